@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once. Nothing else in the codebase
+ * touches process.env: pass a Config (or a partial one in tests) instead.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes');
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  TEST_DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  HUMAN_CHECK: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  MERCHANT_CODE: z.string().default('WPS'),
+  IMAGE_CDNS: list.default([]),
+  LAUNCH_GAME_CDNS: list.default([]),
+  METRICS_TOKEN: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24),
+  SANDBOX_VENDOR_SECRET: z.string().optional(),
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('WPS <no-reply@localhost>'),
+  SEED_DEMO: bool.optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  testDatabaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  humanCheck: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  merchantCode: string;
+  imageCdns: string[];
+  launchGameCdns: string[];
+  metricsToken: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  sandboxVendorSecret: string | undefined;
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seed the demo data set: default on for the embedded database, never in production. */
+  seedDemo: boolean;
+  jobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+/** apps/web/dist, whether we run from src/ (tests, tsx) or from the bundled dist/main.js. */
+const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.HUMAN_CHECK === 'off') {
+    throw new ConfigError('HUMAN_CHECK=off is refused when NODE_ENV=production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    testDatabaseUrl: e.TEST_DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    humanCheck: e.HUMAN_CHECK === 'on',
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    merchantCode: e.MERCHANT_CODE,
+    imageCdns: e.IMAGE_CDNS,
+    launchGameCdns: e.LAUNCH_GAME_CDNS,
+    metricsToken: e.METRICS_TOKEN,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    // The sandbox vendor's well-known default secret must never sign money movements in production.
+    sandboxVendorSecret: e.SANDBOX_VENDOR_SECRET ?? (production ? undefined : 'sandbox-secret'),
+    smsProviderUrl: e.SMS_PROVIDER_URL,
+    smsProviderToken: e.SMS_PROVIDER_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    jobs: e.JOBS === 'on',
+  };
+}
+
+/** A config for tests: quiet, no jobs, human check off unless a test turns it on. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HUMAN_CHECK: 'off',
+      JOBS: 'off',
+      SEED_DEMO: 'false',
+    }),
+    testDatabaseUrl: loadConfig().testDatabaseUrl,
+    ...overrides,
+  };
+}

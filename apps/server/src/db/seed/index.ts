@@ -1,0 +1,14 @@
+import type { Services } from '../../services.ts';
+import { seedSystem } from './system.ts';
+
+/**
+ * The demo data set (DESIGN §4): only with the embedded database, never in production.
+ * Each module seeds its own part through its service; every step is idempotent, so running
+ * `npm start` again changes nothing.
+ */
+export async function seedDemo(services: Services): Promise<boolean> {
+  const steps = [seedSystem];
+  let changed = false;
+  for (const step of steps) changed = (await step(services)) || changed;
+  return changed;
+}

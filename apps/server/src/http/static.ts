@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isSpaRoute } from '@wps/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { sendError } from './error-handler.ts';
+
+/** Paths that belong to the API and tools: never answered with the SPA page. */
+const API_PREFIXES = ['/wps/', '/seamless/', '/lgw/', '/lotto/', '/docs', '/metrics', '/healthz'];
+const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
+
+/**
+ * The built SPA: hashed assets precompressed (br/gzip) and cached for a year; index.html never
+ * cached; every SPEC §2 route falls back to index.html so history-mode deep links work.
+ */
+export async function registerStatic(app: FastifyInstance, webDistDir: string) {
+  const indexPath = path.join(webDistDir, 'index.html');
+  const hasWeb = existsSync(indexPath);
+  // Read once: the file only changes with a new build, and a new build means a restart.
+  const indexHtml = hasWeb ? readFileSync(indexPath) : null;
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDistDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (rel.endsWith('.html')) {
+          res.setHeader('cache-control', 'no-cache');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', (_req, reply) =>
+    indexHtml ? sendIndex(reply, 200) : reply.status(404).send('web app not built'),
+  );
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+    (req: FastifyRequest, reply: FastifyReply) => {
+      const pathname = req.url.split('?')[0] ?? '/';
+      if (isApiPath(pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+        return sendError(req, reply, new AppError('NOT_FOUND'));
+      }
+      if (!indexHtml) return sendError(req, reply, new AppError('NOT_FOUND'));
+      if (isSpaRoute(pathname)) return sendIndex(reply, 200);
+      // A missing asset is a plain 404; an unknown page still gets the SPA so it can show its not-found view.
+      if (path.extname(pathname)) return sendError(req, reply, new AppError('NOT_FOUND'));
+      return sendIndex(reply, 404);
+    },
+  );
+}

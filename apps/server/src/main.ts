@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemo } from './db/seed/index.ts';
+
+/**
+ * Process entry: open and migrate the database, seed the demo set when configured, listen,
+ * and shut down cleanly on SIGINT/SIGTERM. A database that cannot be reached ends the process
+ * with a clear message and exit code 1 rather than a hang.
+ */
+async function main() {
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    await runMigrations(database);
+  } catch (err) {
+    const where = config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
+    console.error(`Cannot open the database (${where}): ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp(config, { database });
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app.services);
+    if (seeded) app.log.info('demo data seeded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then close the pool.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Fatal start-up error:', err);
+  }
+  process.exit(1);
+});

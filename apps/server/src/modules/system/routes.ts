@@ -1,0 +1,153 @@
+import {
+  blockedCountriesUpdateSchema,
+  domainRouteSchema,
+  envelopeSchema,
+  maintenanceUpdateSchema,
+  permissionSchema,
+  registerFieldRuleSchema,
+  registerSettingsSchema,
+  systemStatusSchema,
+  whitelabelSchema,
+} from '@wps/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const system = app.services.system;
+  const tags = ['system'];
+
+  app.get(
+    '/wps/system/status',
+    {
+      schema: {
+        tags,
+        summary: 'Whole-app state: 0 normal, 1 maintenance, 2 region-blocked',
+        response: { 200: envelopeSchema(systemStatusSchema) },
+      },
+    },
+    async (req) => ok(req, await system.status(clientIp(req))),
+  );
+
+  app.get(
+    '/wps/system/whitelabel',
+    {
+      schema: {
+        tags,
+        summary: 'Module tree and feature flags',
+        response: { 200: envelopeSchema(whitelabelSchema) },
+      },
+    },
+    async (req) => ok(req, await system.whitelabel()),
+  );
+
+  app.get(
+    '/wps/system/setting/register',
+    {
+      schema: {
+        tags,
+        summary: 'Per-field registration rules',
+        response: { 200: envelopeSchema(registerSettingsSchema) },
+      },
+    },
+    async (req) => ok(req, await system.registerSettings()),
+  );
+
+  app.get(
+    '/wps/system/domainRoute',
+    {
+      schema: {
+        tags,
+        summary: 'Main domain and allowed domains',
+        response: { 200: envelopeSchema(domainRouteSchema) },
+      },
+    },
+    async (req) => ok(req, await system.domainRoute()),
+  );
+
+  app.get(
+    '/wps/system/permission',
+    {
+      schema: {
+        tags,
+        summary: 'Start-up permission payload (SPEC §3)',
+        response: { 200: envelopeSchema(permissionSchema) },
+      },
+    },
+    async (req) => ok(req, await system.permission(clientIp(req))),
+  );
+
+  // Operator console: system controls. Each write is audited by the admin module once it lands.
+  const operator = requireRole(['operator'], 'system');
+  const adminTags = ['admin:system'];
+
+  app.get(
+    '/wps/admin/system',
+    { preHandler: operator, schema: { tags: adminTags, summary: 'Current system controls' } },
+    async (req) =>
+      ok(req, {
+        maintenance: await system.maintenance(),
+        blockedCountries: await system.blockedCountries(),
+        flags: await system.flags(),
+        register: await system.registerSettings(),
+        domainRoute: await system.domainRoute(),
+      }),
+  );
+
+  app.put(
+    '/wps/admin/system/maintenance',
+    { preHandler: operator, schema: { tags: adminTags, body: maintenanceUpdateSchema } },
+    async (req) => {
+      await system.setMaintenance(
+        { enabled: req.body.enabled, message: req.body.message ?? null },
+        req.principal!.account,
+      );
+      return ok(req, await system.maintenance());
+    },
+  );
+
+  app.put(
+    '/wps/admin/system/blocked-countries',
+    { preHandler: operator, schema: { tags: adminTags, body: blockedCountriesUpdateSchema } },
+    async (req) => {
+      await system.setBlockedCountries(req.body.countries);
+      return ok(req, await system.blockedCountries());
+    },
+  );
+
+  app.put(
+    '/wps/admin/system/flags/:code',
+    {
+      preHandler: operator,
+      schema: {
+        tags: adminTags,
+        params: z.object({ code: z.string().max(40) }),
+        body: z.object({ enabled: z.boolean() }),
+      },
+    },
+    async (req) => {
+      if (!(await system.setFlag(req.params.code, req.body.enabled))) throw new AppError('NOT_FOUND');
+      return ok(req, await system.flags());
+    },
+  );
+
+  app.put(
+    '/wps/admin/system/register-rules/:field',
+    {
+      preHandler: operator,
+      schema: {
+        tags: adminTags,
+        params: z.object({ field: z.string().max(40) }),
+        body: registerFieldRuleSchema.omit({ field: true }),
+      },
+    },
+    async (req) => {
+      if (!(await system.updateRegisterRule({ field: req.params.field, ...req.body })))
+        throw new AppError('NOT_FOUND');
+      return ok(req, await system.registerSettings());
+    },
+  );
+};

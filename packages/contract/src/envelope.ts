@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Every /wps response is this envelope (DESIGN §4). `code` is "OK" or one of ERROR_CODES;
+ * `message` is the spec's text for the situation, in the caller's language.
+ */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_INVALID',
+  'HUMAN_CHECK_FAILED',
+  'RATE_LIMITED',
+  'ACCOUNT_LOCKED',
+  'INSUFFICIENT_FUNDS',
+  'IDEMPOTENCY_CONFLICT',
+  'MAINTENANCE',
+  'REGION_BLOCKED',
+  'NOT_ENABLED',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ResponseCode = 'OK' | ErrorCode;
+
+/** HTTP status for each error code: one table, so handlers never pick statuses ad hoc. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CAPTCHA_REQUIRED: 400,
+  CAPTCHA_INVALID: 400,
+  HUMAN_CHECK_FAILED: 400,
+  RATE_LIMITED: 429,
+  ACCOUNT_LOCKED: 423,
+  INSUFFICIENT_FUNDS: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  MAINTENANCE: 503,
+  REGION_BLOCKED: 403,
+  NOT_ENABLED: 403,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  INTERNAL: 500,
+};
+
+export const envelopeSchema = <T extends z.ZodTypeAny>(value: T) =>
+  z.object({
+    success: z.boolean(),
+    code: z.string(),
+    message: z.string(),
+    value,
+  });
+
+export interface Envelope<T> {
+  success: boolean;
+  code: ResponseCode;
+  message: string;
+  value: T;
+}
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  value: z.union([z.null(), z.object({ fields: z.record(z.string(), z.string()).optional() }).passthrough()]),
+});
