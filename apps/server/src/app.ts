@@ -117,6 +117,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerMetrics(app, config.metricsToken);
 
+  // Return the request id so a player's support ticket can be matched to our logs.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.query('select 1');
     return { status: 'ok' };

@@ -27,6 +27,8 @@ export async function registerStatic(app: FastifyInstance, webDistDir: string) {
       wildcard: true,
       index: false,
       preCompressed: true,
+      // We set Cache-Control per file below; send's own default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {

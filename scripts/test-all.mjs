@@ -1,0 +1,51 @@
+// `npm test`: every suite, unit to browser. Runs each stage even when an earlier one fails, so one
+// red unit test does not hide the state of the browser journeys, then prints one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const stages = [
+  { name: 'unit+api (vitest)', cmd: 'npm run test:unit --silent', report: 'test-results/vitest.json', kind: 'vitest' },
+  { name: 'bundle budget', cmd: 'npm run test:size --silent', kind: 'single' },
+  { name: 'browser journeys (playwright)', cmd: 'npm run test:e2e --silent', report: 'e2e/test-results/results.json', kind: 'playwright' },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = [];
+for (const stage of stages) {
+  if (stage.report) rmSync(stage.report, { force: true });
+  console.log(`\n=== ${stage.name}: ${stage.cmd}`);
+  const res = spawnSync(stage.cmd, { shell: true, stdio: 'inherit' });
+  const ok = res.status === 0;
+  let p = 0;
+  let f = 0;
+  let s = 0;
+  if (stage.kind === 'single') {
+    if (ok) p = 1;
+    else f = 1;
+  } else if (stage.report && existsSync(stage.report)) {
+    const r = JSON.parse(readFileSync(stage.report, 'utf8'));
+    if (stage.kind === 'vitest') {
+      p = r.numPassedTests ?? 0;
+      f = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+      s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    } else {
+      p = (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+      f = r.stats?.unexpected ?? 0;
+      s = r.stats?.skipped ?? 0;
+    }
+    // A stage that exited non-zero without a failing test (crash, build error) still counts as a failure.
+    if (!ok && f === 0) f = 1;
+  } else {
+    f = 1;
+  }
+  passed += p;
+  failed += f;
+  skipped += s;
+  lines.push(`${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}`);
+}
+console.log('\n=== summary');
+for (const l of lines) console.log(l);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
