@@ -46,3 +46,52 @@ describe('process start-up', () => {
     expect(stderr).toMatch(/Invalid configuration: PORT/);
   });
 });
+
+describe('embedded start-up (PGlite in DATA_DIR)', () => {
+  function start(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JOBS: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`server did not start: ${out}`));
+      }, 60_000);
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = out.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolve({
+            url: m[1]!,
+            stop: () =>
+              new Promise((done) => {
+                child.on('exit', () => done());
+                child.kill('SIGTERM');
+              }),
+          });
+        }
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+    });
+  }
+
+  it('migrates and seeds on first run, keeps data and changes nothing on the second', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-data-'));
+    const first = await start(dataDir);
+    const p1 = await (await fetch(`${first.url}/wps/system/permission`)).json();
+    expect(p1.success).toBe(true);
+    const contacts = p1.value.info.customerService.length;
+    expect(contacts).toBeGreaterThan(0);
+    await first.stop();
+
+    const second = await start(dataDir);
+    const p2 = await (await fetch(`${second.url}/wps/system/permission`)).json();
+    expect(p2.value.info.customerService.length).toBe(contacts);
+    await second.stop();
+  }, 120_000);
+});
