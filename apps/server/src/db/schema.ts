@@ -3,3 +3,6 @@
  * Each module owns its schema.ts; other modules call its service, never its tables.
  */
 export * from '../modules/system/schema.ts';
+export * from '../modules/members/schema.ts';
+export * from '../modules/auth/schema.ts';
+export * from '../modules/verification/schema.ts';
