@@ -23,6 +23,7 @@ import { clientIp } from './http/client-ip.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
+import { registerPrincipalHook } from './modules/auth/hook.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createServices } from './services.ts';
 
@@ -138,6 +139,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (status.status === SYSTEM_STATUS.regionBlocked)
       return sendError(req, reply, new AppError('REGION_BLOCKED'));
   });
+
+  registerPrincipalHook(app);
 
   await app.register(systemRoutes);
 

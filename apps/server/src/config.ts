@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('WPS <no-reply@localhost>'),
   SEED_DEMO: bool.optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  APP_SECRET: z.string().min(32).optional(),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().default(90),
+  LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -78,6 +82,15 @@ export interface Config {
   /** Seed the demo data set: default on for the embedded database, never in production. */
   seedDemo: boolean;
   jobs: boolean;
+  /**
+   * Keys the HMACs of one-time codes and human-check challenges. Set it when running more than one
+   * instance; the default is random per process (a restart then invalidates codes in flight).
+   */
+  appSecret: string;
+  /** PASSEXPIRY3: a password older than this must be changed at login. */
+  passwordMaxAgeDays: number;
+  /** Login attempts per client IP per minute before 429 (per account limits are fixed). */
+  loginIpLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +140,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
     jobs: e.JOBS === 'on',
+    appSecret: e.APP_SECRET ?? randomBytes(32).toString('hex'),
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { MembersService } from './modules/members/service.ts';
 import { SystemService } from './modules/system/service.ts';
 
 /**
@@ -8,12 +10,18 @@ import { SystemService } from './modules/system/service.ts';
  */
 export interface Services {
   system: SystemService;
+  members: MembersService;
+  auth: AuthService;
 }
 
 export function createServices(config: Config, database: Database): Services {
   const db = database.db;
+  const system = new SystemService(db, config);
+  const members = new MembersService(db, config);
   return {
-    system: new SystemService(db, config),
+    system,
+    members,
+    auth: new AuthService(db, config, { system, members }),
   };
 }
 

@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './messages.ne.ts';
 export * from './paths.ts';
 export * from './patterns.ts';
+export * from './members.ts';

@@ -45,6 +45,34 @@ export const MESSAGES = {
   conflict: 'The request conflicts with the current state.',
   accountLocked: 'Too many failed attempts, the account is locked for a while.',
   ok: 'Success',
+  // identity (issue 3)
+  loginFailed: 'Incorrect username or password',
+  accountLockedFor: 'Too many failed attempts. The account is locked, please try again after {0} minutes.',
+  accountDisabled: 'This account has been disabled, please contact customer service.',
+  captchaWrong: 'The image code is incorrect, please try again',
+  captchaNeeded: 'Please enter the image code',
+  usernameTaken: 'This username is already taken',
+  mobileTaken: 'This mobile number is already registered',
+  passwordsInconsistent: 'The passwords entered twice are inconsistent',
+  passwordNotAllowed: 'This password is not allowed, please choose another one',
+  passwordSameAsOld: 'The new password must be different from the old one',
+  oldPasswordWrong: 'The old password is incorrect',
+  changePasswordFirst: 'Please change your password first',
+  paymentPasswordWrong: 'The payment password is incorrect',
+  paymentPasswordNotSet: 'Please set a payment password first',
+  paymentPasswordLocked: 'Too many wrong payment passwords, please try again after {0} minutes.',
+  resetEmailSent:
+    'If the username and email match an account, a temporary password has been sent to that email.',
+  termsName: 'terms and conditions',
+  ageConfirm: 'Please confirm that you are at least {0} years old',
+  newLocation: 'You are signing in from a new location. Please complete the verification.',
+  realNameMismatch: 'The real name does not match our records',
+  verificationExpired: 'The verification has expired, please sign in again.',
+  smsCodeText: 'Your verification code is {0}. It expires in {1} minutes. Never share it with anyone.',
+  mailCodeSubject: 'Your verification code',
+  mailResetSubject: 'Your temporary password',
+  mailResetText:
+    'Someone asked to reset the password of {0}. Your temporary password is {1}. It works once within {2} minutes, then you will be asked to choose a new password. If this was not you, ignore this email: your current password still works.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+
+/** Calls a session under a forced password change may still make (besides any GET). */
+const ALLOWED_WHILE_FORCED = ['/wps/member/password', '/wps/session/logout', '/wps/admin/session/logout'];
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token as DESIGN §4 lets clients send it: header `token`, `Authorization: Bearer`, or `?token=`. */
+export function tokenFrom(req: FastifyRequest): string | null {
+  const header = req.headers.token;
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim();
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  if (typeof q === 'string' && q) return q;
+  return null;
+}
+
+/**
+ * Resolves the caller's token into `req.principal` before any route runs. A bad or stale token
+ * leaves the request anonymous; the route's guard then answers UNAUTHORIZED.
+ */
+export function registerPrincipalHook(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    const token = tokenFrom(req);
+    if (!token) return;
+    const session = await app.services.auth.sessions.resolve(token);
+    if (!session) return;
+    req.principal = session.principal;
+    if (session.mustChangePassword && !READ_ONLY.has(req.method)) {
+      const path = req.url.split('?')[0] ?? '';
+      if (!ALLOWED_WHILE_FORCED.includes(path)) {
+        throw new AppError('FORBIDDEN', { messageKey: 'changePasswordFirst' });
+      }
+    }
+  });
+}

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { memberRole } from '@wps/contract';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Principal, Role } from '../../http/auth.ts';
+import { members } from '../members/schema.ts';
+import { operators, sessions } from './schema.ts';
+
+/** 32 random bytes = 256 bits, base64url without padding: always 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** lastSeenAt is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface OpenSessionInput {
+  memberId?: number;
+  operatorId?: number;
+  role: Role;
+  loginType: string;
+  mustChangePassword?: boolean;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export interface ResolvedSession {
+  principal: Principal;
+  mustChangePassword: boolean;
+}
+
+/**
+ * Session tokens: random, stored only as SHA-256, with an idle timeout and an absolute lifetime.
+ * A token is handed out once (at open) and can never be recovered from the database.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  async open(input: OpenSessionInput): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.sessionMaxHours * 3_600_000);
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        memberId: input.memberId ?? null,
+        operatorId: input.operatorId ?? null,
+        role: input.role,
+        loginType: input.loginType,
+        mustChangePassword: input.mustChangePassword ?? false,
+        ip: input.ip ?? null,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        expiresAt,
+      })
+      .returning({ id: sessions.id });
+    return { token, sessionId: row!.id, expiresAt };
+  }
+
+  /** The live session behind a token, or null (unknown, revoked, idle too long, past its lifetime). */
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const idleCutoff = new Date(Date.now() - this.config.sessionIdleMinutes * 60_000);
+    const [row] = await this.db
+      .select({
+        id: sessions.id,
+        role: sessions.role,
+        memberId: sessions.memberId,
+        operatorId: sessions.operatorId,
+        mustChangePassword: sessions.mustChangePassword,
+        lastSeenAt: sessions.lastSeenAt,
+        memberAccount: members.account,
+        memberType: members.type,
+        memberStatus: members.status,
+        operatorAccount: operators.account,
+        operatorPermissions: operators.permissions,
+        operatorStatus: operators.status,
+      })
+      .from(sessions)
+      .leftJoin(members, eq(members.id, sessions.memberId))
+      .leftJoin(operators, eq(operators.id, sessions.operatorId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastSeenAt, idleCutoff),
+        ),
+      );
+    if (!row) return null;
+
+    let principal: Principal;
+    if (row.operatorId !== null) {
+      if (row.operatorStatus !== 'active' || row.operatorAccount === null) return null;
+      principal = {
+        memberId: row.operatorId,
+        account: row.operatorAccount,
+        role: 'operator',
+        permissions: row.operatorPermissions ?? [],
+        sessionId: row.id,
+      };
+    } else {
+      if (row.memberId === null || row.memberStatus !== 'active' || row.memberAccount === null) return null;
+      principal = {
+        memberId: row.memberId,
+        account: row.memberAccount,
+        // The member's current type decides, so promoting a player to agent takes effect at once.
+        role: memberRole(row.memberType ?? 0),
+        permissions: [],
+        sessionId: row.id,
+      };
+    }
+
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
+    }
+    return { principal, mustChangePassword: row.mustChangePassword };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Every live session of a member except `keepSessionId` (the one changing the password). */
+  async revokeMemberSessions(memberId: number, keepSessionId?: number): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.memberId, memberId),
+          isNull(sessions.revokedAt),
+          keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  async clearMustChangePassword(sessionId: number): Promise<void> {
+    await this.db.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, sessionId));
+  }
+
+  async mustChangePassword(sessionId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ must: sessions.mustChangePassword })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    return row?.must ?? false;
+  }
+}

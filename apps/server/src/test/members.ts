@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { memberRole } from '@wps/contract';
+import type { FastifyInstance } from 'fastify';
+
+export interface CreatedAccount {
+  id: number;
+  account: string;
+  password: string;
+  token: string;
+}
+
+export interface CreateMemberOptions {
+  /** SPEC §3 member type: 0 player (default), 4 trial, 1/2/41/42 agents. */
+  type?: number;
+  parentId?: number | null;
+  account?: string;
+  password?: string;
+  paymentPassword?: string;
+  payeeName?: string;
+  email?: string;
+  countryDialingCode?: string;
+  mobileNum?: string;
+}
+
+const randomAccount = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
+
+/**
+ * A member created through the members service with an open session (no captcha, no human
+ * check): for suites that need a signed-in player, agent or trial account.
+ */
+export async function createMember(
+  app: FastifyInstance,
+  opts: CreateMemberOptions = {},
+): Promise<CreatedAccount> {
+  const password = opts.password ?? 'Test@1234';
+  const member = await app.services.members.create({
+    account: opts.account ?? randomAccount('t'),
+    password,
+    type: opts.type ?? 0,
+    parentId: opts.parentId ?? null,
+    paymentPassword: opts.paymentPassword ?? null,
+    payeeName: opts.payeeName ?? null,
+    email: opts.email ?? null,
+    countryDialingCode: opts.countryDialingCode ?? null,
+    mobileNum: opts.mobileNum ?? null,
+  });
+  const { token } = await app.services.auth.sessions.open({
+    memberId: member.id,
+    role: memberRole(member.type),
+    loginType: 'test',
+  });
+  return { id: member.id, account: member.account, password, token };
+}
+
+/** An operator with the given permissions (e.g. `['*']`, `['cashier']`) and an open session. */
+export async function createOperator(
+  app: FastifyInstance,
+  opts: { permissions: string[]; account?: string; password?: string },
+): Promise<CreatedAccount> {
+  const password = opts.password ?? 'Admin@1234';
+  const operator = await app.services.auth.operators.create({
+    account: opts.account ?? randomAccount('op'),
+    password,
+    permissions: opts.permissions,
+  });
+  const { token } = await app.services.auth.sessions.open({
+    operatorId: operator.id,
+    role: 'operator',
+    loginType: 'test',
+  });
+  return { id: operator.id, account: operator.account, password, token };
+}
