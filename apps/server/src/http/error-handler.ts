@@ -1,4 +1,4 @@
-import type { Envelope } from '@wps/contract';
+import { type Envelope, MESSAGES, type MessageKey } from '@wps/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from './errors.ts';
@@ -8,8 +8,17 @@ type ErrorValue = { fields?: Record<string, string> } & Record<string, unknown>;
 
 export function errorEnvelope(req: FastifyRequest, err: AppError): Envelope<ErrorValue | null> {
   const locale = requestLocale(req);
+  // A field message may be given as a message key (services do not know the caller's language).
+  const fields = err.fields
+    ? Object.fromEntries(
+        Object.entries(err.fields).map(([f, m]) => [
+          f,
+          Object.hasOwn(MESSAGES, m) ? translate(locale, m as MessageKey) : m,
+        ]),
+      )
+    : undefined;
   const value: ErrorValue | null =
-    err.fields || err.extra ? { ...(err.extra ?? {}), ...(err.fields ? { fields: err.fields } : {}) } : null;
+    fields || err.extra ? { ...(err.extra ?? {}), ...(fields ? { fields } : {}) } : null;
   return {
     success: false,
     code: err.code,
