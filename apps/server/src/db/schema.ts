@@ -6,3 +6,7 @@ export * from '../modules/system/schema.ts';
 export * from '../modules/members/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/verification/schema.ts';
+export * from '../modules/wallet/schema.ts';
+export * from '../modules/seamless/schema.ts';
+export * from '../modules/cashier/schema.ts';
+export * from '../modules/admin/schema.ts';

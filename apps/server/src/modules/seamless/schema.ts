@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/**
+ * Every call a vendor makes that can move money, one row per (vendor, txId). The unique key is
+ * also the mutex between a bet and a rollback that races it: a rollback for an unknown txId
+ * inserts a `cancelled` row in the bet's slot, so the late bet finds the slot taken and is refused.
+ */
+export const seamlessTransactions = pgTable(
+  'seamless_transactions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    vendor: text().notNull(),
+    txId: text().notNull(),
+    /** bet | win | rollback | cancelled (the slot of a bet rolled back before it arrived). */
+    kind: text().notNull(),
+    roundId: text(),
+    /** For a rollback: the txId it reverses. */
+    refTxId: text(),
+    memberId: integer().notNull(),
+    trial: boolean().notNull().default(false),
+    gameCode: text(),
+    amount: bigint({ mode: 'bigint' }),
+    /** pending (inside its own transaction only) | applied | rejected | rolled_back | not_found | cancelled. */
+    status: text().notNull(),
+    /** The answer's code, replayed to a duplicate call. */
+    code: text().notNull().default('OK'),
+    /** The balance answered the first time, replayed to a duplicate call. */
+    balanceAfter: bigint({ mode: 'bigint' }),
+    ledgerTransactionId: bigint({ mode: 'number' }),
+    /** Hash of the request fields: the same txId with other fields is an idempotency conflict. */
+    fingerprint: text().notNull(),
+    createdAt: ts().notNull().default(sql`now()`),
+    updatedAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('seamless_transactions_vendor_tx_unique').on(t.vendor, t.txId),
+    index('seamless_transactions_round_idx').on(t.vendor, t.roundId),
+    index('seamless_transactions_member_idx').on(t.memberId, t.createdAt),
+    check('seamless_transactions_kind_known', sql`${t.kind} in ('bet', 'win', 'rollback', 'cancelled')`),
+  ],
+);
+
+/**
+ * A vendor's game round with its running totals, so the betting record reads one row per round
+ * instead of folding transactions.
+ */
+export const seamlessRounds = pgTable(
+  'seamless_rounds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    vendor: text().notNull(),
+    roundId: text().notNull(),
+    memberId: integer().notNull(),
+    trial: boolean().notNull().default(false),
+    gameCode: text(),
+    betTotal: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winTotal: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    refundTotal: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    betCount: integer().notNull().default(0),
+    winCount: integer().notNull().default(0),
+    /** open (bets only) | settled (a win arrived) | cancelled (every bet rolled back, no win). */
+    status: text().notNull().default('open'),
+    openedAt: ts().notNull().default(sql`now()`),
+    updatedAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('seamless_rounds_vendor_round_unique').on(t.vendor, t.roundId),
+    index('seamless_rounds_member_idx').on(t.memberId, t.openedAt),
+  ],
+);
