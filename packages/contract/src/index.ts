@@ -8,3 +8,4 @@ export * from './messages.ne.ts';
 export * from './paths.ts';
 export * from './patterns.ts';
 export * from './members.ts';
+export * from './auth.ts';

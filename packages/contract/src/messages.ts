@@ -46,6 +46,7 @@ export const MESSAGES = {
   accountLocked: 'Too many failed attempts, the account is locked for a while.',
   ok: 'Success',
   // identity (issue 3)
+  checkFields: 'Please check the highlighted fields',
   loginFailed: 'Incorrect username or password',
   accountLockedFor: 'Too many failed attempts. The account is locked, please try again after {0} minutes.',
   accountDisabled: 'This account has been disabled, please contact customer service.',
@@ -73,6 +74,27 @@ export const MESSAGES = {
   mailResetSubject: 'Your temporary password',
   mailResetText:
     'Someone asked to reset the password of {0}. Your temporary password is {1}. It works once within {2} minutes, then you will be asked to choose a new password. If this was not you, ignore this email: your current password still works.',
+  // wallet and cashier (issue 4)
+  requestNotPending: 'This request has already been processed.',
+  invalidAmount: 'Please enter a valid amount greater than 0 with at most two decimals.',
+  amountBelowMin: 'The amount must be at least {0}.',
+  amountAboveMax: 'The amount must be at most {0}.',
+  playerNotFound: 'Player not found.',
+  signatureInvalid: 'The request signature is invalid.',
+  txCancelled: 'This transaction was already rolled back.',
+  rollbackNotBet: 'Only a bet can be rolled back.',
+  channelUnavailable: 'This payment channel is not available.',
+  imageTooLarge: 'The image must not be larger than 5MB.',
+  imageWrongType: 'Only PNG or JPG images are accepted.',
+  payeeMismatch: 'The account holder name must match your real name.',
+  payeeNotSet: 'Please set your real name first.',
+  withdrawDailyLimit: "You have reached today's limit of {0} withdrawals.",
+  transferNotInTeam: 'You can only transfer to members of your own team.',
+  transferSelf: 'You cannot transfer to yourself.',
+  reasonRequired: 'Please enter a reason.',
+  receivedAmountInvalid: 'The received amount must be more than 0 and less than the withdrawal amount.',
+  proofRequired: 'Please upload a proof image.',
+  realAccountNeeded: 'This needs a real account. Please register to continue.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
