@@ -34,7 +34,10 @@ export const seamlessTransactions = pgTable(
     trial: boolean().notNull().default(false),
     gameCode: text(),
     amount: bigint({ mode: 'bigint' }),
-    /** pending (inside its own transaction only) | applied | rejected | rolled_back | not_found | cancelled. */
+    /**
+     * pending (never visible outside its own transaction) | applied | rejected | rolled_back (a bet
+     * reversed, or the rollback that reversed it) | already_rolled_back | not_found | cancelled.
+     */
     status: text().notNull(),
     /** The answer's code, replayed to a duplicate call. */
     code: text().notNull().default('OK'),
@@ -55,8 +58,8 @@ export const seamlessTransactions = pgTable(
 );
 
 /**
- * A vendor's game round with its running totals, so the betting record reads one row per round
- * instead of folding transactions.
+ * A member's part in a vendor's game round with its running totals, so the betting record reads
+ * one row per round instead of folding transactions.
  */
 export const seamlessRounds = pgTable(
   'seamless_rounds',
@@ -84,7 +87,8 @@ export const seamlessRounds = pgTable(
     updatedAt: ts().notNull().default(sql`now()`),
   },
   (t) => [
-    uniqueIndex('seamless_rounds_vendor_round_unique').on(t.vendor, t.roundId),
+    // Live tables share one round id among every player at the table: a round row is per player.
+    uniqueIndex('seamless_rounds_vendor_round_member_unique').on(t.vendor, t.roundId, t.memberId),
     index('seamless_rounds_member_idx').on(t.memberId, t.openedAt),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "seamless_rounds_vendor_round_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "seamless_rounds_vendor_round_member_unique" ON "seamless_rounds" USING btree ("vendor","round_id","member_id");
