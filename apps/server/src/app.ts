@@ -24,7 +24,15 @@ import { registerMetrics } from './http/metrics.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
 import { registerPrincipalHook } from './modules/auth/hook.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { cashierAdminRoutes } from './modules/cashier/admin-routes.ts';
+import { cashierRoutes } from './modules/cashier/routes.ts';
+import { seamlessRoutes } from './modules/seamless/routes.ts';
+import { startJobs } from './jobs/index.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
 import { createServices } from './services.ts';
 
 export interface BuildOptions {
@@ -143,8 +151,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPrincipalHook(app);
 
   await app.register(systemRoutes);
+  await app.register(seamlessRoutes);
+  await app.register(cashierRoutes);
+  await app.register(cashierAdminRoutes);
+  await app.register(adminRoutes);
+  await app.register(authRoutes);
+  await app.register(memberRoutes);
+  await app.register(verificationRoutes);
 
   await registerStatic(app, config.webDistDir);
+
+  if (config.jobs) {
+    const jobs = startJobs(app);
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);

@@ -97,7 +97,10 @@ export const operatorMeSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-/** SMS code requests: `/wps/verification/sms/noLogin` (login by SMS, reset by phone). */
+/**
+ * SMS code requests: `/wps/verification/sms/login` (code for `type: "sms"` login) and
+ * `/wps/verification/sms/noLogin` (code for the reset by phone). A code only works for its own call.
+ */
 export const smsNoLoginRequestSchema = z.object({
   mobileNum: opt(30),
   countryDialingCode: opt(8),
@@ -191,7 +194,7 @@ export const paymentPasswordRequestSchema = z.object({
 
 /** GET /wps/agent/affiliate?code&domain: success means the code is a valid agent's. */
 export const affiliateQuerySchema = z.object({ code: opt(255), domain: opt(255) });
-export const affiliateValueSchema = z.object({ valid: z.literal(true), agent: z.string() });
+export const affiliateValueSchema = z.object({ valid: z.literal(true) });
 
 /** GET /wps/captcha?captchaKey=: the client names the captcha with a random 16-64 character key. */
 export const captchaQuerySchema = z.object({ captchaKey: opt(64) });

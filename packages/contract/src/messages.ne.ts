@@ -42,6 +42,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   accountLocked: 'धेरै पटक असफल प्रयास भयो, खाता केही समयका लागि बन्द गरिएको छ।',
   ok: 'सफल भयो',
   // identity (issue 3)
+  passwordWrong: 'पासवर्ड मिलेन',
   checkFields: 'कृपया चिन्ह लगाइएका विवरणहरू जाँच गर्नुहोस्',
   loginFailed: 'प्रयोगकर्ता नाम वा पासवर्ड मिलेन',
   accountLockedFor: 'धेरै पटक असफल प्रयास भयो। खाता बन्द गरिएको छ, कृपया {0} मिनेटपछि फेरि प्रयास गर्नुहोस्।',

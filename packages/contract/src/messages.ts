@@ -46,6 +46,7 @@ export const MESSAGES = {
   accountLocked: 'Too many failed attempts, the account is locked for a while.',
   ok: 'Success',
   // identity (issue 3)
+  passwordWrong: 'The password is incorrect',
   checkFields: 'Please check the highlighted fields',
   loginFailed: 'Incorrect username or password',
   accountLockedFor: 'Too many failed attempts. The account is locked, please try again after {0} minutes.',

@@ -1,26 +1,624 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type CompleteLocale,
+  isAgentType,
+  isTrialType,
+  type LoginRequest,
+  type LoginValue,
+  memberRole,
+  SPEC,
+  type SecondVerificationMethod,
+} from '@wps/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { MembersService } from '../members/service.ts';
+import { AppError } from '../../http/errors.ts';
+import { maskEmail, maskMobile, normalizeAccount, phoneDestination } from '../members/normalize.ts';
+import type { Member, MembersService } from '../members/service.ts';
+import { FieldErrors, parsePhone } from '../members/validation.ts';
 import type { SystemService } from '../system/service.ts';
+import type { VerificationService } from '../verification/service.ts';
+import { CaptchaService } from './captcha.ts';
+import {
+  accountKey,
+  CAPTCHA_AFTER_ACCOUNT_FAILURES,
+  CAPTCHA_AFTER_IP_FAILURES,
+  type FailureState,
+  ipKey,
+  LoginFailures,
+} from './failures.ts';
+import { HumanCheckService } from './human-check.ts';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
 import { OperatorService } from './operators.ts';
-import { SessionService } from './sessions.ts';
+import { loginAudit, loginChallenges } from './schema.ts';
+import { hashToken, SessionService } from './sessions.ts';
 
 export interface AuthDeps {
   system: SystemService;
   members: MembersService;
+  verification: VerificationService;
 }
 
-/** Sign-in for members and operators: sessions, operators, and the login flows. */
+/** Who is asking, as the login flows need it. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+  locale: CompleteLocale;
+}
+
+export type Portal = 'player' | 'agent';
+
+/** Login attempts per account (or phone number) per minute, whatever the address. */
+export const ACCOUNT_LOGIN_LIMIT_PER_MINUTE = 10;
+/** Trial accounts one address may open per hour. */
+export const FREEPLAY_PER_IP_PER_HOUR = 20;
+/** A login waiting for its second verification stays open this long, for this many tries. */
+export const SECOND_VERIFICATION_MINUTES = 10;
+export const SECOND_VERIFICATION_MAX_ATTEMPTS = 5;
+
+type AuditResult =
+  | 'ok'
+  | 'bad_password'
+  | 'locked'
+  | 'rate_limited'
+  | 'human_check_failed'
+  | 'captcha_required'
+  | 'captcha_wrong'
+  | 'non_member'
+  | 'non_agent'
+  | 'disabled'
+  | 'second_verification'
+  | 'second_verification_failed'
+  | 'code_invalid';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+const sameText = (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b));
+const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Sign-in for members and operators: sessions, failure tracking, captcha, human check, rate
+ * limits, the audit trail and the login flows of SPEC §4.
+ */
 export class AuthService {
   readonly sessions: SessionService;
   readonly operators: OperatorService;
+  readonly failures: LoginFailures;
+  readonly captcha: CaptchaService;
+  readonly humanCheck: HumanCheckService;
+  readonly limiter: RateLimiter;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly log;
 
   constructor(
-    readonly db: Db,
-    readonly config: Config,
-    readonly deps: AuthDeps,
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly deps: AuthDeps,
   ) {
     this.sessions = new SessionService(db, config);
     this.operators = new OperatorService(db);
+    this.failures = new LoginFailures(db);
+    this.captcha = new CaptchaService(db, config);
+    this.humanCheck = new HumanCheckService(db, config);
+    this.limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
+    this.log = pino({ level: config.logLevel, name: 'auth' });
+  }
+
+  async close(): Promise<void> {
+    await this.settle();
+    await this.limiter.close();
+  }
+
+  /** Work that must not delay (or time) the answer, e.g. mail for forgot-password. */
+  background(task: () => Promise<void>): void {
+    const p = task()
+      .catch((err) => this.log.error({ err }, 'background task failed'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** Waits for background work (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Throws RATE_LIMITED ('Too many requests, please try again after 5 minutes.') past the limit. */
+  async rateLimit(key: string, limit: number, windowMs: number): Promise<void> {
+    const r = await this.limiter.hit(key, limit, windowMs);
+    if (!r.allowed) {
+      throw new AppError('RATE_LIMITED', { extra: { retryAfterSeconds: Math.ceil(r.retryAfterMs / 1000) } });
+    }
+  }
+
+  /** The ALTCHA check of a call; a no-op when HUMAN_CHECK=off. */
+  async requireHumanCheck(payload: string | undefined): Promise<void> {
+    if (!this.config.humanCheck) return;
+    if (!(await this.humanCheck.verify(payload))) {
+      throw new AppError('HUMAN_CHECK_FAILED', {
+        messageKey: 'completeVerification',
+        fields: { altcha: 'completeVerification' },
+      });
+    }
+  }
+
+  /** An image captcha the caller must have answered (register setting or failed logins). */
+  async requireCaptcha(key: string | undefined, answer: string | undefined): Promise<void> {
+    if (!this.config.humanCheck) return;
+    if (!answer?.trim()) {
+      throw new AppError('CAPTCHA_REQUIRED', {
+        messageKey: 'captchaNeeded',
+        fields: { captcha: 'captchaNeeded' },
+        extra: { captcha: true },
+      });
+    }
+    if (!(await this.captcha.verify(key, answer))) {
+      throw new AppError('CAPTCHA_INVALID', {
+        messageKey: 'captchaWrong',
+        fields: { captcha: 'captchaWrong' },
+        extra: { captcha: true },
+      });
+    }
+  }
+
+  private captchaDue(s: FailureState): boolean {
+    return (
+      this.config.humanCheck &&
+      (s.accountFailures >= CAPTCHA_AFTER_ACCOUNT_FAILURES || s.ipFailures >= CAPTCHA_AFTER_IP_FAILURES)
+    );
+  }
+
+  private locked(until: Date): AppError {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+    return new AppError('ACCOUNT_LOCKED', { messageKey: 'accountLockedFor', args: [minutes] });
+  }
+
+  async audit(entry: {
+    portal: Portal | 'operator';
+    loginType: string;
+    account: string;
+    ctx: RequestContext;
+    result: AuditResult;
+    memberId?: number | null;
+    operatorId?: number | null;
+  }): Promise<void> {
+    await this.db.insert(loginAudit).values({
+      portal: entry.portal,
+      loginType: entry.loginType,
+      account: entry.account.slice(0, 100),
+      memberId: entry.memberId ?? null,
+      operatorId: entry.operatorId ?? null,
+      ip: entry.ctx.ip,
+      userAgent: entry.ctx.userAgent?.slice(0, 300) ?? null,
+      result: entry.result,
+    });
+  }
+
+  async auditTrail(opts: { account?: string; limit?: number } = {}) {
+    return this.db
+      .select()
+      .from(loginAudit)
+      .where(opts.account ? eq(loginAudit.account, normalizeAccount(opts.account)) : undefined)
+      .orderBy(desc(loginAudit.id))
+      .limit(Math.min(Math.max(opts.limit ?? 50, 1), 500));
+  }
+
+  /** Runs `fn`; an AppError on the way is audited with `result` before it propagates. */
+  private async auditing<T>(
+    base: Omit<Parameters<AuthService['audit']>[0], 'result'>,
+    result: AuditResult,
+    fn: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof AppError) await this.audit({ ...base, result });
+      throw err;
+    }
+  }
+
+  /** POST /wps/session/login (portal player) and /wps/session/login/agent (portal agent). */
+  async login(portal: Portal, body: LoginRequest, ctx: RequestContext): Promise<LoginValue> {
+    if ((body.type ?? 'username') === 'sms') return this.loginBySms(portal, body, ctx);
+    const { members, system } = this.deps;
+
+    const errors = new FieldErrors(ctx.locale);
+    const account = normalizeAccount(body.username ?? '');
+    const password = body.password ?? '';
+    if (!account) errors.add('username', 'inputEmpty');
+    if (!password) errors.add('password', 'inputEmpty');
+    errors.throwIfAny();
+
+    const base = { portal, loginType: 'username', account, ctx } as const;
+    await this.auditing(base, 'rate_limited', async () => {
+      await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
+      await this.rateLimit(`login:acct:${account}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+    });
+
+    const aKey = accountKey('member', account);
+    const iKey = ipKey(ctx.ip);
+    const state = await this.failures.state(aKey, iKey);
+    if (state.lockedUntil) {
+      await this.audit({ ...base, result: 'locked' });
+      throw this.locked(state.lockedUntil);
+    }
+    await this.auditing(base, 'human_check_failed', () => this.requireHumanCheck(body.altcha));
+    if (this.captchaDue(state)) {
+      await this.auditing(base, 'captcha_wrong', () => this.requireCaptcha(body.captchaKey, body.captcha));
+    }
+
+    // Exactly one argon2 verification on every path, so timing does not tell names apart.
+    const member = await members.getByAccount(account);
+    let check: 'ok' | 'temp' | false = false;
+    if (member) {
+      check = await members.checkPassword(member, password, { allowTemp: true });
+    } else {
+      const op = await this.operators.getByAccount(account);
+      if (op) {
+        if (await this.operators.checkPassword(op, password)) {
+          await this.audit({ ...base, result: 'non_member', operatorId: op.id });
+          throw new AppError('FORBIDDEN', { messageKey: 'nonMember' });
+        }
+      } else {
+        await members.checkPassword(null, password);
+      }
+    }
+
+    if (!member || !check) {
+      const next = await this.failures.record(aKey, iKey);
+      await this.audit({ ...base, result: 'bad_password', memberId: member?.id ?? null });
+      if (next.lockedUntil) throw this.locked(next.lockedUntil);
+      throw new AppError('UNAUTHORIZED', {
+        messageKey: 'loginFailed',
+        ...(this.captchaDue(next) ? { extra: { captcha: true } } : {}),
+      });
+    }
+    if (member.status !== 'active') {
+      await this.audit({ ...base, result: 'disabled', memberId: member.id });
+      throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+    }
+    if (portal === 'agent' && !isAgentType(member.type)) {
+      await this.audit({ ...base, result: 'non_agent', memberId: member.id });
+      throw new AppError('FORBIDDEN', { messageKey: 'nonAgent' });
+    }
+    await this.failures.clear(aKey);
+
+    const flags = await system.flags();
+    const passwordExpired = Boolean(flags.PASSEXPIRY3) && members.passwordExpired(member);
+    const forceChangePassword = password === SPEC.defaultWeakPassword || passwordExpired || check === 'temp';
+
+    if ((await members.ipStatus(member.id, ctx.ip)) === 'new') {
+      const challenge = await this.openSecondVerification(member, {
+        portal,
+        loginType: 'username',
+        mustChangePassword: forceChangePassword,
+        ctx,
+      });
+      if (challenge) {
+        await this.audit({ ...base, result: 'second_verification', memberId: member.id });
+        return {
+          ...this.loginValue(member, null, { passwordExpired, forceChangePassword }),
+          secondVerification: challenge,
+        };
+      }
+    }
+    return this.completeLogin(member, {
+      portal,
+      loginType: 'username',
+      passwordExpired,
+      forceChangePassword,
+      ctx,
+    });
+  }
+
+  /** Login with an SMS code (SPEC: no human check, no forced password change). */
+  private async loginBySms(portal: Portal, body: LoginRequest, ctx: RequestContext): Promise<LoginValue> {
+    const { members, system, verification } = this.deps;
+    if (!(await system.isFlagEnabled('SMSLOGIN3'))) throw new AppError('NOT_ENABLED');
+    const errors = new FieldErrors(ctx.locale);
+    const phone = parsePhone(errors, 'mobileNum', body.mobileNum, body.countryDialingCode);
+    if (!body.verificationCode?.trim()) errors.add('verificationCode', 'codeMissing');
+    errors.throwIfAny();
+    const destination = phoneDestination(phone!.dialCode, phone!.mobile);
+    const base = { portal, loginType: 'sms', account: destination, ctx } as const;
+    await this.auditing(base, 'rate_limited', async () => {
+      await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
+      await this.rateLimit(`login:phone:${destination}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+    });
+    await this.auditing(base, 'code_invalid', () =>
+      verification.consume({ purpose: 'login', destination, code: body.verificationCode }),
+    );
+    const member = await members.getByMobile(phone!.dialCode, phone!.mobile);
+    if (!member) {
+      // Codes only go to registered numbers, so this is a forged or stale request.
+      await this.audit({ ...base, result: 'code_invalid' });
+      throw new AppError('CODE_INVALID', { fields: { verificationCode: 'codeInvalid' } });
+    }
+    if (member.status !== 'active') {
+      await this.audit({ ...base, result: 'disabled', memberId: member.id });
+      throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+    }
+    if (portal === 'agent' && !isAgentType(member.type)) {
+      await this.audit({ ...base, result: 'non_agent', memberId: member.id });
+      throw new AppError('FORBIDDEN', { messageKey: 'nonAgent' });
+    }
+    if (!member.mobileVerified) await members.markMobileVerified(member.id);
+    // Holding the phone is the second factor here, so no new-address check follows.
+    return this.completeLogin(member, {
+      portal,
+      loginType: 'sms',
+      passwordExpired: false,
+      forceChangePassword: false,
+      ctx,
+    });
+  }
+
+  /** Opens the session, records the address as known, audits, and builds the login value. */
+  async completeLogin(
+    member: Member,
+    opts: {
+      portal: Portal;
+      loginType: string;
+      passwordExpired: boolean;
+      forceChangePassword: boolean;
+      ctx: RequestContext;
+    },
+  ): Promise<LoginValue> {
+    const { token } = await this.sessions.open({
+      memberId: member.id,
+      role: memberRole(member.type),
+      loginType: opts.loginType,
+      mustChangePassword: opts.forceChangePassword,
+      ip: opts.ctx.ip,
+      userAgent: opts.ctx.userAgent,
+    });
+    await this.deps.members.recordLogin(member.id, opts.ctx.ip);
+    await this.audit({
+      portal: opts.portal,
+      loginType: opts.loginType,
+      account: member.account,
+      ctx: opts.ctx,
+      result: 'ok',
+      memberId: member.id,
+    });
+    return this.loginValue(member, token, opts);
+  }
+
+  loginValue(
+    member: Member,
+    token: string | null,
+    opts: { passwordExpired: boolean; forceChangePassword: boolean },
+  ): LoginValue {
+    return {
+      token,
+      userName: member.account,
+      account: member.account,
+      customerId: member.id,
+      nickname: member.nickname,
+      type: member.type,
+      isAgent: isAgentType(member.type),
+      isTrial: isTrialType(member.type),
+      firstTimeLogin: !member.firstLoginDone,
+      passwordExpired: opts.passwordExpired,
+      forceChangePassword: opts.forceChangePassword,
+      secondVerification: null,
+    };
+  }
+
+  /** Ways this member can prove it is them; none → the login goes through (nothing to ask). */
+  private secondMethods(member: Member): SecondVerificationMethod[] {
+    const methods: SecondVerificationMethod[] = [];
+    if (member.mobileNum) methods.push('sms');
+    if (member.email) methods.push('email');
+    if (member.payeeName) methods.push('payeeName');
+    return methods;
+  }
+
+  private async openSecondVerification(
+    member: Member,
+    opts: { portal: Portal; loginType: string; mustChangePassword: boolean; ctx: RequestContext },
+  ): Promise<LoginValue['secondVerification']> {
+    const methods = this.secondMethods(member);
+    if (methods.length === 0) return null;
+    const ticket = randomBytes(32).toString('base64url');
+    await this.db.insert(loginChallenges).values({
+      ticketHash: hashToken(ticket),
+      memberId: member.id,
+      portal: opts.portal,
+      loginType: opts.loginType,
+      mustChangePassword: opts.mustChangePassword,
+      ip: opts.ctx.ip,
+      userAgent: opts.ctx.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + SECOND_VERIFICATION_MINUTES * 60_000),
+    });
+    return {
+      ticket,
+      methods,
+      mobileNum: maskMobile(member.mobileNum),
+      email: maskEmail(member.email),
+      expiresInSeconds: SECOND_VERIFICATION_MINUTES * 60,
+    };
+  }
+
+  /** The pending login behind a ticket, if it is still open and asked from the same address. */
+  private async challengeFor(ticket: string, ctx: RequestContext) {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
+    const [row] = await this.db
+      .select()
+      .from(loginChallenges)
+      .where(
+        and(
+          eq(loginChallenges.ticketHash, hashToken(ticket)),
+          isNull(loginChallenges.consumedAt),
+          gt(loginChallenges.expiresAt, sql`now()`),
+        ),
+      );
+    if (!row || row.ip !== ctx.ip || row.attempts >= SECOND_VERIFICATION_MAX_ATTEMPTS) return null;
+    return row;
+  }
+
+  private destinationFor(member: Member, method: 'sms' | 'email'): string | null {
+    if (method === 'sms') {
+      return member.mobileNum ? phoneDestination(member.countryDialingCode ?? '', member.mobileNum) : null;
+    }
+    return member.email;
+  }
+
+  /** POST /wps/session/login/verification/send: a code to the account's own phone or mail. */
+  async sendSecondVerificationCode(
+    body: { ticket: string; method: 'sms' | 'email' },
+    ctx: RequestContext,
+  ): Promise<{ expiredMinutes: number }> {
+    const challenge = await this.challengeFor(body.ticket, ctx);
+    if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
+    const member = await this.deps.members.getById(challenge.memberId);
+    const destination = member ? this.destinationFor(member, body.method) : null;
+    if (!member || !destination) throw new AppError('VALIDATION', { fields: { method: 'notEnabled' } });
+    await this.rateLimit(`sms:ip:${ctx.ip}`, 10, 5 * 60_000);
+    await this.rateLimit(`second:${destination}`, 3, 5 * 60_000);
+    return this.deps.verification.issue({
+      purpose: 'secondFactor',
+      channel: body.method,
+      destination,
+      memberId: member.id,
+      locale: ctx.locale,
+    });
+  }
+
+  /** POST /wps/session/login/verification: the code (or real name) that finishes the login. */
+  async finishSecondVerification(
+    body: {
+      ticket: string;
+      method: SecondVerificationMethod;
+      verificationCode?: string | undefined;
+      payeeName?: string | undefined;
+    },
+    ctx: RequestContext,
+  ): Promise<LoginValue> {
+    const challenge = await this.challengeFor(body.ticket, ctx);
+    if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
+    // Count the try first: parallel guesses cannot exceed the limit.
+    await this.db
+      .update(loginChallenges)
+      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+      .where(eq(loginChallenges.id, challenge.id));
+    const member = await this.deps.members.getById(challenge.memberId);
+    if (!member) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
+    const base = {
+      portal: challenge.portal as Portal,
+      loginType: challenge.loginType,
+      account: member.account,
+      ctx,
+      memberId: member.id,
+    };
+
+    await this.auditing(base, 'second_verification_failed', async () => {
+      if (body.method === 'payeeName') {
+        const given = normalizeName(body.payeeName ?? '');
+        if (!given) {
+          const e = new FieldErrors(ctx.locale);
+          e.add('payeeName', 'inputEmpty');
+          e.throwIfAny();
+        }
+        if (!member.payeeName || !sameText(given, normalizeName(member.payeeName))) {
+          throw new AppError('VALIDATION', {
+            messageKey: 'realNameMismatch',
+            fields: { payeeName: 'realNameMismatch' },
+          });
+        }
+      } else {
+        const destination = this.destinationFor(member, body.method);
+        if (!destination) throw new AppError('CODE_INVALID', { fields: { verificationCode: 'codeInvalid' } });
+        await this.deps.verification.consume({
+          purpose: 'secondFactor',
+          destination,
+          code: body.verificationCode,
+          memberId: member.id,
+        });
+      }
+    });
+
+    const used = await this.db
+      .update(loginChallenges)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.consumedAt)))
+      .returning({ id: loginChallenges.id });
+    if (used.length === 0) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
+    const flags = await this.deps.system.flags();
+    const passwordExpired = Boolean(flags.PASSEXPIRY3) && this.deps.members.passwordExpired(member);
+    return this.completeLogin(member, {
+      portal: challenge.portal as Portal,
+      loginType: challenge.loginType,
+      passwordExpired,
+      forceChangePassword: challenge.mustChangePassword,
+      ctx,
+    });
+  }
+
+  /** POST /wps/session/login/freeplay: a fresh trial member (type 4) with its own session. */
+  async freeplay(ctx: RequestContext): Promise<LoginValue> {
+    if (!(await this.deps.system.isFlagEnabled('FREEPLAY3'))) throw new AppError('NOT_ENABLED');
+    await this.rateLimit(`freeplay:ip:${ctx.ip}`, FREEPLAY_PER_IP_PER_HOUR, 3_600_000);
+    const member = await this.deps.members.create({
+      account: `trial${randomBytes(5).toString('hex')}`,
+      passwordHash: '!',
+      type: 4,
+      registerMethod: 'FREEPLAY',
+      registerIp: ctx.ip,
+    });
+    return this.completeLogin(member, {
+      portal: 'player',
+      loginType: 'freeplay',
+      passwordExpired: false,
+      forceChangePassword: false,
+      ctx,
+    });
+  }
+
+  /** POST /wps/admin/session/login: operators only; same limits, lock and audit as members. */
+  async operatorLogin(
+    body: { username?: string | undefined; password?: string | undefined },
+    ctx: RequestContext,
+  ): Promise<{ token: string; account: string; permissions: string[] }> {
+    const errors = new FieldErrors(ctx.locale);
+    const account = normalizeAccount(body.username ?? '');
+    const password = body.password ?? '';
+    if (!account) errors.add('username', 'inputEmpty');
+    if (!password) errors.add('password', 'inputEmpty');
+    errors.throwIfAny();
+    const base = { portal: 'operator', loginType: 'username', account, ctx } as const;
+    await this.auditing(base, 'rate_limited', async () => {
+      await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
+      await this.rateLimit(`login:op:${account}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+    });
+    const aKey = accountKey('operator', account);
+    const iKey = ipKey(ctx.ip);
+    const state = await this.failures.state(aKey, iKey);
+    if (state.lockedUntil) {
+      await this.audit({ ...base, result: 'locked' });
+      throw this.locked(state.lockedUntil);
+    }
+    const op = await this.operators.getByAccount(account);
+    const good = await this.operators.checkPassword(op, password);
+    if (!op || !good) {
+      const next = await this.failures.record(aKey, iKey);
+      await this.audit({ ...base, result: 'bad_password', operatorId: op?.id ?? null });
+      if (next.lockedUntil) throw this.locked(next.lockedUntil);
+      throw new AppError('UNAUTHORIZED', { messageKey: 'loginFailed' });
+    }
+    if (op.status !== 'active') {
+      await this.audit({ ...base, result: 'disabled', operatorId: op.id });
+      throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+    }
+    await this.failures.clear(aKey);
+    const { token } = await this.sessions.open({
+      operatorId: op.id,
+      role: 'operator',
+      loginType: 'username',
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    await this.operators.recordLogin(op.id);
+    await this.audit({ ...base, result: 'ok', operatorId: op.id });
+    return { token, account: op.account, permissions: op.permissions };
   }
 }

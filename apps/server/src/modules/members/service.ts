@@ -285,11 +285,16 @@ export class MembersService {
   }
 
   /**
-   * Checks a login password. `temp` = one of the mailed temporary passwords matched (it is
-   * used up now, and the caller forces a password change).
+   * Checks a password. With `allowTemp` (login only) a mailed temporary password also counts:
+   * `temp` = one matched (it is used up now, and the caller forces a password change).
    */
-  async checkPassword(member: Member | null, password: string): Promise<'ok' | 'temp' | false> {
-    if (!member) return burnVerification(password);
+  async checkPassword(
+    member: Member | null,
+    password: string,
+    opts: { allowTemp?: boolean } = {},
+  ): Promise<'ok' | 'temp' | false> {
+    // No usable password (trial, mobile sign-up without one): spend the same time, then refuse.
+    if (!member?.passwordHash.startsWith('$argon2')) return burnVerification(password);
     if (await verifyPassword(member.passwordHash, password)) {
       if (needsRehash(member.passwordHash)) {
         await this.db
@@ -299,6 +304,7 @@ export class MembersService {
       }
       return 'ok';
     }
+    if (!opts.allowTemp) return false;
     const temps = await this.db
       .select()
       .from(memberTempPasswords)

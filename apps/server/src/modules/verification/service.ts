@@ -17,7 +17,7 @@ import {
 } from './senders.ts';
 
 /** What a code is for. A code only works for the purpose (and address) it was sent for. */
-export type CodePurpose = 'noLogin' | 'register' | 'bindMobile' | 'bindEmail' | 'secondFactor';
+export type CodePurpose = 'login' | 'noLogin' | 'register' | 'bindMobile' | 'bindEmail' | 'secondFactor';
 export type CodeChannel = 'sms' | 'email';
 
 /** SPEC `value.expiredMinutes`: the client counts down expiredMinutes × 60 s. */
