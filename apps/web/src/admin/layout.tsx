@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import {
+  ThemeToggleStandalone,
+  LanguageSelectStandalone,
+} from '../features/system/components/state-tools.tsx';
+import { Button } from '../shared/ui/button.tsx';
+import { Icon } from '../shared/ui/icons.tsx';
+import { useAdminLogout } from './api/logout.ts';
+import { ADMIN_SECTIONS } from './sections.ts';
+import { hasPermission, useAdminSession } from './session-store.ts';
+
+export function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const account = useAdminSession((s) => s.account);
+  const permissions = useAdminSession((s) => s.permissions);
+  const logout = useAdminLogout();
+  const navigate = useNavigate();
+  const sections = ADMIN_SECTIONS.filter((s) => hasPermission(permissions, s.permission));
+  return (
+    <div className="admin">
+      <header className="admin__header">
+        <span className="admin__brand">{t('title')}</span>
+        <div className="admin__tools">
+          <LanguageSelectStandalone />
+          <ThemeToggleStandalone />
+          <span className="admin__account">
+            <Icon name="user" size={18} /> {account}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
+            }
+          >
+            {t('signOut')}
+          </Button>
+        </div>
+      </header>
+      <div className="admin__body">
+        <nav className="admin__nav" aria-label={t('nav.label')}>
+          <ul>
+            {sections.map((s) => (
+              <li key={s.id}>
+                <NavLink to={`/${s.path}`} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+                  <Icon name={s.icon} size={18} />
+                  {t(s.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="admin__main" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { SessionSync } from '../features/account/components/session-sync.tsx';
+import { GlobalLoader } from '../shared/ui/loader.tsx';
+import { ToastHost } from '../shared/ui/toast.tsx';
+import { BootLoader } from './boot-loader.tsx';
+import { NavigationEffects } from './navigation-effects.tsx';
+import { PopupHost } from './popup-host.tsx';
+import { AppRoutes } from './router.tsx';
+import { StatusGate } from './status-gate.tsx';
+
+function Chrome() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <GlobalLoader label={t('loading')} />
+      <ToastHost dismissLabel={t('actions.dismiss')} />
+    </>
+  );
+}
+
+/** The player site: providers, the app-state gate, the router and the popup host. */
+export function PlayerApp({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<BootLoader />}>
+        <StatusGate>
+          <BrowserRouter>
+            <NavigationEffects />
+            <SessionSync />
+            <AppRoutes />
+            <PopupHost />
+          </BrowserRouter>
+        </StatusGate>
+        <Chrome />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

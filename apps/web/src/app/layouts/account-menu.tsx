@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLogout } from '../../features/account/api/logout.ts';
+import { selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
+import { usePermission } from '../../shared/system/api/get-permission.ts';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { useLoaderStore } from '../../shared/ui/loader.tsx';
+
+/** SPEC §2 account dropdown of the logged-in header; flag-dependent entries follow the whitelabel flags. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const member = useSessionStore((s) => s.member);
+  const isAgent = useSessionStore(selectIsAgent);
+  const flags = usePermission().data?.info.whitelabel.flags ?? {};
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const items: Array<{ key: string; to: string; show: boolean }> = [
+    { key: 'bettingRecord', to: '/member?page=personalHistoryCopy', show: true },
+    { key: 'accountRecord', to: '/member?page=transactionHistory', show: true },
+    { key: 'profitLoss', to: '/member?page=personalProfit', show: true },
+    { key: 'rewardCenter', to: '/member?page=rewardCenter', show: true },
+    { key: 'points', to: '/pointMall', show: flags.PTSYS3 === true },
+    { key: 'myAccount', to: '/member?page=securityCenter', show: true },
+    { key: 'agentCentre', to: '/agentHome', show: isAgent },
+    { key: 'manualRebate', to: '/member?page=manualRebate', show: flags.MANPLAYREB3 === true },
+  ];
+
+  const name = member?.nickname || member?.account || '';
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="account-menu__trigger"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="user" size={18} />
+        <span className="account-menu__name">{name || t('account.menu')}</span>
+      </button>
+      {open && (
+        <ul className="account-menu__list" id={menuId}>
+          {items
+            .filter((i) => i.show)
+            .map((i) => (
+              <li key={i.key}>
+                <Link to={i.to} onClick={() => setOpen(false)}>
+                  {t(`account.${i.key}`)}
+                </Link>
+              </li>
+            ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setConfirming(true);
+              }}
+            >
+              {t('actions.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('account.logoutTitle')}
+        confirmLabel={t('actions.logout')}
+        cancelLabel={t('actions.cancel')}
+        closeLabel={t('actions.close')}
+        busy={logout.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          useLoaderStore.getState().show('logout');
+          logout.mutate(undefined, {
+            onSettled: () => {
+              setConfirming(false);
+              useLoaderStore.getState().hide('logout');
+              navigate('/');
+            },
+          });
+        }}
+      >
+        <p>{t('account.logoutText')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

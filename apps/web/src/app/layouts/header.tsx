@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePopupStore } from '../../shared/popups/store.ts';
+import { selectHasToken, useSessionStore } from '../../shared/session/store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { LanguageSelect } from './language-select.tsx';
+import { Logo } from './logo.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { useMemberAction } from './use-member-action.ts';
+
+export function Header({
+  menuOpen,
+  onToggleMenu,
+  hasSideMenu,
+}: {
+  menuOpen: boolean;
+  onToggleMenu(): void;
+  hasSideMenu: boolean;
+}) {
+  const { t } = useTranslation();
+  const hasToken = useSessionStore(selectHasToken);
+  const open = usePopupStore((s) => s.open);
+  const memberAction = useMemberAction();
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        {hasSideMenu && (
+          <button
+            type="button"
+            className="icon-btn header__menu-btn"
+            aria-label={menuOpen ? t('actions.closeMenu') : t('actions.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls="side-menu"
+            onClick={onToggleMenu}
+          >
+            <Icon name="menu" />
+          </button>
+        )}
+        <Logo />
+        <nav className="header__nav" aria-label={t('nav.shortcuts')}>
+          <button
+            type="button"
+            className="header__nav-item"
+            onClick={() => memberAction('/member?page=depositv2')}
+          >
+            <Icon name="wallet" size={18} />
+            {t('nav.deposit')}
+          </button>
+          <button
+            type="button"
+            className="header__nav-item"
+            onClick={() => memberAction('/member?page=withdraw')}
+          >
+            <Icon name="cashout" size={18} />
+            {t('nav.withdraw')}
+          </button>
+          <Link to="/agent" className="header__nav-item">
+            <Icon name="agent" size={18} />
+            {t('nav.agent')}
+          </Link>
+        </nav>
+        <div className="header__tools">
+          <LanguageSelect className="header__lang" />
+          <ThemeToggle />
+          {hasToken ? (
+            <AccountMenu />
+          ) : (
+            <div className="header__auth">
+              <Button size="sm" variant="secondary" onClick={() => open('loginModal')}>
+                {t('actions.login')}
+              </Button>
+              <Button size="sm" onClick={() => open('registerModal')}>
+                {t('actions.register')}
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

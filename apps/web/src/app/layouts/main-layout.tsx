@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
+import { findRoute } from '../route-table.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { MainNav } from './main-nav.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+const COLLAPSED_KEY = 'wps.sideCollapsed';
+const WIDE = '(min-width: 1024px)';
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hasSideMenu = !findRoute(location.pathname)?.gamePage;
+  const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the phone drawer.
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+
+  const toggleCollapsed = useCallback(() => {
+    setCollapsed((c) => {
+      writeLocal(COLLAPSED_KEY, c ? '0' : '1');
+      return !c;
+    });
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // One menu button: it folds the rail on wide screens and opens the drawer on phones.
+  const onMenuButton = () => {
+    if (window.matchMedia(WIDE).matches) toggleCollapsed();
+    else setDrawerOpen((o) => !o);
+  };
+
+  return (
+    <div className="app-shell" data-side={hasSideMenu ? (collapsed ? 'collapsed' : 'expanded') : 'none'}>
+      <a href="#main" className="skip-link">
+        {t('actions.skipToContent')}
+      </a>
+      <Header menuOpen={drawerOpen} onToggleMenu={onMenuButton} hasSideMenu={hasSideMenu} />
+      <div className="app-shell__body">
+        {hasSideMenu && (
+          <SideMenu
+            collapsed={collapsed}
+            onToggleCollapsed={toggleCollapsed}
+            open={drawerOpen}
+            onClose={closeDrawer}
+          />
+        )}
+        <div className="app-shell__content">
+          <MainNav />
+          <main id="main" className="app-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { cx } from '../../shared/lib/cx.ts';
+import { selectHasToken, selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
+import { usePermission } from '../../shared/system/api/get-permission.ts';
+import { enabledCategories, isModuleEnabled } from '../../shared/system/categories.ts';
+import { serviceContacts } from '../../shared/system/customer-service.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
+import { LanguageSelect } from './language-select.tsx';
+import { Logo } from './logo.tsx';
+
+// The QR codes are below the fold and drawn by a library; they arrive after the first paint.
+const AppDownload = lazy(() => import('./app-download.tsx'));
+
+export interface SideMenuProps {
+  /** Desktop: narrow icon rail. */
+  collapsed: boolean;
+  onToggleCollapsed(): void;
+  /** Mobile: the drawer is showing. */
+  open: boolean;
+  onClose(): void;
+}
+
+/** SPEC §2 side menu. A rail on wide screens, a drawer on phones; not rendered on game pages. */
+export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMenuProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const permission = usePermission().data;
+  const modules = permission?.info.whitelabel.modules ?? [];
+  const categories = enabledCategories(modules);
+  const contacts = serviceContacts(permission?.info.customerService ?? []);
+  const hasToken = useSessionStore(selectHasToken);
+  const isAgent = useSessionStore(selectIsAgent);
+  const panelRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a,button,select')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  const appLinks = permission?.info.resources.APP ?? [];
+  const showDownload = modules.length === 0 || isModuleEnabled(modules, 'APPDOWNLOAD');
+  const showReferral = hasToken && isModuleEnabled(modules, 'REFERRAL');
+
+  return (
+    <>
+      {open && <div className="side-menu__scrim" onClick={onClose} aria-hidden="true" />}
+      <aside
+        id="side-menu"
+        ref={panelRef}
+        className={cx('side-menu', collapsed && 'is-collapsed', open && 'is-open')}
+        aria-label={t('side.label')}
+      >
+        <div className="side-menu__top">
+          <button
+            type="button"
+            className="icon-btn side-menu__collapse"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? t('actions.expandMenu') : t('actions.collapseMenu')}
+            aria-expanded={!collapsed}
+          >
+            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+          </button>
+          <Logo compact={collapsed} onClick={onClose} />
+        </div>
+
+        <nav className="side-menu__section" aria-label={t('side.gameMenu')}>
+          <h2 className="side-menu__heading">{t('side.gameMenu')}</h2>
+          <ul className="side-menu__list">
+            {categories.map((c) => {
+              const current = isCurrent(c.href, location);
+              return (
+                <li key={c.id}>
+                  <Link
+                    to={c.href}
+                    className={cx('side-menu__link', current && 'is-active')}
+                    aria-current={current ? 'page' : undefined}
+                    title={collapsed ? t(`categories.${c.id}`) : undefined}
+                    onClick={onClose}
+                  >
+                    <Icon name={CATEGORY_ICONS[c.id]} />
+                    <span className="side-menu__text">{t(`categories.${c.id}`)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+            {showReferral && (
+              <li>
+                <Link to="/member?page=referral" className="side-menu__link" onClick={onClose}>
+                  <Icon name="gift" />
+                  <span className="side-menu__text">{t('side.referral')}</span>
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+
+        <section className="side-menu__section side-menu__banners" aria-label={t('side.banners')}>
+          <Link to="/member?page=rewardCenter" className="promo-tile promo-tile--reward" onClick={onClose}>
+            <Icon name="trophy" size={22} />
+            <span className="side-menu__text">
+              <strong>{t('side.rewardBanner')}</strong>
+              <small>{t('side.rewardBannerText')}</small>
+            </span>
+          </Link>
+          {isAgent ? (
+            <Link to="/agentHome" className="promo-tile promo-tile--invite" onClick={onClose}>
+              <Icon name="agent" size={22} />
+              <span className="side-menu__text">
+                <strong>{t('side.agentBanner')}</strong>
+                <small>{t('side.agentBannerText')}</small>
+              </span>
+            </Link>
+          ) : (
+            <Link to="/member?page=referral" className="promo-tile promo-tile--invite" onClick={onClose}>
+              <Icon name="gift" size={22} />
+              <span className="side-menu__text">
+                <strong>{t('side.inviteBanner')}</strong>
+                <small>{t('side.inviteBannerText')}</small>
+              </span>
+            </Link>
+          )}
+        </section>
+
+        {showDownload && !collapsed && (
+          <section className="side-menu__section" aria-labelledby="side-download">
+            <h2 className="side-menu__heading" id="side-download">
+              {t('side.appDownload')}
+            </h2>
+            <Suspense fallback={<div className="app-download app-download--placeholder" />}>
+              <AppDownload links={appLinks} />
+            </Suspense>
+          </section>
+        )}
+
+        {!collapsed && (
+          <section className="side-menu__section" aria-labelledby="side-contacts">
+            <h2 className="side-menu__heading" id="side-contacts">
+              {t('side.contacts')}
+            </h2>
+            {contacts.length === 0 ? (
+              <p className="muted small">{t('side.noContacts')}</p>
+            ) : (
+              <ul className="side-menu__list">
+                {contacts.map((c) => (
+                  <li key={`${c.position}-${c.href}`}>
+                    <a
+                      className="side-menu__link"
+                      href={c.href}
+                      {...(c.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    >
+                      <Icon name="chat" />
+                      <span className="side-menu__text">{c.title}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+
+        {!collapsed && (
+          <section className="side-menu__section">
+            <LanguageSelect showLabel className="lang-select--block" />
+          </section>
+        )}
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { SPEC } from '@wps/contract';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  lazy,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+
+/** A route or popup chunk that did not arrive (network, deploy replaced it, or the SPEC §9 timeout). */
+export class ChunkLoadError extends Error {
+  readonly chunk: string;
+  constructor(chunk: string, cause?: unknown) {
+    super(`Loading chunk ${chunk} failed`);
+    this.name = 'ChunkLoadError';
+    this.chunk = chunk;
+    this.cause = cause;
+  }
+}
+
+/** Reject when `promise` has not settled within `ms`, so a stalled chunk becomes a visible error. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: component props vary per chunk; callers keep their own types.
+type AnyComponent = ComponentType<any>;
+export type ChunkLoader<C extends AnyComponent = AnyComponent> = () => Promise<{ default: C }>;
+
+export interface LazyChunk<C extends AnyComponent> {
+  name: string;
+  Component: LazyExoticComponent<C>;
+  /** Start fetching now (e.g. the first route, in parallel with start-up calls). */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A lazily loaded chunk with the SPEC §9 timeout (120 s) and one shared in-flight promise, so
+ * preloading and rendering never fetch twice. A failed load is forgotten so a retry refetches.
+ */
+export function lazyChunk<C extends AnyComponent>(
+  name: string,
+  load: ChunkLoader<C>,
+  timeoutMs: number = SPEC.chunkTimeoutMs,
+): LazyChunk<C> {
+  let pending: Promise<{ default: C }> | null = null;
+  const get = () => {
+    pending ??= withTimeout(load(), timeoutMs, () => new ChunkLoadError(name)).catch((err: unknown) => {
+      pending = null;
+      throw err instanceof ChunkLoadError ? err : new ChunkLoadError(name, err);
+    });
+    return pending;
+  };
+  return {
+    name,
+    Component: lazy(get),
+    preload: () => get().catch(() => undefined),
+  };
+}
+
+interface BoundaryProps {
+  /** Renders the failure; `retry` clears it and renders the children again. */
+  fallback(error: Error, retry: () => void): ReactNode;
+  children: ReactNode;
+  /** Changing this (e.g. the location) clears a previous failure. */
+  resetKey?: unknown;
+}
+
+interface BoundaryState {
+  error: Error | null;
+  resetKey: unknown;
+}
+
+/** Catches a failed chunk (or a render fault below it) and offers a retry instead of a blank page. */
+export class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
+    return null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (!(error instanceof ChunkLoadError)) console.error(error, info.componentStack);
+  }
+
+  retry = () => this.setState({ error: null });
+
+  override render() {
+    if (this.state.error) return this.props.fallback(this.state.error, this.retry);
+    return this.props.children;
+  }
+}

@@ -1,0 +1,41 @@
+import { type ComponentType, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PopupName, usePopupStore } from '../shared/popups/store.ts';
+import { Loader } from '../shared/ui/loader.tsx';
+import { Modal } from '../shared/ui/modal.tsx';
+import { ChunkErrorBoundary, type LazyChunk, lazyChunk } from './lazy-page.tsx';
+import { type PopupBodyProps, POPUP_REGISTRY } from './popup-registry.ts';
+import { ChunkFailure } from './router.tsx';
+
+const chunks = new Map<PopupName, LazyChunk<ComponentType<PopupBodyProps>>>();
+function chunkFor(name: PopupName) {
+  let chunk = chunks.get(name);
+  if (!chunk) {
+    chunk = lazyChunk(name, POPUP_REGISTRY[name].load);
+    chunks.set(name, chunk);
+  }
+  return chunk;
+}
+
+/** Renders the open popup (one at a time) in the shared accessible modal, loading its body lazily. */
+export function PopupHost() {
+  const { t } = useTranslation();
+  const current = usePopupStore((s) => s.current);
+  const props = usePopupStore((s) => s.props);
+  const close = usePopupStore((s) => s.close);
+  if (!current) return null;
+  const entry = POPUP_REGISTRY[current];
+  const Body = chunkFor(current).Component;
+  return (
+    <Modal open onClose={close} title={t(entry.titleKey)} closeLabel={t('actions.close')} size={entry.size}>
+      <ChunkErrorBoundary
+        resetKey={current}
+        fallback={(error, retry) => <ChunkFailure error={error} retry={retry} />}
+      >
+        <Suspense fallback={<Loader label={t('loading')} />}>
+          <Body name={current} close={close} props={props} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import type { PopupName } from '../shared/popups/store.ts';
+
+/** What every popup body receives from the host. */
+export interface PopupBodyProps {
+  name: PopupName;
+  /** Close this popup. */
+  close(): void;
+  /** Data passed to `open(name, props)`, e.g. `{returnTo}` for login or `{term}` for help. */
+  props: Record<string, unknown>;
+}
+
+export interface PopupEntry {
+  /** i18n key of the dialog title. */
+  titleKey: string;
+  size?: 'sm' | 'md' | 'lg';
+  /** Loaded the first time the popup opens; each popup body is its own chunk. */
+  load(): Promise<{ default: ComponentType<PopupBodyProps> }>;
+}
+
+const unavailable = () => import('./popups/unavailable-popup.tsx');
+
+/**
+ * SPEC §2 popups by name. Features replace an entry's `load` with their real body as they land
+ * (identity: login, register, forgot and change password; content: notices, help, feedback).
+ */
+export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
+  publicModal: { titleKey: 'popups.publicModal', size: 'lg', load: unavailable },
+  notice: { titleKey: 'popups.notice', load: unavailable },
+  loginModal: { titleKey: 'popups.loginModal', size: 'sm', load: unavailable },
+  registerModal: { titleKey: 'popups.registerModal', size: 'sm', load: unavailable },
+  forgetPassModal: { titleKey: 'popups.forgetPassModal', size: 'sm', load: unavailable },
+  changePassModal: { titleKey: 'popups.changePassModal', size: 'sm', load: unavailable },
+  helpModal: { titleKey: 'popups.helpModal', size: 'lg', load: unavailable },
+  feedbackModal: { titleKey: 'popups.feedbackModal', load: unavailable },
+  gameModal: { titleKey: 'popups.gameModal', size: 'lg', load: unavailable },
+  contractModal: { titleKey: 'popups.contractModal', load: unavailable },
+  memberCentreModal: { titleKey: 'popups.memberCentreModal', size: 'lg', load: unavailable },
+  agentCentreModal: { titleKey: 'popups.agentCentreModal', size: 'lg', load: unavailable },
+};

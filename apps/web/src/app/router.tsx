@@ -1,0 +1,144 @@
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { usePopupStore } from '../shared/popups/store.ts';
+import { selectHasToken, selectIsAgent, useSessionStore } from '../shared/session/store.ts';
+import { Button } from '../shared/ui/button.tsx';
+import { EmptyState } from '../shared/ui/empty-state.tsx';
+import { Loader, useLoaderStore } from '../shared/ui/loader.tsx';
+import { ChunkErrorBoundary, ChunkLoadError } from './lazy-page.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+import { RouteMeta } from './route-meta.tsx';
+import { notFoundPage, pageFor } from './route-pages.ts';
+import { decideGuard, PLAYER_ROUTES, ROUTE_POPUPS } from './route-table.ts';
+import type { RouteDef } from '@wps/contract';
+
+/** Suspense fallback for a page chunk: the page area spins and the top bar shows. */
+function PageFallback() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    useLoaderStore.getState().show('page');
+    return () => useLoaderStore.getState().hide('page');
+  }, []);
+  return <Loader label={t('loading')} />;
+}
+
+export function ChunkFailure({ error, retry }: { error: Error; retry(): void }) {
+  const { t } = useTranslation();
+  const name = error instanceof ChunkLoadError ? error.chunk : '';
+  return (
+    <div className="page">
+      <EmptyState
+        headingLevel={2}
+        icon="⚠"
+        title={name ? t('errors.chunk', { name }) : t('errors.unknown')}
+        description={t('errors.chunkHelp')}
+        action={<Button onClick={retry}>{t('actions.retry')}</Button>}
+      />
+    </div>
+  );
+}
+
+/** Enforces a route's guard before its chunk is even requested. */
+function Guard({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const location = useLocation();
+  const hasToken = useSessionStore(selectHasToken);
+  const isAgent = useSessionStore(selectIsAgent);
+  const decision = decideGuard(route, { hasToken, isAgent });
+  if (decision.kind === 'login') {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (decision.kind === 'agent') return <Navigate to="/agent" replace />;
+  return children;
+}
+
+/**
+ * `/login`, `/register` and `/help` show home with their popup open (SPEC §2). Closing the popup
+ * leaves the popup's address for `/`.
+ */
+function PopupOverHome({ path, children }: { path: string; children: ReactNode }) {
+  const popup = ROUTE_POPUPS[path];
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = usePopupStore((s) => s.open);
+  const current = usePopupStore((s) => s.current);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (!popup) return;
+    const from = (location.state as { from?: unknown } | null)?.from;
+    const term = location.hash ? decodeURIComponent(location.hash.slice(1)) : undefined;
+    open(popup, { ...(typeof from === 'string' ? { returnTo: from } : {}), ...(term ? { term } : {}) });
+  }, [popup, location.state, location.hash, open]);
+
+  useEffect(() => {
+    if (current === popup) wasOpen.current = true;
+    else if (wasOpen.current && current === null) {
+      wasOpen.current = false;
+      navigate('/', { replace: true });
+    }
+  }, [current, popup, navigate]);
+
+  return children;
+}
+
+function Page({ route }: { route: RouteDef }) {
+  const page = pageFor(route.key);
+  const location = useLocation();
+  const body = (
+    <ChunkErrorBoundary
+      resetKey={location.pathname}
+      fallback={(error, retry) => <ChunkFailure error={error} retry={retry} />}
+    >
+      <Suspense fallback={<PageFallback />}>
+        <page.Component routeKey={route.key} />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+  return (
+    <Guard route={route}>
+      <RouteMeta pageKey={route.key} />
+      {ROUTE_POPUPS[route.path] ? <PopupOverHome path={route.path}>{body}</PopupOverHome> : body}
+    </Guard>
+  );
+}
+
+function NotFound() {
+  const location = useLocation();
+  return (
+    <>
+      <RouteMeta pageKey="notFound" />
+      <ChunkErrorBoundary
+        resetKey={location.pathname}
+        fallback={(error, retry) => <ChunkFailure error={error} retry={retry} />}
+      >
+        <Suspense fallback={<PageFallback />}>
+          <notFoundPage.Component />
+        </Suspense>
+      </ChunkErrorBoundary>
+    </>
+  );
+}
+
+/** Leaves the player app for the operator console, which is its own bundle and router. */
+function ToAdmin() {
+  const location = useLocation();
+  useEffect(() => {
+    window.location.assign(`${location.pathname}${location.search}`);
+  }, [location]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        {PLAYER_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} caseSensitive element={<Page route={route} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route path="/admin/*" element={<ToAdmin />} />
+    </Routes>
+  );
+}

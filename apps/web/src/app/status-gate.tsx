@@ -1,0 +1,39 @@
+import { SYSTEM_STATUS } from '@wps/contract';
+import type { ReactNode } from 'react';
+import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
+import { RegionBlockedPage } from '../features/system/components/region-blocked-page.tsx';
+import { StartFailedPage } from '../features/system/components/start-failed-page.tsx';
+import { usePermission } from '../shared/system/api/get-permission.ts';
+import { useSystemStatus } from '../shared/system/api/get-status.ts';
+import { BootLoader } from './boot-loader.tsx';
+
+/**
+ * SPEC §2 whole-app states from GET /wps/system/status: 1 maintenance, 2 region blocked, 0 the
+ * app. The server already lets maintenance win over a block. The permission payload is awaited
+ * too, so the navigation it shapes does not jump in after the first paint.
+ */
+export function StatusGate({ children }: { children: ReactNode }) {
+  const status = useSystemStatus();
+  const permission = usePermission();
+
+  if (status.isPending || permission.isPending) return <BootLoader />;
+  if (status.isError) {
+    return (
+      <StartFailedPage
+        message={status.error.message}
+        retrying={status.isFetching}
+        onRetry={() => void status.refetch()}
+      />
+    );
+  }
+  if (status.data.status === SYSTEM_STATUS.maintenance) {
+    return (
+      <MaintenancePage
+        message={status.data.maintenanceMessage}
+        customerService={permission.data?.info.customerService ?? []}
+      />
+    );
+  }
+  if (status.data.status === SYSTEM_STATUS.regionBlocked) return <RegionBlockedPage ip={status.data.ip} />;
+  return children;
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { cx } from '../../../shared/lib/cx.ts';
+import { NotAvailable } from '../../../shared/ui/not-available.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+
+/** SPEC §2 member centre pages, in the spec's order. */
+export const MEMBER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+  'registerCenter',
+] as const;
+type MemberPage = (typeof MEMBER_PAGES)[number];
+const isMemberPage = (v: string | null): v is MemberPage => MEMBER_PAGES.includes(v as MemberPage);
+
+export default function MemberPageView() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('page');
+  const page: MemberPage = isMemberPage(raw) ? raw : 'securityCenter';
+  return (
+    <div className="page">
+      <PageHeader title={t('pages.member.title')} lead={t('pages.member.lead')} />
+      <div className="split">
+        <nav className="sub-nav" aria-label={t('pages.member.menu')}>
+          <ul>
+            {MEMBER_PAGES.map((p) => (
+              <li key={p}>
+                <Link
+                  to={`/member?page=${p}`}
+                  className={cx('sub-nav__link', p === page && 'is-active')}
+                  aria-current={p === page ? 'page' : undefined}
+                >
+                  {t(`pages.member.pages.${p}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="split__main" aria-labelledby="member-page-title">
+          <h2 id="member-page-title" className="section-title">
+            {t(`pages.member.pages.${page}`)}
+          </h2>
+          <NotAvailable what={t(`pages.member.pages.${page}`)} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import 'virtual:wps-theme.css';
+import './shared/styles/global.css';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PlayerApp } from './app/app.tsx';
+import { BootLoader } from './app/boot-loader.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { pageFor } from './app/route-pages.ts';
+import { findRoute, isAdminPath } from './app/route-table.ts';
+import { startI18n } from './shared/i18n/index.ts';
+import { takeTokenFromUrl, useSessionStore } from './shared/session/store.ts';
+import { permissionQuery } from './shared/system/api/get-permission.ts';
+import { systemStatusQuery } from './shared/system/api/get-status.ts';
+
+// The operator console is its own chunk and router; players never download it.
+const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root');
+const root = createRoot(rootElement);
+
+if (isAdminPath(window.location.pathname)) {
+  void startI18n();
+  root.render(
+    <StrictMode>
+      <Suspense fallback={<BootLoader />}>
+        <AdminApp />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  // SPEC §2: a token may arrive as ?token= at start-up. Keep it, then drop it from the address bar.
+  const { token, search } = takeTokenFromUrl(window.location);
+  if (token) {
+    useSessionStore.getState().setToken(token);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
+  }
+
+  // Everything the first screen needs starts at once: status, permission, catalogue, page chunk.
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery(systemStatusQuery);
+  void queryClient.prefetchQuery(permissionQuery);
+  void startI18n();
+  const route = findRoute(window.location.pathname);
+  if (route) void pageFor(route.key).preload();
+
+  root.render(
+    <StrictMode>
+      <PlayerApp queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,31 @@
+import { LANGUAGES, SPEC } from '@wps/contract';
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_STORAGE_KEY = 'wps.lang';
+
+/** Catalogues that exist on disk (`locales/<locale>/<ns>.json`), filled in by the i18n module. */
+export type CatalogueLocale = 'en' | 'ne';
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
+}
+
+/** The language to start in: the stored choice when it is one we list, else the spec's default (EN). */
+export function initialLanguage(stored: string | null | undefined): LanguageCode {
+  if (isLanguageCode(stored)) return stored;
+  return SPEC.defaultLanguage as LanguageCode;
+}
+
+/**
+ * Which catalogue shows a language. Only complete languages have their own; the others are
+ * listed in the selector, sent to the server as chosen, and read in English until translated.
+ */
+export function catalogueFor(code: LanguageCode): CatalogueLocale {
+  const lang = LANGUAGES.find((l) => l.code === code);
+  return lang?.complete && lang.locale === 'ne' ? 'ne' : 'en';
+}
+
+/** Scripts that need the self-hosted Devanagari face. */
+export function needsDevanagari(code: LanguageCode): boolean {
+  return code === 'NE' || code === 'HI';
+}

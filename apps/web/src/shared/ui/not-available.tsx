@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state.tsx';
+
+/**
+ * The honest state of a feature whose data source has not landed yet: it says so, in the
+ * visitor's language, instead of showing made-up content.
+ */
+export function NotAvailable({
+  what,
+  compact,
+  headingLevel,
+}: {
+  /** Translated name of the missing thing, e.g. "Promotions". */
+  what?: string;
+  compact?: boolean;
+  headingLevel?: 1 | 2 | 3;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      compact={compact}
+      headingLevel={headingLevel}
+      icon="⏳"
+      title={what ? t('notAvailable.titleFor', { what }) : t('notAvailable.title')}
+      description={t('notAvailable.text')}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/cx.ts';
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  render(row: Row): ReactNode;
+  /** Right-aligned with tabular figures (money, counts). */
+  numeric?: boolean;
+}
+
+export interface TableProps<Row> {
+  columns: Array<Column<Row>>;
+  rows: Row[];
+  rowKey(row: Row): string | number;
+  caption: ReactNode;
+  /** Shown in place of the body when there are no rows. */
+  empty: ReactNode;
+  captionHidden?: boolean;
+}
+
+/** A plain data table that scrolls sideways on small screens instead of squashing columns. */
+export function Table<Row>({ columns, rows, rowKey, caption, empty, captionHidden }: TableProps<Row>) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className={cx(captionHidden && 'visually-hidden')}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cx(c.numeric && 'num')}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="table__empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.key} className={cx(c.numeric && 'num')}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

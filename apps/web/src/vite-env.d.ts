@@ -1,0 +1,3 @@
+/// <reference types="vite/client" />
+
+declare module 'virtual:wps-theme.css';
