@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { MONEY_RE, toMinor } from '@wps/contract';
 import { z } from 'zod';
 
 /**
@@ -50,6 +51,13 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().default(90),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  WALLET_HOUSE_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
+  TRIAL_GRANT: z.string().regex(MONEY_RE).default('2000.00'),
+  WITHDRAW_MIN: z.string().regex(MONEY_RE).default('100.00'),
+  WITHDRAW_MAX: z.string().regex(MONEY_RE).default('100000.00'),
+  WITHDRAW_DAILY_COUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  RECEIPT_AUTO_MINUTES: z.coerce.number().int().min(1).max(100_000).default(30),
+  SEAMLESS_VENDOR_SECRETS: list.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,9 +99,34 @@ export interface Config {
   passwordMaxAgeDays: number;
   /** Login attempts per client IP per minute before 429 (per account limits are fixed). */
   loginIpLimitPerMinute: number;
+  /** Sub-accounts each vendor's house side is spread over (see WalletService.houseFor). */
+  walletHouseShards: number;
+  /** Play money a trial member's account starts with, in paisa. */
+  trialGrantMinor: bigint;
+  withdrawMinMinor: bigint;
+  withdrawMaxMinor: bigint;
+  withdrawDailyCount: number;
+  /** SPEC §4/§9: a paid withdrawal not confirmed within this many minutes counts as received. */
+  receiptAutoMinutes: number;
+  /** Seamless vendors and their HMAC secrets (SANDBOX comes from sandboxVendorSecret). */
+  vendorSecrets: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
+
+/** `SEAMLESS_VENDOR_SECRETS=PG=s3cret,JDB=other`: vendor code = HMAC secret. */
+function vendorSecrets(entries: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const code = entry.slice(0, at).trim().toUpperCase();
+    if (at <= 0 || !/^[A-Z0-9_]{1,32}$/.test(code) || entry.length - at - 1 < 8) {
+      throw new ConfigError('SEAMLESS_VENDOR_SECRETS: expected VENDOR=secret pairs, secrets of 8+ characters');
+    }
+    out[code] = entry.slice(at + 1);
+  }
+  return out;
+}
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 /** apps/web/dist, whether we run from src/ (tests, tsx) or from the bundled dist/main.js. */
@@ -143,6 +176,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appSecret: e.APP_SECRET ?? randomBytes(32).toString('hex'),
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
+    walletHouseShards: e.WALLET_HOUSE_SHARDS,
+    trialGrantMinor: toMinor(e.TRIAL_GRANT),
+    withdrawMinMinor: toMinor(e.WITHDRAW_MIN),
+    withdrawMaxMinor: toMinor(e.WITHDRAW_MAX),
+    withdrawDailyCount: e.WITHDRAW_DAILY_COUNT,
+    receiptAutoMinutes: e.RECEIPT_AUTO_MINUTES,
+    vendorSecrets: vendorSecrets(e.SEAMLESS_VENDOR_SECRETS ?? []),
   };
 }
 

@@ -9,3 +9,6 @@ export * from './paths.ts';
 export * from './patterns.ts';
 export * from './members.ts';
 export * from './auth.ts';
+export * from './wallet.ts';
+export * from './seamless.ts';
+export * from './cashier.ts';

@@ -161,9 +161,7 @@ export const withdrawalRequests = pgTable(
     reviewNote: text(),
     paidAt: ts(),
     receiptStatus: text(),
-    receivedAmount: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    receivedAmount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     receiptProofUploadId: uuid(),
     receiptNote: text(),
     receiptDeadline: ts(),

@@ -70,15 +70,9 @@ export const seamlessRounds = pgTable(
     memberId: integer().notNull(),
     trial: boolean().notNull().default(false),
     gameCode: text(),
-    betTotal: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    winTotal: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    refundTotal: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    betTotal: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    winTotal: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    refundTotal: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     betCount: integer().notNull().default(0),
     winCount: integer().notNull().default(0),
     /** open (bets only) | settled (a win arrived) | cancelled (every bet rolled back, no win). */

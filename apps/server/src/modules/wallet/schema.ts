@@ -61,9 +61,7 @@ export const ledgerAccounts = pgTable(
     ref: text(),
     shard: integer().notNull().default(0),
     currency: text().notNull().default('NPR'),
-    balance: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    balance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     version: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: ts().notNull().default(sql`now()`),
   },

@@ -1,0 +1,686 @@
+import { createHash } from 'node:crypto';
+import {
+  type AccountRecord,
+  type AccountRecordQuery,
+  CURRENCY,
+  fromMinor,
+  type Page,
+  type ProfitSummary,
+  RECORD_TYPES,
+  type ReasonCode,
+  type Reconciliation,
+  recordTypeOf,
+} from '@wps/contract';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { type AccountRef, Accounts, accountKey, isPlayMoney } from './accounts.ts';
+import {
+  type AccountType,
+  ledgerAccounts,
+  ledgerHolds,
+  ledgerPostings,
+  ledgerTransactions,
+  MEMBER_ACCOUNT_TYPES,
+} from './schema.ts';
+
+export type Metadata = Record<string, string | number | boolean | null>;
+
+export interface PostRequest {
+  /** Idempotency key: the same key applies once (TigerBeetle's transfer id). */
+  key: string;
+  reason: ReasonCode;
+  postings: ReadonlyArray<{ account: AccountRef; amount: bigint }>;
+  metadata?: Metadata;
+}
+
+export interface PostResult {
+  transactionId: number;
+  /** True when the key had been applied before: the answer is the first application's. */
+  replayed: boolean;
+  /** Balance after the transaction, by account key. */
+  balances: ReadonlyMap<string, bigint>;
+}
+
+export type HoldStatus = 'pending' | 'posted' | 'voided';
+export interface Hold {
+  id: number;
+  key: string;
+  memberId: number;
+  amount: bigint;
+  status: HoldStatus;
+  holdTransactionId: number;
+  settleTransactionId: number | null;
+}
+
+export interface DateRange {
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const MAX_KEY_LENGTH = 200;
+/** Details of a transaction's metadata a member may see in the account record. */
+const VISIBLE_DETAIL = [
+  'vendor',
+  'roundId',
+  'txId',
+  'gameCode',
+  'channel',
+  'requestId',
+  'from',
+  'to',
+  'direction',
+  'depositId',
+  'withdrawalId',
+] as const;
+
+/** Stable JSON (sorted keys, bigints as strings): equal requests hash equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const fingerprintOf = (value: unknown): string =>
+  createHash('sha256').update(canonical(value)).digest('base64url');
+
+/**
+ * The ledger (DESIGN §5). This service is the only code that writes balances or postings: every
+ * movement goes through `post`, which hands one journal transaction to the `wallet_post` database
+ * function (migration 0003) — it locks the touched accounts in id order, refuses a member account
+ * going below zero, and applies the postings exactly once per idempotency key.
+ */
+export class WalletService {
+  /** Account ids never change once created, so key → id is cached for the process's life. */
+  private readonly ids = new Map<string, number>();
+  private readonly trialGranted = new Set<number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * The house side of a vendor's bets is spread over `walletHouseShards` sub-accounts, chosen by
+   * member id. One house row per vendor would be locked by every bet on the platform and turn
+   * the wallet into a single queue (Formance's `@world` lesson); with N shards two bets contend
+   * only when their players share a shard, and a member's bets always touch the same two rows.
+   * We shard rather than batch because a batch window adds its length to every bet's latency,
+   * and vendors time bets out; the house balance of a vendor is the sum of its shards.
+   */
+  houseFor(vendor: string, memberId: number, trial: boolean): AccountRef {
+    const shard = memberId % this.config.walletHouseShards;
+    return trial ? Accounts.trialHouse(vendor, shard) : Accounts.house(vendor, shard);
+  }
+
+  /** Runs `fn` in the caller's transaction, or a new one. */
+  async inTransaction<T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (tx) return fn(tx);
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * Get-or-create: accounts are created on first use, so registering a member needs no wallet
+   * call. Ids are cached only when resolved outside a caller's transaction: an account created
+   * inside one that later rolls back must not stay in the cache.
+   */
+  async ensureAccounts(refs: readonly AccountRef[], tx?: Tx): Promise<number[]> {
+    const keys = refs.map(accountKey);
+    const missing = refs.filter((_, i) => !this.ids.has(keys[i]!));
+    if (missing.length === 0) return keys.map((k) => this.ids.get(k)!);
+    const ex: DbOrTx = tx ?? this.db;
+    const found = new Map<string, number>();
+    const rows = missing.map((r) => ({
+      key: accountKey(r),
+      type: r.type,
+      memberId: r.memberId ?? null,
+      ref: r.ref ?? null,
+      shard: r.shard ?? 0,
+      currency: CURRENCY,
+    }));
+    const created = await ex
+      .insert(ledgerAccounts)
+      .values(rows)
+      .onConflictDoNothing({ target: ledgerAccounts.key })
+      .returning({ id: ledgerAccounts.id, key: ledgerAccounts.key });
+    for (const c of created) found.set(c.key, c.id);
+    const rest = rows.map((r) => r.key).filter((k) => !found.has(k));
+    if (rest.length) {
+      const existing = await ex
+        .select({ id: ledgerAccounts.id, key: ledgerAccounts.key })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.key, rest));
+      for (const e of existing) found.set(e.key, e.id);
+    }
+    for (const k of rows.map((r) => r.key)) {
+      if (!found.has(k)) throw new Error(`ledger account ${k} could not be created`);
+      if (!tx) this.ids.set(k, found.get(k)!);
+    }
+    return keys.map((k) => this.ids.get(k) ?? found.get(k)!);
+  }
+
+  /**
+   * Moves money: one journal transaction of two or more postings summing to zero.
+   * Same key and same fields → the first result (`replayed`); same key, other fields →
+   * IDEMPOTENCY_CONFLICT; a member account that would go below zero → INSUFFICIENT_FUNDS.
+   * Either refusal writes nothing, so a caller's transaction can go on after catching it.
+   */
+  async post(req: PostRequest, tx?: Tx): Promise<PostResult> {
+    if (!req.key || req.key.length > MAX_KEY_LENGTH) throw new Error('ledger: bad idempotency key');
+    // Merge postings to the same account: the database function locks each account once.
+    const merged = new Map<string, { account: AccountRef; amount: bigint }>();
+    let sum = 0n;
+    for (const p of req.postings) {
+      const key = accountKey(p.account);
+      const prev = merged.get(key);
+      merged.set(key, { account: p.account, amount: (prev?.amount ?? 0n) + p.amount });
+      sum += p.amount;
+    }
+    for (const [k, p] of merged) if (p.amount === 0n) merged.delete(k);
+    if (sum !== 0n || merged.size < 2)
+      throw new Error('ledger: postings must be two or more and sum to zero');
+    const domains = new Set([...merged.values()].map((p) => isPlayMoney(p.account.type)));
+    // Trial play money and real money never meet in one transaction: play money cannot become cash.
+    if (domains.size > 1) throw new Error('ledger: play money and real money cannot be mixed');
+
+    const entries = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    const fingerprint = fingerprintOf({
+      reason: req.reason,
+      postings: entries.map(([k, p]) => [k, p.amount]),
+      metadata: req.metadata ?? {},
+    });
+    const ids = await this.ensureAccounts(
+      entries.map(([, p]) => p.account),
+      tx,
+    );
+    const ex: DbOrTx = tx ?? this.db;
+    const result = await ex.execute(sql`
+      select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
+      from wallet_post(
+        ${req.key}, ${req.reason}, ${fingerprint}, ${JSON.stringify(req.metadata ?? {})}::jsonb,
+        ${`{${ids.join(',')}}`}::bigint[], ${`{${entries.map(([, p]) => p.amount).join(',')}}`}::bigint[]
+      )`);
+    const [row] = rowsOf<{
+      r_status: 'ok' | 'duplicate' | 'insufficient_funds';
+      tx: string | null;
+      r_fingerprint: string | null;
+      r_balances: string[] | null;
+    }>(result);
+    if (!row) throw new Error('wallet_post answered nothing');
+    if (row.r_status === 'insufficient_funds') throw new AppError('INSUFFICIENT_FUNDS');
+    const transactionId = Number(row.tx);
+    if (row.r_status === 'duplicate') {
+      if (row.r_fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { transactionId, replayed: true, balances: await this.balancesOf(transactionId, ex) };
+    }
+    const balances = new Map<string, bigint>();
+    entries.forEach(([k], i) => {
+      balances.set(k, BigInt(row.r_balances![i]!));
+    });
+    return { transactionId, replayed: false, balances };
+  }
+
+  /** The balances a transaction left behind: the first result, for replays. */
+  private async balancesOf(transactionId: number, ex: DbOrTx): Promise<Map<string, bigint>> {
+    const rows = await ex
+      .select({ key: ledgerAccounts.key, after: sql<string>`${ledgerPostings.balanceAfter}::text` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(eq(ledgerPostings.transactionId, transactionId));
+    return new Map(rows.map((r) => [r.key, BigInt(r.after)]));
+  }
+
+  /** The current balance of one account (0 when it has never been used). */
+  async balance(ref: AccountRef, tx?: Tx): Promise<bigint> {
+    const [row] = await (tx ?? this.db)
+      .select({ balance: sql<string>`${ledgerAccounts.balance}::text` })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.key, accountKey(ref)));
+    return row ? BigInt(row.balance) : 0n;
+  }
+
+  /** Every account a member owns, by type (missing ones are zero). */
+  async memberBalances(memberId: number): Promise<Record<(typeof MEMBER_ACCOUNT_TYPES)[number], bigint>> {
+    const rows = await this.db
+      .select({ type: ledgerAccounts.type, balance: sql<string>`${ledgerAccounts.balance}::text` })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.memberId, memberId));
+    const out = Object.fromEntries(MEMBER_ACCOUNT_TYPES.map((t) => [t, 0n])) as Record<
+      (typeof MEMBER_ACCOUNT_TYPES)[number],
+      bigint
+    >;
+    for (const r of rows) out[r.type as (typeof MEMBER_ACCOUNT_TYPES)[number]] = BigInt(r.balance);
+    return out;
+  }
+
+  /**
+   * A trial member's play money: created on first use with the configured grant from the
+   * trial-issuance account. The grant's key is per member, so it is given once ever.
+   */
+  async ensureTrial(memberId: number): Promise<void> {
+    if (this.trialGranted.has(memberId)) return;
+    const grant = this.config.trialGrantMinor;
+    if (grant > 0n) {
+      await this.post({
+        key: `trial_grant:${memberId}`,
+        reason: 'trial_grant',
+        postings: [
+          { account: Accounts.trialIssuance(), amount: -grant },
+          { account: Accounts.trial(memberId), amount: grant },
+        ],
+      });
+    } else {
+      await this.ensureAccounts([Accounts.trial(memberId)]);
+    }
+    this.trialGranted.add(memberId);
+  }
+
+  // ---------------------------------------------------------------- two-phase holds
+
+  /** Pending: moves `amount` from the member's cash to their hold account. Idempotent by key. */
+  async hold(
+    input: { key: string; memberId: number; amount: bigint; reason: ReasonCode; metadata?: Metadata },
+    tx?: Tx,
+  ): Promise<Hold> {
+    if (input.amount <= 0n) throw new Error('ledger: a hold must be positive');
+    return this.inTransaction(tx, async (t) => {
+      const existing = await this.holdByKey(input.key, t);
+      if (existing) {
+        if (existing.memberId !== input.memberId || existing.amount !== input.amount) {
+          throw new AppError('IDEMPOTENCY_CONFLICT');
+        }
+        return existing;
+      }
+      const posted = await this.post(
+        {
+          key: input.key,
+          reason: input.reason,
+          postings: [
+            { account: Accounts.cash(input.memberId), amount: -input.amount },
+            { account: Accounts.hold(input.memberId), amount: input.amount },
+          ],
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        },
+        t,
+      );
+      await t
+        .insert(ledgerHolds)
+        .values({
+          key: input.key,
+          memberId: input.memberId,
+          amount: input.amount,
+          reason: input.reason,
+          holdTransactionId: posted.transactionId,
+        })
+        .onConflictDoNothing({ target: ledgerHolds.key });
+      const row = await this.holdByKey(input.key, t);
+      if (!row) throw new Error('hold row missing after insert');
+      return row;
+    });
+  }
+
+  /** Post: the held amount leaves through `to` (e.g. the payout channel's clearing account). */
+  async postHold(
+    holdId: number,
+    to: AccountRef,
+    reason: ReasonCode,
+    metadata: Metadata | undefined,
+    tx?: Tx,
+  ): Promise<{ hold: Hold; replayed: boolean }> {
+    return this.settle(holdId, 'posted', to, reason, metadata, tx);
+  }
+
+  /** Void: the held amount goes back to the member's cash. */
+  async voidHold(
+    holdId: number,
+    reason: ReasonCode,
+    metadata: Metadata | undefined,
+    tx?: Tx,
+  ): Promise<{ hold: Hold; replayed: boolean }> {
+    return this.settle(holdId, 'voided', null, reason, metadata, tx);
+  }
+
+  private async settle(
+    holdId: number,
+    outcome: 'posted' | 'voided',
+    to: AccountRef | null,
+    reason: ReasonCode,
+    metadata: Metadata | undefined,
+    tx?: Tx,
+  ): Promise<{ hold: Hold; replayed: boolean }> {
+    return this.inTransaction(tx, async (t) => {
+      // The conditional update is the once-only switch: a second pay/reject finds it settled.
+      const [flipped] = await t
+        .update(ledgerHolds)
+        .set({ status: outcome, settledAt: sql`now()` })
+        .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'pending')))
+        .returning();
+      if (!flipped) {
+        const current = await this.getHold(holdId, t);
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status === outcome) return { hold: current, replayed: true };
+        throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
+      }
+      const member = flipped.memberId;
+      const posted = await this.post(
+        {
+          key: `hold:${holdId}:${outcome}`,
+          reason,
+          postings: [
+            { account: Accounts.hold(member), amount: -flipped.amount },
+            { account: to ?? Accounts.cash(member), amount: flipped.amount },
+          ],
+          ...(metadata ? { metadata } : {}),
+        },
+        t,
+      );
+      await t
+        .update(ledgerHolds)
+        .set({ settleTransactionId: posted.transactionId })
+        .where(eq(ledgerHolds.id, holdId));
+      return { hold: { ...toHold(flipped), settleTransactionId: posted.transactionId }, replayed: false };
+    });
+  }
+
+  async getHold(id: number, ex: DbOrTx = this.db): Promise<Hold | null> {
+    const [row] = await ex.select().from(ledgerHolds).where(eq(ledgerHolds.id, id));
+    return row ? toHold(row) : null;
+  }
+
+  private async holdByKey(key: string, ex: DbOrTx): Promise<Hold | null> {
+    const [row] = await ex.select().from(ledgerHolds).where(eq(ledgerHolds.key, key));
+    return row ? toHold(row) : null;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  private async accountId(ref: AccountRef): Promise<number | null> {
+    const key = accountKey(ref);
+    const cached = this.ids.get(key);
+    if (cached) return cached;
+    const [row] = await this.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.key, key));
+    if (row) this.ids.set(key, row.id);
+    return row?.id ?? null;
+  }
+
+  /** A member's account record (transactionHistory): postings on one of their accounts, newest first. */
+  async history(
+    ref: AccountRef,
+    query: Pick<AccountRecordQuery, 'type' | 'pageNo' | 'pageSize'> & DateRange,
+  ): Promise<Page<AccountRecord>> {
+    const empty = { content: [], pageNum: query.pageNo, pageSize: query.pageSize, total: 0, totalPages: 0 };
+    const accountId = await this.accountId(ref);
+    if (!accountId) return empty;
+    const where = and(
+      eq(ledgerPostings.accountId, accountId),
+      query.type ? inArray(ledgerPostings.reason, [...RECORD_TYPES[query.type]]) : undefined,
+      query.from ? gte(ledgerPostings.createdAt, query.from) : undefined,
+      query.to ? lt(ledgerPostings.createdAt, query.to) : undefined,
+    );
+    const [countRow] = await this.db
+      .select({ n: sql<string>`count(*)::text` })
+      .from(ledgerPostings)
+      .where(where);
+    const total = Number(countRow?.n ?? 0);
+    const rows = await this.db
+      .select({
+        id: ledgerPostings.id,
+        transactionId: ledgerPostings.transactionId,
+        reason: ledgerPostings.reason,
+        amount: sql<string>`${ledgerPostings.amount}::text`,
+        before: sql<string>`${ledgerPostings.balanceBefore}::text`,
+        after: sql<string>`${ledgerPostings.balanceAfter}::text`,
+        createdAt: ledgerPostings.createdAt,
+        metadata: ledgerTransactions.metadata,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerPostings.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize);
+    return {
+      content: rows.map((r) => ({
+        id: Number(r.id),
+        transactionId: Number(r.transactionId),
+        type: recordTypeOf(r.reason),
+        reason: r.reason,
+        amount: fromMinor(BigInt(r.amount)),
+        balanceBefore: fromMinor(BigInt(r.before)),
+        balanceAfter: fromMinor(BigInt(r.after)),
+        createdAt: new Date(r.createdAt).toISOString(),
+        detail: visibleDetail(r.metadata),
+      })),
+      pageNum: query.pageNo,
+      pageSize: query.pageSize,
+      total,
+      totalPages: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  /** Profit and loss over a period (personalProfit), from the postings on one account. */
+  async profit(ref: AccountRef, range: DateRange): Promise<ProfitSummary> {
+    const accountId = await this.accountId(ref);
+    const sums = new Map<string, { pos: bigint; neg: bigint; n: number }>();
+    if (accountId) {
+      const rows = await this.db
+        .select({
+          reason: ledgerPostings.reason,
+          pos: sql<string>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.amount} > 0), 0)::text`,
+          neg: sql<string>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.amount} < 0), 0)::text`,
+          n: sql<string>`count(*)::text`,
+        })
+        .from(ledgerPostings)
+        .where(
+          and(
+            eq(ledgerPostings.accountId, accountId),
+            range.from ? gte(ledgerPostings.createdAt, range.from) : undefined,
+            range.to ? lt(ledgerPostings.createdAt, range.to) : undefined,
+          ),
+        )
+        .groupBy(ledgerPostings.reason);
+      for (const r of rows) sums.set(r.reason, { pos: BigInt(r.pos), neg: BigInt(r.neg), n: Number(r.n) });
+    }
+    const net = (...reasons: string[]) =>
+      reasons.reduce((acc, r) => acc + (sums.get(r)?.pos ?? 0n) + (sums.get(r)?.neg ?? 0n), 0n);
+    const bet = -net('bet');
+    const win = net('win');
+    const refund = net('rollback');
+    return {
+      from: range.from?.toISOString() ?? null,
+      to: range.to?.toISOString() ?? null,
+      bet: fromMinor(bet),
+      win: fromMinor(win),
+      refund: fromMinor(refund),
+      gameProfit: fromMinor(win + refund - bet),
+      deposit: fromMinor(net('deposit')),
+      withdraw: fromMinor(-net('withdraw_hold', 'withdraw_release', 'withdraw_refund')),
+      transferIn: fromMinor(sums.get('transfer')?.pos ?? 0n),
+      transferOut: fromMinor(-(sums.get('transfer')?.neg ?? 0n)),
+      bonus: fromMinor(net('bonus')),
+      commission: fromMinor(net('commission', 'salary', 'dividend')),
+      adjustment: fromMinor(net('adjustment')),
+      betCount: sums.get('bet')?.n ?? 0,
+    };
+  }
+
+  /** A member's accounts with balances (operator console). */
+  async accountsOf(memberId: number) {
+    const rows = await this.db
+      .select({
+        id: ledgerAccounts.id,
+        key: ledgerAccounts.key,
+        type: ledgerAccounts.type,
+        balance: sql<string>`${ledgerAccounts.balance}::text`,
+        version: ledgerAccounts.version,
+        createdAt: ledgerAccounts.createdAt,
+      })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.memberId, memberId))
+      .orderBy(ledgerAccounts.id);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      key: r.key,
+      type: r.type as AccountType,
+      balance: BigInt(r.balance),
+      version: Number(r.version),
+      createdAt: new Date(r.createdAt),
+    }));
+  }
+
+  /** Every posting on a member's accounts, newest first, with the transaction's metadata (operator console). */
+  async postingsOfMember(memberId: number, pageNo: number, pageSize: number) {
+    const where = eq(ledgerAccounts.memberId, memberId);
+    const [countRow] = await this.db
+      .select({ n: sql<string>`count(*)::text` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(where);
+    const total = Number(countRow?.n ?? 0);
+    const rows = await this.db
+      .select({
+        id: ledgerPostings.id,
+        transactionId: ledgerPostings.transactionId,
+        accountType: ledgerAccounts.type,
+        reason: ledgerPostings.reason,
+        amount: sql<string>`${ledgerPostings.amount}::text`,
+        before: sql<string>`${ledgerPostings.balanceBefore}::text`,
+        after: sql<string>`${ledgerPostings.balanceAfter}::text`,
+        version: ledgerPostings.accountVersion,
+        idempotencyKey: ledgerTransactions.idempotencyKey,
+        metadata: ledgerTransactions.metadata,
+        createdAt: ledgerPostings.createdAt,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerPostings.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize);
+    return {
+      total,
+      rows: rows.map((r) => ({
+        id: Number(r.id),
+        transactionId: Number(r.transactionId),
+        accountType: r.accountType,
+        reason: r.reason,
+        amount: BigInt(r.amount),
+        balanceBefore: BigInt(r.before),
+        balanceAfter: BigInt(r.after),
+        version: Number(r.version),
+        idempotencyKey: r.idempotencyKey,
+        metadata: (r.metadata ?? {}) as Record<string, unknown>,
+        createdAt: new Date(r.createdAt),
+      })),
+    };
+  }
+
+  // ---------------------------------------------------------------- reconciliation
+
+  /**
+   * The books' invariants, each as a query that lists offenders (at most 20 each):
+   * every transaction sums to zero and has two or more postings; every balance equals the sum of
+   * its postings and its version their count; each posting continues its account's chain
+   * (before = previous after); no member account below zero; the world sums to zero; and each
+   * member's hold account equals their pending holds.
+   */
+  async reconcile(): Promise<Reconciliation> {
+    return reconcile((q) => this.db.execute(sql.raw(q)).then((r) => rowsOf<Record<string, unknown>>(r)));
+  }
+}
+
+function toHold(row: typeof ledgerHolds.$inferSelect): Hold {
+  return {
+    id: Number(row.id),
+    key: row.key,
+    memberId: row.memberId,
+    amount: BigInt(row.amount),
+    status: row.status as HoldStatus,
+    holdTransactionId: Number(row.holdTransactionId),
+    settleTransactionId: row.settleTransactionId === null ? null : Number(row.settleTransactionId),
+  };
+}
+
+function visibleDetail(metadata: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!metadata || typeof metadata !== 'object') return out;
+  for (const k of VISIBLE_DETAIL) {
+    const v = (metadata as Record<string, unknown>)[k];
+    if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  }
+  return out;
+}
+
+const MEMBER_TYPES_SQL = MEMBER_ACCOUNT_TYPES.map((t) => `'${t}'`).join(', ');
+
+const CHECKS: Record<string, string> = {
+  unbalancedTransactions: `
+    select transaction_id::text as id from ledger_postings
+    group by transaction_id having sum(amount) <> 0 limit 20`,
+  transactionsWithoutTwoPostings: `
+    select t.id::text as id from ledger_transactions t left join ledger_postings p on p.transaction_id = t.id
+    group by t.id having count(p.id) < 2 limit 20`,
+  balanceMismatches: `
+    select a.key as id from ledger_accounts a
+    left join (select account_id, sum(amount) as s from ledger_postings group by account_id) p on p.account_id = a.id
+    where a.balance <> coalesce(p.s, 0) limit 20`,
+  versionMismatches: `
+    select a.key as id from ledger_accounts a
+    left join (select account_id, count(*) as n, max(account_version) as v from ledger_postings group by account_id) p
+      on p.account_id = a.id
+    where a.version <> coalesce(p.n, 0) or a.version <> coalesce(p.v, 0) limit 20`,
+  brokenChains: `
+    select id::text as id from (
+      select id, balance_before, balance_after, amount,
+             lag(balance_after) over (partition by account_id order by account_version) as prev
+      from ledger_postings) x
+    where balance_after <> balance_before + amount
+       or (prev is null and balance_before <> 0) or (prev is not null and balance_before <> prev)
+    limit 20`,
+  negativeMemberBalances: `
+    select key as id from ledger_accounts where balance < 0 and type in (${MEMBER_TYPES_SQL}) limit 20`,
+  worldNotZero: `
+    select sum(balance)::text as id from ledger_accounts having coalesce(sum(balance), 0) <> 0`,
+  holdMismatches: `
+    select a.key as id from ledger_accounts a
+    left join (select member_id, sum(amount) as s from ledger_holds where status = 'pending' group by member_id) h
+      on h.member_id = a.member_id
+    where a.type = 'player_hold' and a.balance <> coalesce(h.s, 0) limit 20`,
+};
+
+/** Shared by the service and `npm run ledger:check` (which has no app, only a database). */
+export async function reconcile(
+  query: (sqlText: string) => Promise<Array<Record<string, unknown>>>,
+): Promise<Reconciliation> {
+  const violations: Record<string, string[]> = {};
+  for (const [name, q] of Object.entries(CHECKS)) {
+    const rows = await query(q);
+    violations[name] = rows.map((r) => String(r.id));
+  }
+  const [counts] = await query(`
+    select (select count(*) from ledger_accounts)::text as accounts,
+           (select count(*) from ledger_transactions)::text as transactions,
+           (select count(*) from ledger_postings)::text as postings`);
+  return {
+    ok: Object.values(violations).every((v) => v.length === 0),
+    checkedAt: new Date().toISOString(),
+    counts: {
+      accounts: Number(counts?.accounts ?? 0),
+      transactions: Number(counts?.transactions ?? 0),
+      postings: Number(counts?.postings ?? 0),
+    },
+    violations,
+  };
+}

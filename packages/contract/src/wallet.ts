@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * Why money moved: every ledger transaction carries one of these (TigerBeetle's transfer `code`).
+ * The account record (transactionHistory) filters on them through RECORD_TYPES.
+ */
+export const REASON_CODES = [
+  'deposit',
+  'withdraw_hold',
+  'withdraw_release',
+  'withdraw_paid',
+  'withdraw_refund',
+  'bet',
+  'win',
+  'rollback',
+  'transfer',
+  'adjustment',
+  'commission',
+  'salary',
+  'dividend',
+  'bonus',
+  'trial_grant',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** The account record's type filter: each type is a group of reason codes. */
+export const RECORD_TYPES = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw_hold', 'withdraw_release', 'withdraw_paid', 'withdraw_refund'],
+  transfer: ['transfer'],
+  game: ['bet', 'win', 'rollback'],
+  bonus: ['bonus'],
+  commission: ['commission', 'salary', 'dividend'],
+  adjustment: ['adjustment'],
+} as const satisfies Record<string, readonly ReasonCode[]>;
+export type RecordType = keyof typeof RECORD_TYPES;
+export const recordTypeSchema = z.enum(Object.keys(RECORD_TYPES) as [RecordType, ...RecordType[]]);
+
+export function recordTypeOf(reason: string): RecordType | null {
+  for (const [type, reasons] of Object.entries(RECORD_TYPES) as Array<[RecordType, readonly string[]]>) {
+    if (reasons.includes(reason)) return type;
+  }
+  return null;
+}
+
+/** The ledger's currency: Nepalese rupee, two decimals (paisa). */
+export const CURRENCY = 'NPR';
+/** The largest single amount any call accepts (1,000,000,000.00), far inside bigint and float-safe ranges. */
+export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+export const ACCOUNT_RECORD_PAGE_SIZE = 20;
+export const ACCOUNT_RECORD_MAX_PAGE_SIZE = 100;
+
+const money = z.string().describe('Decimal string with two decimals, e.g. "1234.50"');
+
+/** GET /wps/v2/wallets/balance: the header balance (SPEC §2, two decimals). */
+export const walletBalanceSchema = z.object({
+  balance: money,
+  currency: z.string(),
+  /** Held for withdrawals under review. */
+  frozen: money,
+  bonus: money,
+  /** Trial members see their play money here; it never mixes with cash. */
+  trial: z.boolean(),
+});
+export type WalletBalance = z.infer<typeof walletBalanceSchema>;
+
+/** GET /wps/member/info/funds/consolidated: every wallet of the member in one answer. */
+export const consolidatedFundsSchema = z.object({
+  balance: money,
+  bonus: money,
+  frozen: money,
+  commission: money,
+  /** balance + bonus + frozen + commission */
+  total: money,
+  currency: z.string(),
+  trial: z.boolean(),
+  wallets: z.array(z.object({ type: z.string(), balance: money })),
+});
+export type ConsolidatedFunds = z.infer<typeof consolidatedFundsSchema>;
+
+/** A date (YYYY-MM-DD, the whole day in UTC) or an ISO date-time with offset. */
+export const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(ACCOUNT_RECORD_MAX_PAGE_SIZE)
+  .default(ACCOUNT_RECORD_PAGE_SIZE);
+
+export const pageQuerySchema = z.object({ pageNo, pageSize });
+
+/** Paged lists answer SPEC's shape: content, pageNum, totalPages (plus pageSize and total). */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    content: z.array(item),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
+export interface Page<T> {
+  content: T[];
+  pageNum: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
+/** GET /wps/cashier/records (transactionHistory). */
+export const accountRecordQuerySchema = z.object({
+  type: recordTypeSchema.optional(),
+  from: dateBoundSchema.optional(),
+  to: dateBoundSchema.optional(),
+  pageNo,
+  pageSize,
+});
+export type AccountRecordQuery = z.infer<typeof accountRecordQuerySchema>;
+
+export const accountRecordSchema = z.object({
+  id: z.number().int(),
+  transactionId: z.number().int(),
+  type: recordTypeSchema.nullable(),
+  reason: z.string(),
+  /** Signed: negative leaves the wallet. */
+  amount: money,
+  balanceBefore: money,
+  balanceAfter: money,
+  createdAt: z.string(),
+  /** Human-relevant details: counterparty account, vendor, round, channel, request id. */
+  detail: z.record(z.string(), z.string()),
+});
+export type AccountRecord = z.infer<typeof accountRecordSchema>;
+export const accountRecordPageSchema = pageOf(accountRecordSchema);
+
+/** GET /wps/cashier/profit (personalProfit). */
+export const profitQuerySchema = z.object({
+  from: dateBoundSchema.optional(),
+  to: dateBoundSchema.optional(),
+});
+
+export const profitSummarySchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  bet: money,
+  win: money,
+  refund: money,
+  /** win + refund − bet: what the member won (positive) or lost (negative) playing. */
+  gameProfit: money,
+  deposit: money,
+  withdraw: money,
+  transferIn: money,
+  transferOut: money,
+  bonus: money,
+  commission: money,
+  adjustment: money,
+  betCount: z.number().int(),
+});
+export type ProfitSummary = z.infer<typeof profitSummarySchema>;
+
+/** Result of the ledger reconciliation (operator console and `npm run ledger:check`). */
+export const reconciliationSchema = z.object({
+  ok: z.boolean(),
+  checkedAt: z.string(),
+  counts: z.object({ accounts: z.number(), transactions: z.number(), postings: z.number() }),
+  violations: z.record(z.string(), z.array(z.string())),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
