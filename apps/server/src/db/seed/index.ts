@@ -1,4 +1,6 @@
 import type { Services } from '../../services.ts';
+import { seedOperators } from './auth.ts';
+import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 
 /**
@@ -7,7 +9,7 @@ import { seedSystem } from './system.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem];
+  const steps = [seedSystem, seedMembers, seedOperators];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Free play: a new trial account (type 4) with play money only',
-        body: freeplayRequestSchema.optional(),
+        body: freeplayRequestSchema.nullish(),
         response: { 200: envelopeSchema(loginValueSchema) },
       },
     },

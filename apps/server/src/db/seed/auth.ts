@@ -1,0 +1,8 @@
+import type { Services } from '../../services.ts';
+
+/** The demo operator (DESIGN §4): `admin` / `Admin@1234` with every permission. */
+export async function seedOperators({ auth }: Services): Promise<boolean> {
+  if (await auth.operators.getByAccount('admin')) return false;
+  await auth.operators.create({ account: 'admin', password: 'Admin@1234', permissions: ['*'] });
+  return true;
+}
