@@ -17,6 +17,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PGlite instance, when embedded (tests dump and reload it). */
+  client?: PGlite;
   /** Raw SQL for tooling (migrations, reconciliation); app code uses `db`. */
   query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -28,6 +30,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; omitted = in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite only: start from a dumped data directory (tests reuse one migrated snapshot). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -58,12 +62,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite();
   }
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
     kind: 'pglite',
+    client,
     async query(sql, params) {
       return (await client.query<Record<string, unknown>>(sql, params as unknown[])).rows;
     },

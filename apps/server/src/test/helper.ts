@@ -1,10 +1,40 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { migrationsFolder, runMigrations } from '../db/migrate.ts';
+
+/**
+ * Booting PGlite and running every migration costs seconds per test file. The first file to
+ * need it builds a migrated data directory and dumps it to a temp file keyed by the migrations'
+ * content; every later file (each runs in its own process) loads that dump instead.
+ */
+async function migratedPgliteSnapshot(): Promise<Blob | null> {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(path.join(folder, f)));
+  hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
+  const file = path.join(tmpdir(), `wps-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({});
+  await runMigrations(database);
+  const pglite = database.client;
+  if (!pglite) {
+    await database.close();
+    return null;
+  }
+  const dump = await pglite.dumpDataDir('gzip');
+  await database.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, file); // atomic: a concurrent reader sees the whole file or none
+  return dump;
+}
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a brand-new
@@ -37,8 +67,9 @@ export async function freshDatabase(
       },
     };
   }
-  const database = await openDatabase({});
-  await runMigrations(database);
+  const snapshot = await migratedPgliteSnapshot();
+  const database = await openDatabase({ loadDataDir: snapshot ?? undefined });
+  if (!snapshot) await runMigrations(database);
   return { ...database, drop: () => database.close() };
 }
 
