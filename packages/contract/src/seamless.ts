@@ -16,8 +16,9 @@ const id = z.string().min(1).max(100);
 export const seamlessAmountSchema = z
   .string()
   .regex(MONEY_RE, 'amount must be a decimal string with at most two decimals')
-  .refine((s) => toMinor(s) > 0n, 'amount must be greater than 0')
-  .refine((s) => toMinor(s) <= MAX_AMOUNT_MINOR, 'amount is too large');
+  // zod runs refinements even after the regex failed: guard, or toMinor throws on a bad string.
+  .refine((s) => MONEY_RE.test(s) && toMinor(s) > 0n, 'amount must be greater than 0')
+  .refine((s) => !MONEY_RE.test(s) || toMinor(s) <= MAX_AMOUNT_MINOR, 'amount is too large');
 
 export const seamlessBalanceRequestSchema = z.object({ username: id });
 export const seamlessBetRequestSchema = z.object({

@@ -38,7 +38,13 @@ describe('ledger', () => {
        from ledger_postings p join ledger_accounts a on a.id = p.account_id where a.key = 'player_cash:1'`,
     );
     expect(rows).toEqual([
-      { amount: '10000', balance_before: '0', balance_after: '10000', account_version: '1', reason: 'deposit' },
+      {
+        amount: '10000',
+        balance_before: '0',
+        balance_after: '10000',
+        account_version: '1',
+        reason: 'deposit',
+      },
     ]);
   });
 
@@ -176,7 +182,9 @@ describe('ledger', () => {
     await fund(10, 10_000n, 'dep-10');
     const h1 = await wallet.hold({ key: 'w-1', memberId: 10, amount: 3_000n, reason: 'withdraw_hold' });
     const h2 = await wallet.hold({ key: 'w-2', memberId: 10, amount: 2_000n, reason: 'withdraw_hold' });
-    expect(await wallet.hold({ key: 'w-1', memberId: 10, amount: 3_000n, reason: 'withdraw_hold' })).toEqual(h1);
+    expect(await wallet.hold({ key: 'w-1', memberId: 10, amount: 3_000n, reason: 'withdraw_hold' })).toEqual(
+      h1,
+    );
     await expect(
       wallet.hold({ key: 'w-1', memberId: 10, amount: 3_001n, reason: 'withdraw_hold' }),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
@@ -198,9 +206,9 @@ describe('ledger', () => {
     b = await wallet.memberBalances(10);
     expect([b.player_cash, b.player_hold]).toEqual([7_000n, 0n]);
     expect(await wallet.balance(Accounts.clearing('PAYOUT_BANK'))).toBe(3_000n);
-    await expect(wallet.postHold(999_999, Accounts.clearing('X'), 'withdraw_paid', undefined)).rejects.toMatchObject(
-      { code: 'NOT_FOUND' },
-    );
+    await expect(
+      wallet.postHold(999_999, Accounts.clearing('X'), 'withdraw_paid', undefined),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses a hold larger than the cash', async () => {
@@ -281,7 +289,13 @@ describe('ledger', () => {
     });
     expect(future.total).toBe(0);
     const p = await wallet.profit(Accounts.cash(m), {});
-    expect(p).toMatchObject({ bet: '30.00', win: '25.00', gameProfit: '-5.00', deposit: '500.00', betCount: 3 });
+    expect(p).toMatchObject({
+      bet: '30.00',
+      win: '25.00',
+      gameProfit: '-5.00',
+      deposit: '500.00',
+      betCount: 3,
+    });
     expect((await wallet.history(Accounts.cash(99_999), { pageNo: 1, pageSize: 20 })).total).toBe(0);
   });
 
