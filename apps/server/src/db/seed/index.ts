@@ -2,6 +2,7 @@ import type { Services } from '../../services.ts';
 import { seedOperators } from './auth.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
+import { seedWallet } from './wallet.ts';
 
 /**
  * The demo data set (DESIGN §4): only with the embedded database, never in production.
@@ -9,7 +10,7 @@ import { seedSystem } from './system.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators];
+  const steps = [seedSystem, seedMembers, seedOperators, seedWallet];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;
