@@ -31,7 +31,11 @@ describe('seamless wallet API', () => {
     opts: { vendor?: string; secret?: string; signature?: string; raw?: string; lang?: string } = {},
   ) => {
     const raw = opts.raw ?? JSON.stringify(body);
-    const signature = opts.signature ?? createHmac('sha256', opts.secret ?? SECRET).update(raw).digest('hex');
+    const signature =
+      opts.signature ??
+      createHmac('sha256', opts.secret ?? SECRET)
+        .update(raw)
+        .digest('hex');
     const res = await t.app.inject({
       method: 'POST',
       url: `/seamless/v1/${opts.vendor ?? 'SANDBOX'}/${op}`,
@@ -66,7 +70,11 @@ describe('seamless wallet API', () => {
       { secret: 'wrong-secret' },
       { vendor: 'NOPE' },
       // Signed over the same JSON with other whitespace: the signature covers the raw bytes.
-      { signature: createHmac('sha256', SECRET).update(JSON.stringify(body, null, 1)).digest('hex') },
+      {
+        signature: createHmac('sha256', SECRET)
+          .update(JSON.stringify(body, null, 1))
+          .digest('hex'),
+      },
     ]) {
       const r = await call('bet', body, opts);
       expect(r.status, JSON.stringify(opts)).toBe(401);
@@ -99,7 +107,12 @@ describe('seamless wallet API', () => {
     });
     expect(bet.status).toBe(200);
     expect(bet.body.value).toMatchObject({ balance: '989.50', txId: 'b-1', status: 'applied' });
-    const win = await call('win', { txId: 'w-1', roundId: 'round-1', username: player.account, amount: '25.00' });
+    const win = await call('win', {
+      txId: 'w-1',
+      roundId: 'round-1',
+      username: player.account,
+      amount: '25.00',
+    });
     expect(win.body.value).toMatchObject({ balance: '1014.50', status: 'applied' });
     const [round] = await t.database.query(
       `select bet_total::text, win_total::text, bet_count, win_count, status, game_code
@@ -116,7 +129,13 @@ describe('seamless wallet API', () => {
   });
 
   it('applies a duplicate txId once and answers the first result', async () => {
-    const body = { txId: 'dup-1', roundId: 'round-2', username: player.account, gameCode: 'g', amount: '5.00' };
+    const body = {
+      txId: 'dup-1',
+      roundId: 'round-2',
+      username: player.account,
+      gameCode: 'g',
+      amount: '5.00',
+    };
     const first = await call('bet', body);
     await call('bet', { ...body, txId: 'dup-2' });
     const again = await call('bet', body);
@@ -127,13 +146,24 @@ describe('seamless wallet API', () => {
     const otherAmount = await call('bet', { ...body, amount: '6.00' });
     expect(otherAmount.status).toBe(409);
     expect(otherAmount.body).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', value: { balance: '1004.50' } });
-    const asWin = await call('win', { txId: 'dup-1', roundId: 'round-2', username: player.account, amount: '5.00' });
+    const asWin = await call('win', {
+      txId: 'dup-1',
+      roundId: 'round-2',
+      username: player.account,
+      amount: '5.00',
+    });
     expect(asWin.body.code).toBe('IDEMPOTENCY_CONFLICT');
     expect(await balance()).toBe('1004.50');
   });
 
   it('refuses a bet above the balance with INSUFFICIENT_FUNDS, debits nothing, and answers a retry the same', async () => {
-    const body = { txId: 'big-1', roundId: 'round-3', username: player.account, gameCode: 'g', amount: '5000.00' };
+    const body = {
+      txId: 'big-1',
+      roundId: 'round-3',
+      username: player.account,
+      gameCode: 'g',
+      amount: '5000.00',
+    };
     const r = await call('bet', body);
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({
@@ -158,13 +188,19 @@ describe('seamless wallet API', () => {
   });
 
   it('rolls back a bet once, whatever the number of rollbacks', async () => {
-    await call('bet', { txId: 'rb-bet', roundId: 'round-4', username: player.account, gameCode: 'g', amount: '100.00' });
+    await call('bet', {
+      txId: 'rb-bet',
+      roundId: 'round-4',
+      username: player.account,
+      gameCode: 'g',
+      amount: '100.00',
+    });
     expect(await balance()).toBe('10904.50');
     const rb = await call('rollback', { txId: 'rb-1', refTxId: 'rb-bet', username: player.account });
     expect(rb.body.value).toMatchObject({ balance: '11004.50', status: 'rolled_back' });
-    expect((await call('rollback', { txId: 'rb-1', refTxId: 'rb-bet', username: player.account })).body).toEqual(
-      rb.body,
-    );
+    expect(
+      (await call('rollback', { txId: 'rb-1', refTxId: 'rb-bet', username: player.account })).body,
+    ).toEqual(rb.body);
     const second = await call('rollback', { txId: 'rb-2', refTxId: 'rb-bet', username: player.account });
     expect(second.body.value).toMatchObject({ balance: '11004.50', status: 'already_rolled_back' });
     // The bet replayed after its rollback still answers its first result and moves nothing.
@@ -207,10 +243,14 @@ describe('seamless wallet API', () => {
     await call('win', { txId: 'win-x', roundId: 'round-6', username: player.account, amount: '3.00' });
     const r = await call('rollback', { txId: 'rb-win', refTxId: 'win-x', username: player.account });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ code: 'CONFLICT', message: 'Only a bet can be rolled back.', value: { balance: '11007.50' } });
-    expect((await call('rollback', { txId: 'rb-win', refTxId: 'win-x', username: player.account })).body).toEqual(
-      r.body,
-    );
+    expect(r.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Only a bet can be rolled back.',
+      value: { balance: '11007.50' },
+    });
+    expect(
+      (await call('rollback', { txId: 'rb-win', refTxId: 'win-x', username: player.account })).body,
+    ).toEqual(r.body);
     const rejected = await call('rollback', { txId: 'rb-big', refTxId: 'big-2', username: player.account });
     expect(rejected.body.value).toMatchObject({ status: 'not_found', balance: '11007.50' });
   });
@@ -218,14 +258,32 @@ describe('seamless wallet API', () => {
   it('does not let one player roll back another player’s bet', async () => {
     const other = await createMember(t.app);
     await call('win', { txId: 'o-win', roundId: 'o-r', username: other.account, amount: '50.00' });
-    await call('bet', { txId: 'o-bet', roundId: 'o-r', username: other.account, gameCode: 'g', amount: '10.00' });
+    await call('bet', {
+      txId: 'o-bet',
+      roundId: 'o-r',
+      username: other.account,
+      gameCode: 'g',
+      amount: '10.00',
+    });
     const r = await call('rollback', { txId: 'steal', refTxId: 'o-bet', username: player.account });
     expect(r.status).toBe(404);
     expect(await balance()).toBe('11007.50');
   });
 
   it('refuses bad amounts with 400 and moves nothing', async () => {
-    for (const amount of ['-1.00', '0', '0.00', '1.005', 'abc', '', '1e3', ' 1.00', 10, null, '100000000000.00']) {
+    for (const amount of [
+      '-1.00',
+      '0',
+      '0.00',
+      '1.005',
+      'abc',
+      '',
+      '1e3',
+      ' 1.00',
+      10,
+      null,
+      '100000000000.00',
+    ]) {
       const r = await call('bet', {
         txId: tx(),
         roundId: 'r-bad',
@@ -245,7 +303,16 @@ describe('seamless wallet API', () => {
       ['bet', '{"txId":'],
       ['bet', '[]'],
       ['bet', 'null'],
-      ['bet', JSON.stringify({ txId: 'x'.repeat(101), roundId: 'r', username: player.account, gameCode: 'g', amount: '1.00' })],
+      [
+        'bet',
+        JSON.stringify({
+          txId: 'x'.repeat(101),
+          roundId: 'r',
+          username: player.account,
+          gameCode: 'g',
+          amount: '1.00',
+        }),
+      ],
       ['rollback', JSON.stringify({ txId: 'a', username: player.account })],
       ['balance', JSON.stringify({ username: { $ne: 1 } })],
       ['balance', JSON.stringify({ username: "' or 1=1 --" })],
@@ -269,7 +336,13 @@ describe('seamless wallet API', () => {
     const trial = await createMember(t.app, { type: 4 });
     const b = await call('balance', { username: trial.account });
     expect(b.body.value.balance).toBe('2000.00');
-    const bet = await call('bet', { txId: 'tr-1', roundId: 'tr-r', username: trial.account, gameCode: 'g', amount: '10.00' });
+    const bet = await call('bet', {
+      txId: 'tr-1',
+      roundId: 'tr-r',
+      username: trial.account,
+      gameCode: 'g',
+      amount: '10.00',
+    });
     expect(bet.body.value.balance).toBe('1990.00');
     const balances = await t.app.services.wallet.memberBalances(trial.id);
     expect(balances.player_cash).toBe(0n);
@@ -289,7 +362,13 @@ describe('seamless wallet API', () => {
   it('refuses bets of a disabled player but still credits wins', async () => {
     const m = await createMember(t.app);
     await t.app.services.members.setStatus(m.id, 'disabled');
-    const bet = await call('bet', { txId: 'dis-b', roundId: 'dr', username: m.account, gameCode: 'g', amount: '1.00' });
+    const bet = await call('bet', {
+      txId: 'dis-b',
+      roundId: 'dr',
+      username: m.account,
+      gameCode: 'g',
+      amount: '1.00',
+    });
     expect(bet.status).toBe(403);
     const win = await call('win', { txId: 'dis-w', roundId: 'dr', username: m.account, amount: '1.00' });
     expect(win.body.value.balance).toBe('1.00');

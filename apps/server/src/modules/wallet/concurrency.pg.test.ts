@@ -54,10 +54,9 @@ describe.skipIf(!hasPostgres)('ledger concurrency on PostgreSQL (needs TEST_DATA
     // Every applied bet's answered balance is distinct: each saw the one before it.
     const seen = new Set(answers.filter((a) => a.code === 'OK').map((a) => a.value.balance));
     expect(seen.size).toBe(270);
-    const [row] = await t.database.query(
-      `select version::int as v from ledger_accounts where key = $1`,
-      [`player_cash:${m.id}`],
-    );
+    const [row] = await t.database.query(`select version::int as v from ledger_accounts where key = $1`, [
+      `player_cash:${m.id}`,
+    ]);
     expect(row).toEqual({ v: 271 });
   });
 
@@ -176,7 +175,9 @@ describe.skipIf(!hasPostgres)('ledger concurrency on PostgreSQL (needs TEST_DATA
           refTxId: `pair-bet-${m.id}-${i}`,
           username: m.account,
         });
-        return i % 2 === 0 ? Promise.all([bet, rollback]) : Promise.all([rollback, bet]).then(([r, b]) => [b, r]);
+        return i % 2 === 0
+          ? Promise.all([bet, rollback])
+          : Promise.all([rollback, bet]).then(([r, b]) => [b, r]);
       }),
     );
     for (const [bet, rollback] of results) {
