@@ -36,3 +36,17 @@ export function registerPrincipalHook(app: FastifyInstance): void {
     }
   });
 }
+
+/** `?token=…` (SPEC start-up hand-over) must never reach the logs. */
+export const redactTokenInUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+/** Fastify's request log line, with the session token taken out of the URL. */
+export function redactedRequestLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactTokenInUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -37,8 +37,9 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweep(now: number) {
     this.lastSweep = now;
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    // Still too many live keys (a flood of distinct keys): drop the oldest inserted.
-    const excess = this.windows.size - MemoryRateLimiter.MAX_KEYS;
+    // Still too many live keys (a flood of distinct keys): drop the oldest inserted, down to 90%
+    // so the next hits do not sweep again at once.
+    const excess = this.windows.size - Math.floor(MemoryRateLimiter.MAX_KEYS * 0.9);
     if (excess > 0) {
       let i = 0;
       for (const k of this.windows.keys()) {
