@@ -23,7 +23,7 @@ import { clientIp } from './http/client-ip.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
-import { registerPrincipalHook } from './modules/auth/hook.ts';
+import { redactedRequestLog, registerPrincipalHook } from './modules/auth/hook.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -52,7 +52,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: redactedRequestLog } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
