@@ -97,6 +97,7 @@ export class Scheduler {
   async tick(now: Date = new Date()): Promise<RunOutcome[]> {
     const outcomes: RunOutcome[] = [];
     for (const job of this.jobs) {
+      if (job.catchUp && !this.doneUpTo.has(job.name)) await this.loadProgress(job.name);
       for (const start of this.duePeriods(job, now.getTime())) {
         const outcome = await this.runPeriod(job, start);
         outcomes.push(outcome);
@@ -105,6 +106,15 @@ export class Scheduler {
       }
     }
     return outcomes;
+  }
+
+  /** Where a catching-up job stands, from the runs table (a fresh instance knows nothing yet). */
+  private async loadProgress(job: string): Promise<void> {
+    const [row] = await this.db
+      .select({ last: sql<string | null>`max(${jobRuns.periodStart})` })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.status, 'done')));
+    if (row?.last) this.markDone(job, new Date(row.last).getTime());
   }
 
   private duePeriods(job: JobDefinition, nowMs: number): number[] {

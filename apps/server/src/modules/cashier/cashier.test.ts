@@ -68,13 +68,14 @@ describe('cashier API', () => {
       headers: { ...(token ? { token } : {}), ...headers },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
-    let json: ReturnType<typeof res.json>;
-    try {
-      json = res.json();
-    } catch {
-      json = null;
-    }
-    return { status: res.statusCode, body: json, raw: res };
+    const parse = () => {
+      try {
+        return res.json();
+      } catch {
+        return null;
+      }
+    };
+    return { status: res.statusCode, body: parse(), raw: res };
   };
   const upload = (
     token: string,
