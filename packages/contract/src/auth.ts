@@ -6,8 +6,19 @@ import { SPEC } from './constants.ts';
  * presence (every field optional, bounded in length): the server answers missing or malformed
  * values with the spec's own messages per field, which a schema error could not give.
  */
-const text = (max: number) => z.string().max(max);
-const opt = (max: number) => z.string().max(max).optional();
+/**
+ * NUL and unpaired surrogates have no place in any field and PostgreSQL cannot store them
+ * (they would surface as a server error): refused up front. The message is a message key,
+ * translated by the error handler.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !UNSTORABLE.test(s), { message: 'badRequest' });
+const opt = (max: number) => text(max).optional();
 
 /** The ALTCHA widget's payload (base64 JSON of challenge + solution): the human-check field. */
 export const humanCheckFields = { altcha: opt(8_000) };

@@ -47,6 +47,9 @@ const NASTY = [
   "' OR 1=1 --",
   "'; DROP TABLE members; --",
   '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
   '%00',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '${7*7}',
@@ -65,6 +68,7 @@ const NASTY = [
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom(...NASTY),
   fc.integer({ min: 0, max: 3 }).map((n) => 'x'.repeat([1_000, 10_000, 100_000, 300_000][n]!)),
 );
@@ -211,7 +215,7 @@ for (const humanCheck of [false, true]) {
             expectEnvelope(res, `${url}?${qs.slice(0, 100)}`);
           },
         ),
-        { numRuns: 60 },
+        { numRuns: 80 },
       );
     });
 
@@ -222,6 +226,21 @@ for (const humanCheck of [false, true]) {
           expect(res.statusCode, JSON.stringify(headers).slice(0, 60)).toBe(401);
         }
       }
+    });
+
+    it('NUL and unpaired surrogates are refused before they reach the database', async () => {
+      for (const bad of ['a\u0000b', '\ud800', 'x\udfffy']) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/wps/session/login',
+          payload: { username: bad, password: bad },
+          headers: { 'x-forwarded-for': nextIp() },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().value.fields.username).toBe('The request could not be understood.');
+      }
+      const q = await app.inject({ method: 'GET', url: '/wps/agent/affiliate?code=%00' });
+      expect(q.statusCode).toBe(400);
     });
 
     it('a huge body is refused as too large', async () => {
