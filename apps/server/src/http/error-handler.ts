@@ -35,8 +35,25 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
  * Turn anything thrown into an AppError. Framework errors that a client can cause (bad JSON,
  * wrong content type, body too large, schema validation) are 4xx; everything else is INTERNAL.
  */
+/**
+ * PostgreSQL refuses text it cannot store (a NUL byte, a broken UTF-8 sequence) with these
+ * codes. Only a client can send such text, so it is a bad request wherever it slipped through.
+ */
+const PG_UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+function pgErrorCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function parseError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  const pgCode = pgErrorCode(error);
+  if (pgCode && PG_UNSTORABLE_TEXT.has(pgCode)) return new AppError('VALIDATION', { cause: error });
   const e = error as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(e)) {
     const fields: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseError } from '../../http/error-handler.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 
@@ -254,3 +255,15 @@ for (const humanCheck of [false, true]) {
     });
   });
 }
+
+describe('database refusals of client text', () => {
+  it('are a 400, wherever a NUL byte slips past a schema', () => {
+    for (const code of ['22021', '22P05']) {
+      const wrapped = Object.assign(new Error('query failed'), {
+        cause: Object.assign(new Error('pg'), { code }),
+      });
+      expect(parseError(wrapped).status).toBe(400);
+    }
+    expect(parseError(Object.assign(new Error('x'), { code: '40001' })).status).toBe(500);
+  });
+});
