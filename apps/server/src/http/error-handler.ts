@@ -32,10 +32,6 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
 }
 
 /**
- * Turn anything thrown into an AppError. Framework errors that a client can cause (bad JSON,
- * wrong content type, body too large, schema validation) are 4xx; everything else is INTERNAL.
- */
-/**
  * PostgreSQL refuses text it cannot store (a NUL byte, a broken UTF-8 sequence) with these
  * codes. Only a client can send such text, so it is a bad request wherever it slipped through.
  */
@@ -50,6 +46,10 @@ function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Turn anything thrown into an AppError. Framework errors that a client can cause (bad JSON,
+ * wrong content type, body too large, schema validation) are 4xx; everything else is INTERNAL.
+ */
 export function parseError(error: unknown): AppError {
   if (isAppError(error)) return error;
   const pgCode = pgErrorCode(error);
