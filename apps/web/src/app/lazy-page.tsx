@@ -1,21 +1,26 @@
 import { SPEC } from '@wps/contract';
 import {
   Component,
+  type ComponentProps,
   type ComponentType,
+  createElement,
   type ErrorInfo,
-  lazy,
   type LazyExoticComponent,
+  lazy,
   type ReactNode,
 } from 'react';
 
 /** A route or popup chunk that did not arrive (network, deploy replaced it, or the SPEC §9 timeout). */
 export class ChunkLoadError extends Error {
   readonly chunk: string;
-  constructor(chunk: string, cause?: unknown) {
+  /** Arms the next render to fetch the chunk again (React.lazy would rethrow this error forever). */
+  readonly reset: () => void;
+  constructor(chunk: string, cause?: unknown, reset: () => void = () => {}) {
     super(`Loading chunk ${chunk} failed`);
     this.name = 'ChunkLoadError';
     this.chunk = chunk;
     this.cause = cause;
+    this.reset = reset;
   }
 }
 
@@ -42,14 +47,16 @@ export type ChunkLoader<C extends AnyComponent = AnyComponent> = () => Promise<{
 
 export interface LazyChunk<C extends AnyComponent> {
   name: string;
-  Component: LazyExoticComponent<C>;
+  /** Renders the chunk's default export; suspends while it loads. */
+  Component: C;
   /** Start fetching now (e.g. the first route, in parallel with start-up calls). */
   preload(): Promise<unknown>;
 }
 
 /**
  * A lazily loaded chunk with the SPEC §9 timeout (120 s) and one shared in-flight promise, so
- * preloading and rendering never fetch twice. A failed load is forgotten so a retry refetches.
+ * preloading and rendering never fetch twice. React.lazy remembers a rejection forever, so the
+ * error carries a `reset` that swaps in a fresh lazy component for the retry to render.
  */
 export function lazyChunk<C extends AnyComponent>(
   name: string,
@@ -58,17 +65,18 @@ export function lazyChunk<C extends AnyComponent>(
 ): LazyChunk<C> {
   let pending: Promise<{ default: C }> | null = null;
   const get = () => {
-    pending ??= withTimeout(load(), timeoutMs, () => new ChunkLoadError(name)).catch((err: unknown) => {
+    pending ??= withTimeout(load(), timeoutMs, () => new Error('timeout')).catch((err: unknown) => {
       pending = null;
-      throw err instanceof ChunkLoadError ? err : new ChunkLoadError(name, err);
+      throw new ChunkLoadError(name, err, reset);
     });
     return pending;
   };
-  return {
-    name,
-    Component: lazy(get),
-    preload: () => get().catch(() => undefined),
+  let current: LazyExoticComponent<C> = lazy(get);
+  const reset = () => {
+    current = lazy(get);
   };
+  const Component = ((props: ComponentProps<C>) => createElement(current, props)) as unknown as C;
+  return { name, Component, preload: () => get().catch(() => undefined) };
 }
 
 interface BoundaryProps {
@@ -101,7 +109,10 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> 
     if (!(error instanceof ChunkLoadError)) console.error(error, info.componentStack);
   }
 
-  retry = () => this.setState({ error: null });
+  retry = () => {
+    if (this.state.error instanceof ChunkLoadError) this.state.error.reset();
+    this.setState({ error: null });
+  };
 
   override render() {
     if (this.state.error) return this.props.fallback(this.state.error, this.retry);

@@ -20,18 +20,31 @@ export function findRoute(pathname: string): RouteDef | undefined {
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'login' } // send to /login (home + login popup), remembering where the visitor wanted to go
-  | { kind: 'agent' }; // send to /agent
+  | 'allow'
+  | 'login' // send to /login (home + login popup), remembering where the visitor wanted to go
+  | 'agent' // send to /agent
+  | 'wait'; // the member's type is still being fetched
+
+export interface GuardSession {
+  hasToken: boolean;
+  /** Member info has arrived for the current token. */
+  memberKnown: boolean;
+  /** Member info is being fetched (not failed). */
+  memberLoading: boolean;
+  /** From member info when known, else the flag remembered from earlier in this tab. */
+  isAgent: boolean;
+}
 
 /** SPEC §2/§5 route guards: `login` needs a session token, `agent` needs an agent session. */
-export function decideGuard(
-  route: Pick<RouteDef, 'guard'>,
-  session: { hasToken: boolean; isAgent: boolean },
-) {
-  if (route.guard === 'login' && !session.hasToken) return { kind: 'login' } as GuardDecision;
-  if (route.guard === 'agent' && !session.isAgent) return { kind: 'agent' } as GuardDecision;
-  return { kind: 'allow' } as GuardDecision;
+export function decideGuard(route: Pick<RouteDef, 'guard'>, s: GuardSession): GuardDecision {
+  if (route.guard === 'login' && !s.hasToken) return 'login';
+  if (route.guard === 'agent') {
+    if (!s.hasToken) return 'agent';
+    if (s.isAgent) return 'allow';
+    // Not known to be an agent yet: a fresh token's member info decides, so wait for it.
+    return !s.memberKnown && s.memberLoading ? 'wait' : 'agent';
+  }
+  return 'allow';
 }
 
 /** Only same-site paths are followed after login, never an absolute URL smuggled into state. */

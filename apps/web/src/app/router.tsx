@@ -2,7 +2,8 @@ import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { usePopupStore } from '../shared/popups/store.ts';
-import { selectHasToken, selectIsAgent, useSessionStore } from '../shared/session/store.ts';
+import { useMemberInfo } from '../features/account/api/get-member-info.ts';
+import { isAgentType, selectIsAgent, useSessionStore } from '../shared/session/store.ts';
 import { Button } from '../shared/ui/button.tsx';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
 import { Loader, useLoaderStore } from '../shared/ui/loader.tsx';
@@ -41,14 +42,25 @@ export function ChunkFailure({ error, retry }: { error: Error; retry(): void }) 
 
 /** Enforces a route's guard before its chunk is even requested. */
 function Guard({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const { t } = useTranslation();
   const location = useLocation();
-  const hasToken = useSessionStore(selectHasToken);
-  const isAgent = useSessionStore(selectIsAgent);
-  const decision = decideGuard(route, { hasToken, isAgent });
-  if (decision.kind === 'login') {
+  const token = useSessionStore((s) => s.token);
+  const member = useSessionStore((s) => s.member);
+  const storedIsAgent = useSessionStore(selectIsAgent);
+  const memberInfo = useMemberInfo(token);
+  // The query's answer is read directly: the store copy lands an effect later.
+  const fetched = memberInfo.data;
+  const decision = decideGuard(route, {
+    hasToken: Boolean(token),
+    memberKnown: member !== null || fetched !== undefined,
+    memberLoading: memberInfo.isPending && memberInfo.fetchStatus !== 'idle',
+    isAgent: fetched ? isAgentType(fetched.type) : storedIsAgent,
+  });
+  if (decision === 'login') {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (decision.kind === 'agent') return <Navigate to="/agent" replace />;
+  if (decision === 'agent') return <Navigate to="/agent" replace />;
+  if (decision === 'wait') return <Loader label={t('loading')} />;
   return children;
 }
 

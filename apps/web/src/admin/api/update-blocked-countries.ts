@@ -28,6 +28,12 @@ export function useUpdateBlockedCountries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateBlockedCountries,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey }),
+    // The answer is the new state: show it at once, then refetch the rest.
+    onSuccess: (value) => {
+      queryClient.setQueryData(adminSystemQuery.queryKey, (old) =>
+        old ? { ...old, blockedCountries: value } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey });
+    },
   });
 }

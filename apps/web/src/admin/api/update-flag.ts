@@ -17,6 +17,10 @@ export function useUpdateFlag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFlag,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey }),
+    // The answer is the new state: show it at once, then refetch the rest.
+    onSuccess: (value) => {
+      queryClient.setQueryData(adminSystemQuery.queryKey, (old) => (old ? { ...old, flags: value } : old));
+      return queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey });
+    },
   });
 }

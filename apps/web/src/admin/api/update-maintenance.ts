@@ -18,6 +18,12 @@ export function useUpdateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMaintenance,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey }),
+    // The answer is the new state: show it at once, then refetch the rest.
+    onSuccess: (value) => {
+      queryClient.setQueryData(adminSystemQuery.queryKey, (old) =>
+        old ? { ...old, maintenance: value } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey });
+    },
   });
 }

@@ -22,6 +22,10 @@ export function useUpdateRegisterRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRegisterRule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey }),
+    // The answer is the new state: show it at once, then refetch the rest.
+    onSuccess: (value) => {
+      queryClient.setQueryData(adminSystemQuery.queryKey, (old) => (old ? { ...old, register: value } : old));
+      return queryClient.invalidateQueries({ queryKey: adminSystemQuery.queryKey });
+    },
   });
 }

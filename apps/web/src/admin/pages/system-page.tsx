@@ -129,6 +129,8 @@ function BlockedCountriesCard({ value }: { value: string[] }) {
 function FlagsCard({ flags }: { flags: Record<string, boolean> }) {
   const { t } = useTranslation('admin');
   const update = useUpdateFlag();
+  // A switch moves the moment it is flipped; it falls back if the server refuses.
+  const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
   const codes = Object.keys(flags).sort();
   return (
     <section className="card admin-card" aria-labelledby="flags-title">
@@ -141,15 +143,19 @@ function FlagsCard({ flags }: { flags: Record<string, boolean> }) {
               <input
                 type="checkbox"
                 role="switch"
-                aria-checked={flags[code] ?? false}
-                checked={flags[code] ?? false}
-                disabled={update.isPending && update.variables?.code === code}
-                onChange={(e) =>
+                aria-checked={optimistic[code] ?? flags[code] ?? false}
+                checked={optimistic[code] ?? flags[code] ?? false}
+                onChange={(e) => {
+                  const enabled = e.target.checked;
+                  setOptimistic((o) => ({ ...o, [code]: enabled }));
                   update.mutate(
-                    { code, enabled: e.target.checked },
-                    { onError: (err) => toast.error(errorText(err)) },
-                  )
-                }
+                    { code, enabled },
+                    {
+                      onError: (err) => toast.error(errorText(err)),
+                      onSettled: () => setOptimistic(({ [code]: _done, ...rest }) => rest),
+                    },
+                  );
+                }}
               />
               <span className="switch__track" aria-hidden="true" />
               <span>

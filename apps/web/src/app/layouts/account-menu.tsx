@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useLogout } from '../../features/account/api/logout.ts';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { endLocalSession, useLogout } from '../../features/account/api/logout.ts';
 import { selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
 import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
@@ -20,6 +21,15 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const logout = useLogout();
   const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (!leaving || location.pathname !== '/') return;
+    endLocalSession(queryClient);
+    useLoaderStore.getState().hide('logout');
+  }, [leaving, location.pathname, queryClient]);
 
   useEffect(() => {
     if (!open) return;
@@ -93,15 +103,13 @@ export function AccountMenu() {
         closeLabel={t('actions.close')}
         busy={logout.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => {
+        onConfirm={async () => {
           useLoaderStore.getState().show('logout');
-          logout.mutate(undefined, {
-            onSettled: () => {
-              setConfirming(false);
-              useLoaderStore.getState().hide('logout');
-              navigate('/');
-            },
-          });
+          await logout.mutateAsync();
+          // Home first, then forget the session (effect above): ending it on a login-only page
+          // would send the visitor to the login popup instead of home.
+          setLeaving(true);
+          navigate('/');
         }}
       >
         <p>{t('account.logoutText')}</p>

@@ -43,7 +43,7 @@ export interface SessionState {
   logout(): void;
 }
 
-const isAgentType = (type: number) => (MEMBER_TYPES.agents as readonly number[]).includes(type);
+export const isAgentType = (type: number) => (MEMBER_TYPES.agents as readonly number[]).includes(type);
 
 /** Logged in = token stored and member info fetched (SPEC §4 Session). */
 export const selectIsLogin = (s: Pick<SessionState, 'token' | 'member'>) => Boolean(s.token && s.member);
@@ -53,13 +53,16 @@ export const selectIsTrial = (s: Pick<SessionState, 'token' | 'member'>) =>
   Boolean(s.token) && s.member?.type === MEMBER_TYPES.trial;
 export const selectHasToken = (s: Pick<SessionState, 'token'>) => Boolean(s.token);
 
-export const useSessionStore = create<SessionState>((set) => ({
+export const useSessionStore = create<SessionState>((set, get) => ({
   token: readSession('token'),
   member: null,
   storedIsAgent: readSession('isAgent') === 'true',
   setToken(token) {
     writeSession('token', token);
-    set({ token });
+    if (token === get().token) return;
+    // Another session (e.g. a different ?token=): what we knew about the last member is stale.
+    writeSession('isAgent', null);
+    set({ token, member: null, storedIsAgent: false });
   },
   setMember(member) {
     writeSession('account', member.account);

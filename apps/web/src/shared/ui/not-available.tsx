@@ -21,8 +21,9 @@ export function NotAvailable({
       compact={compact}
       headingLevel={headingLevel}
       icon="⏳"
-      title={what ? t('notAvailable.titleFor', { what }) : t('notAvailable.title')}
-      description={t('notAvailable.text')}
+      // Compact boxes sit under a heading that already names the thing, so they say only the state.
+      title={what && !compact ? t('notAvailable.titleFor', { what }) : t('notAvailable.title')}
+      description={compact ? undefined : t('notAvailable.text')}
     />
   );
 }

@@ -1,9 +1,9 @@
+import type { MemberInfo } from '@wps/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import type { SessionMember } from '../../../shared/session/store.ts';
 
 /** GET /wps/member/info (token): who the session belongs to (SPEC §3 member info). */
-export const getMemberInfo = (signal?: AbortSignal) => api.get<SessionMember>('/wps/member/info', { signal });
+export const getMemberInfo = (signal?: AbortSignal) => api.get<MemberInfo>('/wps/member/info', { signal });
 
 export const memberInfoQuery = (token: string | null) =>
   queryOptions({

@@ -1,27 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 
 /** DELETE /wps/session/logout (token). */
 export const logout = () => api.delete<null>('/wps/session/logout');
 
+/** Forget the session here: SPEC §4 clears session storage (keeping the merchant code) and member data. */
+export function endLocalSession(queryClient: QueryClient) {
+  useSessionStore.getState().logout();
+  queryClient.removeQueries({ queryKey: ['member'] });
+}
+
 /**
- * SPEC §4 logout: call the server, then forget the session locally whatever it answered (an
- * expired token must still be able to sign out), keeping the merchant code.
+ * The server half of SPEC §4 logout. It never fails: an expired token must still be able to sign
+ * out, so the caller ends the local session whatever the server answered.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       try {
         await logout();
       } catch {
-        // Signing out locally is what the visitor asked for; the server session expires on its own.
+        // The server session expires on its own; signing out here is what the visitor asked for.
       }
-    },
-    onSettled: () => {
-      useSessionStore.getState().logout();
-      queryClient.removeQueries({ queryKey: ['member'] });
     },
   });
 }

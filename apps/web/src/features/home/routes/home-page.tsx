@@ -11,11 +11,21 @@ import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 /** Home sections of SPEC §2 that list games by category; e-sports only "when relevant" (it has games). */
 const SECTION_CATEGORIES = ['INHOUSE', 'RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'COCKFIGHT'] as const;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  href,
+  children,
+}: {
+  id: string;
+  title: string;
+  href?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="home-section" aria-labelledby={`home-${id}`}>
       <h2 className="home-section__title" id={`home-${id}`}>
-        {title}
+        {href ? <Link to={href}>{title}</Link> : title}
       </h2>
       {children}
     </section>
@@ -29,7 +39,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export default function HomePage() {
   const { t } = useTranslation();
   const modules = usePermission().data?.info.whitelabel.modules ?? [];
-  const enabled = new Set(enabledCategories(modules).map((c) => c.id));
+  const categories = enabledCategories(modules).filter((c) =>
+    (SECTION_CATEGORIES as readonly string[]).includes(c.id),
+  );
   const hasToken = useSessionStore(selectHasToken);
   const open = usePopupStore((s) => s.open);
 
@@ -92,11 +104,13 @@ export default function HomePage() {
         </Section>
       </div>
 
-      {SECTION_CATEGORIES.filter((c) => enabled.has(c)).map((c) => (
-        <Section key={c} id={c.toLowerCase()} title={t(`categories.${c}`)}>
-          <NotAvailable compact what={t(`categories.${c}`)} />
-        </Section>
-      ))}
+      <div className="home-grid home-grid--categories">
+        {categories.map((c) => (
+          <Section key={c.id} id={c.id.toLowerCase()} title={t(`categories.${c.id}`)} href={c.href}>
+            <NotAvailable compact what={t(`categories.${c.id}`)} />
+          </Section>
+        ))}
+      </div>
     </div>
   );
 }
