@@ -76,6 +76,26 @@ describe('public identity endpoints', () => {
     expect(last).toBe(429);
   });
 
+  it('prune old identity rows but keep live ones and the audit', async () => {
+    const { createMember } = await import('../../test/members.ts');
+    const live = await createMember(t.app);
+    const old = await createMember(t.app);
+    await t.database.query(
+      `update sessions set expires_at = now() - interval '8 days' where member_id = $1`,
+      [old.id],
+    );
+    await t.database.query(
+      `insert into login_audit (portal, login_type, account, ip, result) values ('player', 'username', 'x', '1.1.1.1', 'ok')`,
+    );
+    await t.app.services.auth.prune();
+    const rows = await t.database.query('select member_id from sessions where member_id in ($1, $2)', [
+      live.id,
+      old.id,
+    ]);
+    expect(rows.map((r) => r.member_id)).toEqual([live.id]);
+    expect((await t.database.query('select count(*)::int as n from login_audit'))[0]!.n).toBeGreaterThan(0);
+  });
+
   it('list country dialing codes with Nepal first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/country/codes' });
     const list = res.json().value as Array<{

@@ -33,7 +33,14 @@ const IMAGE_RATE = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.auth;
   const tags = ['session'];
+  // Housekeeping of expired identity rows, hourly, with the other periodic work (JOBS=on).
+  const pruning = app.config.jobs
+    ? setInterval(() => {
+        auth.prune().catch((err) => app.log.error({ err }, 'identity prune failed'));
+      }, 3_600_000).unref()
+    : null;
   app.addHook('onClose', async () => {
+    if (pruning) clearInterval(pruning);
     await auth.close();
     app.services.verification.close();
   });

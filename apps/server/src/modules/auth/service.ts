@@ -117,6 +117,23 @@ export class AuthService {
     this.pending.add(p);
   }
 
+  /**
+   * Deletes what no longer matters: sessions and tickets long past their end, used or expired
+   * codes, captchas and human-check nonces, failure streaks gone cold. The login audit is kept.
+   * Idempotent, so every instance may run it.
+   */
+  async prune(): Promise<void> {
+    const db = this.db;
+    await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days'
+      or revoked_at < now() - interval '7 days'`);
+    await db.execute(sql`delete from login_challenges where expires_at < now() - interval '1 day'`);
+    await db.execute(sql`delete from verification_codes where expires_at < now() - interval '1 day'`);
+    await db.execute(sql`delete from captchas where expires_at < now()`);
+    await db.execute(sql`delete from human_checks_used where expires_at < now()`);
+    await db.execute(sql`delete from login_failures where last_failed_at < now() - interval '1 day'
+      and (locked_until is null or locked_until < now())`);
+  }
+
   /** Waits for background work (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
