@@ -51,6 +51,8 @@ export interface LazyChunk<C extends AnyComponent> {
   Component: C;
   /** Start fetching now (e.g. the first route, in parallel with start-up calls). */
   preload(): Promise<unknown>;
+  /** The module, or a ChunkLoadError naming this chunk. */
+  load(): Promise<{ default: C }>;
 }
 
 /**
@@ -76,7 +78,7 @@ export function lazyChunk<C extends AnyComponent>(
     current = lazy(get);
   };
   const Component = ((props: ComponentProps<C>) => createElement(current, props)) as unknown as C;
-  return { name, Component, preload: () => get().catch(() => undefined) };
+  return { name, Component, load: get, preload: () => get().catch(() => undefined) };
 }
 
 interface BoundaryProps {

@@ -6,6 +6,7 @@ import { useMemberInfo } from '../features/account/api/get-member-info.ts';
 import { isAgentType, selectIsAgent, useSessionStore } from '../shared/session/store.ts';
 import { Button } from '../shared/ui/button.tsx';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
+import { Icon } from '../shared/ui/icons.tsx';
 import { Loader, useLoaderStore } from '../shared/ui/loader.tsx';
 import { ChunkErrorBoundary, ChunkLoadError } from './lazy-page.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -31,7 +32,7 @@ export function ChunkFailure({ error, retry }: { error: Error; retry(): void }) 
     <div className="page">
       <EmptyState
         headingLevel={2}
-        icon="⚠"
+        icon={<Icon name="alert" size={32} />}
         title={name ? t('errors.chunk', { name }) : t('errors.unknown')}
         description={t('errors.chunkHelp')}
         action={<Button onClick={retry}>{t('actions.retry')}</Button>}

@@ -29,6 +29,11 @@ const PATHS = {
   star: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z',
   trophy: 'M7 4h10v5a5 5 0 01-10 0zM7 6H4a3 3 0 003 4M17 6h3a3 3 0 01-3 4M12 14v3M8 21h8M9 17h6v4H9z',
   mail: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  tool: 'M14.5 5.5a4 4 0 005 5L20 11l-9 9a2.1 2.1 0 01-3-3l9-9zM3 4l4 4M5 3l3 3-2 2-3-3z',
+  shield: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM9 9l6 6M15 9l-6 6',
+  clock: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 2',
+  alert: 'M12 3l10 18H2zM12 10v4M12 17.5h.01',
+  signal: 'M2 9a15 15 0 0120 0M5.5 12.5a10 10 0 0113 0M9 16a5 5 0 016 0M12 19.5h.01M3 3l18 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state.tsx';
+import { Icon } from './icons.tsx';
 
 /**
  * The honest state of a feature whose data source has not landed yet: it says so, in the
@@ -20,7 +21,7 @@ export function NotAvailable({
     <EmptyState
       compact={compact}
       headingLevel={headingLevel}
-      icon="⏳"
+      icon={<Icon name="clock" size={compact ? 22 : 32} />}
       // Compact boxes sit under a heading that already names the thing, so they say only the state.
       title={what && !compact ? t('notAvailable.titleFor', { what }) : t('notAvailable.title')}
       description={compact ? undefined : t('notAvailable.text')}

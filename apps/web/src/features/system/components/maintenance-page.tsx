@@ -2,6 +2,7 @@ import type { Permission } from '@wps/contract';
 import { useTranslation } from 'react-i18next';
 import { serviceContacts } from '../../../shared/system/customer-service.ts';
 import { buttonClass } from '../../../shared/ui/button.tsx';
+import { Icon } from '../../../shared/ui/icons.tsx';
 import { StatePage } from './state-page.tsx';
 
 /**
@@ -20,7 +21,7 @@ export function MaintenancePage({
   const [primary, ...others] = contacts;
   const linkProps = (external: boolean) => (external ? { target: '_blank', rel: 'noopener noreferrer' } : {});
   return (
-    <StatePage icon="🛠" title={t('states.maintenance.title')}>
+    <StatePage icon={<Icon name="tool" size={34} />} title={t('states.maintenance.title')}>
       <p className="state-page__text">{t('states.maintenance.text')}</p>
       {message && (
         <blockquote className="state-page__message" aria-label={t('states.maintenance.messageLabel')}>

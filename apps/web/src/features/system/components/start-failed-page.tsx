@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Icon } from '../../../shared/ui/icons.tsx';
 import { StatePage } from './state-page.tsx';
 
 /** The status call itself failed: say so in the spec's words and offer a retry. */
@@ -14,7 +15,7 @@ export function StartFailedPage({
 }) {
   const { t } = useTranslation();
   return (
-    <StatePage icon="📡" title={t('states.startFailed.title')}>
+    <StatePage icon={<Icon name="signal" size={34} />} title={t('states.startFailed.title')}>
       <p className="state-page__text" role="alert">
         {message}
       </p>

@@ -20,7 +20,8 @@ export function StatePage({
     <div className="state-page">
       <div className="state-page__tools">
         <span className="logo logo--static">
-          <svg className="logo__mark" viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">
+          <svg className="logo__mark" viewBox="0 0 64 64" width="32" height="32" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="currentColor" opacity="0.14" />
             <path d="M12 18h8l5 22 6-22h6l6 22 5-22h8l-9 30h-8l-5-19-5 19h-8z" fill="currentColor" />
           </svg>
           <span className="logo__text">{t('app.name')}</span>

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { timezoneOffsetLabel } from '../../features/agent/routes/agent-home-page.tsx';
+import { isCurrent } from './game-menu.ts';
+
+describe('layout helpers', () => {
+  it('tells in-house from slots although both live on /rng', () => {
+    expect(isCurrent('/rng?vassalage=INHOUSE', { pathname: '/rng', search: '?vassalage=INHOUSE' })).toBe(
+      true,
+    );
+    expect(isCurrent('/rng', { pathname: '/rng', search: '?vassalage=INHOUSE' })).toBe(false);
+    expect(isCurrent('/rng', { pathname: '/rng', search: '' })).toBe(true);
+    expect(isCurrent('/rng?vassalage=INHOUSE', { pathname: '/rng', search: '?vassalage=inhouse' })).toBe(
+      true,
+    );
+    expect(isCurrent('/live', { pathname: '/rng', search: '' })).toBe(false);
+  });
+
+  it('formats the agent header timezone offset (Nepal is +05:45)', () => {
+    expect(timezoneOffsetLabel(-345)).toBe('+05:45');
+    expect(timezoneOffsetLabel(0)).toBe('+00:00');
+    expect(timezoneOffsetLabel(300)).toBe('-05:00');
+  });
+});

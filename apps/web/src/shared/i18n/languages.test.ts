@@ -1,0 +1,28 @@
+import { LANGUAGES } from '@wps/contract';
+import { describe, expect, it } from 'vitest';
+import { catalogueFor, initialLanguage, isLanguageCode, needsDevanagari } from './languages.ts';
+
+describe('languages', () => {
+  it('starts in English unless a listed language was chosen before', () => {
+    expect(initialLanguage(null)).toBe('EN');
+    expect(initialLanguage('NE')).toBe('NE');
+    expect(initialLanguage('JA')).toBe('JA');
+    expect(initialLanguage('xx')).toBe('EN');
+    expect(initialLanguage('ne')).toBe('EN'); // codes are upper-case; a locale is not a code
+  });
+
+  it('reads Nepali from its own catalogue and every other language from English', () => {
+    expect(catalogueFor('NE')).toBe('ne');
+    expect(catalogueFor('EN')).toBe('en');
+    for (const l of LANGUAGES) if (l.code !== 'NE') expect(catalogueFor(l.code)).toBe('en');
+  });
+
+  it('lists about 35 languages, each a valid code', () => {
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(30);
+    for (const l of LANGUAGES) expect(isLanguageCode(l.code)).toBe(true);
+  });
+
+  it('loads the Devanagari face only for Nepali and Hindi', () => {
+    expect(LANGUAGES.filter((l) => needsDevanagari(l.code)).map((l) => l.code)).toEqual(['NE', 'HI']);
+  });
+});
