@@ -51,7 +51,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().default(90),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  WALLET_HOUSE_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
+  WALLET_HOUSE_SHARDS: z.coerce.number().int().min(1).max(1024).default(64),
   TRIAL_GRANT: z.string().regex(MONEY_RE).default('2000.00'),
   WITHDRAW_MIN: z.string().regex(MONEY_RE).default('100.00'),
   WITHDRAW_MAX: z.string().regex(MONEY_RE).default('100000.00'),

@@ -188,7 +188,10 @@ describe.skipIf(!base)('crash safety of the seamless wallet (needs TEST_DATABASE
 
       // Every acknowledged bet is there, applied, with its ledger transaction.
       const rows = await query(
-        `select s.tx_id, s.status, s.balance_after::text as balance, t.id as ledger_id
+        `select s.tx_id, s.status, t.id as ledger_id,
+                (select p.balance_after::text from ledger_postings p
+                   join ledger_accounts a on a.id = p.account_id
+                  where p.transaction_id = t.id and a.type = 'player_cash') as balance
          from seamless_transactions s
          left join ledger_transactions t on t.idempotency_key = 'seamless:SANDBOX:' || s.tx_id
          where s.vendor = 'SANDBOX'`,

@@ -41,9 +41,12 @@ export const seamlessTransactions = pgTable(
     status: text().notNull(),
     /** The answer's code, replayed to a duplicate call. */
     code: text().notNull().default('OK'),
-    /** The balance answered the first time, replayed to a duplicate call. */
+    /**
+     * The balance answered by a call that moved no money, replayed to a duplicate. A call that
+     * moved money is linked to its ledger transaction by key (`seamless:{vendor}:{txId}`), whose
+     * postings hold the balance it answered.
+     */
     balanceAfter: bigint({ mode: 'bigint' }),
-    ledgerTransactionId: bigint({ mode: 'number' }),
     /** Hash of the request fields: the same txId with other fields is an idempotency conflict. */
     fingerprint: text().notNull(),
     createdAt: ts().notNull().default(sql`now()`),

@@ -19,7 +19,7 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type WalletService } from '../wallet/service.ts';
-import { seamlessRounds, seamlessTransactions } from './schema.ts';
+import { seamlessTransactions } from './schema.ts';
 
 /** What the route sends: the envelope's code (and message key) plus a value that always has the balance. */
 export interface SeamlessAnswer {
@@ -140,6 +140,12 @@ export class SeamlessService {
     return this.answer(p, await this.deps.wallet.balance(this.wallet(p)));
   }
 
+  /**
+   * Debits a bet. Statement order is the lock order of every seamless call: the vendor row, then
+   * the round row, then — last, right before COMMIT — the ledger accounts. The player's and the
+   * house shard's rows are therefore locked only for the ledger statement and the commit, which is
+   * what bounds a hot player's rate, and no two calls can wait on each other in a cycle.
+   */
   async bet(vendor: string, req: SeamlessBetRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
     if (!p.active) throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
@@ -153,7 +159,7 @@ export class SeamlessService {
     });
     const { wallet, house } = await this.prepare(p, vendor);
     return this.db.transaction(async (tx) => {
-      const claimed = await this.claim(tx, {
+      const claimed = await this.claimWithRound(tx, {
         vendor,
         txId: req.txId,
         kind: 'bet',
@@ -168,7 +174,7 @@ export class SeamlessService {
       try {
         const posted = await this.deps.wallet.post(
           {
-            key: `seamless:${vendor}:${req.txId}`,
+            key: ledgerKey(vendor, req.txId),
             reason: 'bet',
             postings: [
               { account: wallet, amount: -amount },
@@ -178,46 +184,31 @@ export class SeamlessService {
           },
           tx,
         );
-        const balance = posted.balances.get(accountKey(wallet))!;
-        await this.settleRow(tx, claimed, 'applied', 'OK', balance, posted.transactionId);
-        await tx
-          .insert(seamlessRounds)
-          .values({
-            vendor,
-            roundId: req.roundId,
-            memberId: p.id,
-            trial: p.trial,
-            gameCode: req.gameCode,
-            betTotal: amount,
-            betCount: 1,
-          })
-          .onConflictDoUpdate({
-            target: [seamlessRounds.vendor, seamlessRounds.roundId, seamlessRounds.memberId],
-            set: {
-              betTotal: sql`${seamlessRounds.betTotal} + ${amount}`,
-              betCount: sql`${seamlessRounds.betCount} + 1`,
-              status: sql`case when ${seamlessRounds.status} = 'cancelled' then 'open' else ${seamlessRounds.status} end`,
-              updatedAt: sql`now()`,
-            },
-          });
-        return this.answer(p, balance, { txId: req.txId, status: 'applied' });
+        return this.answer(p, posted.balances.get(accountKey(wallet))!, {
+          txId: req.txId,
+          status: 'applied',
+        });
       } catch (err) {
         if (!isAppError(err) || err.code !== 'INSUFFICIENT_FUNDS') throw err;
-        // Remembered, so a retry of this txId is answered the same way even after a deposit.
+        // Nothing was debited. Remembered, so a retry of this txId answers the same even after a
+        // deposit; the round loses the bet it was given a moment ago.
         const balance = await this.deps.wallet.balance(wallet, tx);
-        await this.settleRow(tx, claimed, 'rejected', 'INSUFFICIENT_FUNDS', balance, null);
+        await this.settleRow(tx, claimed, 'rejected', 'INSUFFICIENT_FUNDS', balance);
+        await this.roundChange(tx, vendor, req.roundId, p.id, { bet: -amount, bets: -1 });
         return this.answer(p, balance, { code: 'INSUFFICIENT_FUNDS', txId: req.txId, status: 'rejected' });
       }
     });
   }
 
+  /** Credits a win (the house side may go negative, so a win cannot be refused for funds). */
   async win(vendor: string, req: SeamlessWinRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
     const amount = toMinor(req.amount);
     const fingerprint = fingerprintOf({ kind: 'win', roundId: req.roundId, member: p.id, amount });
     const { wallet, house } = await this.prepare(p, vendor);
     return this.db.transaction(async (tx) => {
-      const claimed = await this.claim(tx, {
+      // A win may come without a bet we saw (free spins, jackpots): it opens the round.
+      const claimed = await this.claimWithRound(tx, {
         vendor,
         txId: req.txId,
         kind: 'win',
@@ -231,7 +222,7 @@ export class SeamlessService {
       if (!claimed) return this.replay(tx, p, vendor, req.txId, 'win', fingerprint);
       const posted = await this.deps.wallet.post(
         {
-          key: `seamless:${vendor}:${req.txId}`,
+          key: ledgerKey(vendor, req.txId),
           reason: 'win',
           postings: [
             { account: house, amount: -amount },
@@ -241,30 +232,7 @@ export class SeamlessService {
         },
         tx,
       );
-      const balance = posted.balances.get(accountKey(wallet))!;
-      await this.settleRow(tx, claimed, 'applied', 'OK', balance, posted.transactionId);
-      // A win may come without a bet we saw (free spins, jackpots): it opens the round.
-      await tx
-        .insert(seamlessRounds)
-        .values({
-          vendor,
-          roundId: req.roundId,
-          memberId: p.id,
-          trial: p.trial,
-          winTotal: amount,
-          winCount: 1,
-          status: 'settled',
-        })
-        .onConflictDoUpdate({
-          target: [seamlessRounds.vendor, seamlessRounds.roundId, seamlessRounds.memberId],
-          set: {
-            winTotal: sql`${seamlessRounds.winTotal} + ${amount}`,
-            winCount: sql`${seamlessRounds.winCount} + 1`,
-            status: 'settled',
-            updatedAt: sql`now()`,
-          },
-        });
-      return this.answer(p, balance, { txId: req.txId, status: 'applied' });
+      return this.answer(p, posted.balances.get(accountKey(wallet))!, { txId: req.txId, status: 'applied' });
     });
   }
 
@@ -278,7 +246,7 @@ export class SeamlessService {
   async rollback(vendor: string, req: SeamlessRollbackRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
     const fingerprint = fingerprintOf({ kind: 'rollback', refTxId: req.refTxId, member: p.id });
-    const { wallet, house } = await this.prepare(p, vendor);
+    const { wallet } = await this.prepare(p, vendor);
     return this.db.transaction(async (tx) => {
       const claimed = await this.claim(tx, {
         vendor,
@@ -288,8 +256,20 @@ export class SeamlessService {
         memberId: p.id,
         trial: p.trial,
         fingerprint,
+        status: 'pending',
       });
       if (!claimed) return this.replay(tx, p, vendor, req.txId, 'rollback', fingerprint);
+      const current = () => this.deps.wallet.balance(wallet, tx);
+      const finish = async (status: string, code: ResponseCode, extra: { messageKey?: MessageKey } = {}) => {
+        const balance = await current();
+        await this.settleRow(tx, claimed, status, code, balance);
+        return this.answer(p, balance, {
+          code,
+          ...extra,
+          txId: req.txId,
+          status: (code === 'OK' ? status : 'rejected') as SeamlessStatus,
+        });
+      };
 
       // Take the referenced transaction's slot. If it is free the bet has not arrived: the
       // `cancelled` row remembers the rollback and makes the late bet fail to claim its slot.
@@ -302,12 +282,7 @@ export class SeamlessService {
         fingerprint: 'cancelled',
         status: 'cancelled',
       });
-      const current = () => this.deps.wallet.balance(wallet, tx);
-      if (marker) {
-        const balance = await current();
-        await this.settleRow(tx, claimed, 'not_found', 'OK', balance, null);
-        return this.answer(p, balance, { txId: req.txId, status: 'not_found' });
-      }
+      if (marker) return finish('not_found', 'OK');
       // Lock the referenced row: two different rollbacks of one bet refund it once.
       const [ref] = await tx
         .select()
@@ -315,82 +290,41 @@ export class SeamlessService {
         .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, req.refTxId)))
         .for('update');
       if (!ref) throw new Error('seamless: referenced row vanished');
-      if (ref.memberId !== p.id) {
-        const balance = await current();
-        await this.settleRow(tx, claimed, 'rejected', 'NOT_FOUND', balance, null);
-        return this.answer(p, balance, { code: 'NOT_FOUND', txId: req.txId, status: 'rejected' });
-      }
+      if (ref.memberId !== p.id) return finish('rejected', 'NOT_FOUND');
       if (ref.kind === 'cancelled' || (ref.kind === 'bet' && ref.status === 'rejected')) {
-        const balance = await current();
-        await this.settleRow(tx, claimed, 'not_found', 'OK', balance, null);
-        return this.answer(p, balance, { txId: req.txId, status: 'not_found' });
+        return finish('not_found', 'OK');
       }
-      if (ref.kind !== 'bet') {
-        const balance = await current();
-        await this.settleRow(tx, claimed, 'rejected', 'CONFLICT', balance, null);
-        return this.answer(p, balance, {
-          code: 'CONFLICT',
-          messageKey: 'rollbackNotBet',
-          txId: req.txId,
-          status: 'rejected',
-        });
-      }
-      if (ref.status === 'rolled_back') {
-        const balance = await current();
-        await this.settleRow(tx, claimed, 'already_rolled_back', 'OK', balance, null);
-        return this.answer(p, balance, { txId: req.txId, status: 'already_rolled_back' });
-      }
+      if (ref.kind !== 'bet') return finish('rejected', 'CONFLICT', { messageKey: 'rollbackNotBet' });
+      if (ref.status === 'rolled_back') return finish('already_rolled_back', 'OK');
+
       const amount = BigInt(ref.amount ?? 0n);
-      // The refund leaves the same house shard the bet paid into (trial or real, as the bet was).
-      const betHouse = ref.trial === p.trial ? house : this.deps.wallet.houseFor(vendor, p.id, ref.trial);
-      const betWallet =
-        ref.trial === p.trial ? wallet : ref.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
-      const posted = await this.deps.wallet.post(
-        {
-          key: `seamless:${vendor}:${req.txId}`,
-          reason: 'rollback',
-          postings: [
-            { account: betHouse, amount: -amount },
-            { account: betWallet, amount },
-          ],
-          metadata: { vendor, txId: req.txId, refTxId: req.refTxId, roundId: ref.roundId },
-        },
-        tx,
-      );
-      const balance = posted.balances.get(accountKey(betWallet))!;
       await tx
         .update(seamlessTransactions)
         .set({ status: 'rolled_back', updatedAt: sql`now()` })
         .where(eq(seamlessTransactions.id, ref.id));
       await tx
         .update(seamlessTransactions)
-        .set({
-          status: 'rolled_back',
-          code: 'OK',
-          amount,
-          roundId: ref.roundId,
-          balanceAfter: balance,
-          ledgerTransactionId: posted.transactionId,
-          updatedAt: sql`now()`,
-        })
+        .set({ status: 'rolled_back', code: 'OK', amount, roundId: ref.roundId, updatedAt: sql`now()` })
         .where(eq(seamlessTransactions.id, claimed));
-      if (ref.roundId) {
-        await tx
-          .update(seamlessRounds)
-          .set({
-            refundTotal: sql`${seamlessRounds.refundTotal} + ${amount}`,
-            status: sql`case when ${seamlessRounds.winCount} = 0 and ${seamlessRounds.refundTotal} + ${amount} >= ${seamlessRounds.betTotal} then 'cancelled' else ${seamlessRounds.status} end`,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(seamlessRounds.vendor, vendor),
-              eq(seamlessRounds.roundId, ref.roundId),
-              eq(seamlessRounds.memberId, p.id),
-            ),
-          );
-      }
-      return this.answer(p, balance, { txId: req.txId, status: 'rolled_back' });
+      if (ref.roundId) await this.roundChange(tx, vendor, ref.roundId, p.id, { refund: amount });
+      // The refund leaves the house shard the bet paid into, in the bet's own money (real or play).
+      const betWallet = ref.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
+      const posted = await this.deps.wallet.post(
+        {
+          key: ledgerKey(vendor, req.txId),
+          reason: 'rollback',
+          postings: [
+            { account: this.deps.wallet.houseFor(vendor, p.id, ref.trial), amount: -amount },
+            { account: betWallet, amount },
+          ],
+          metadata: { vendor, txId: req.txId, refTxId: req.refTxId, roundId: ref.roundId },
+        },
+        tx,
+      );
+      return this.answer(p, posted.balances.get(accountKey(betWallet))!, {
+        txId: req.txId,
+        status: 'rolled_back',
+      });
     });
   }
 
@@ -400,23 +334,94 @@ export class SeamlessService {
     row: {
       vendor: string;
       txId: string;
-      kind: 'bet' | 'win' | 'rollback' | 'cancelled';
-      roundId?: string;
+      kind: 'rollback' | 'cancelled';
       refTxId?: string;
       memberId: number;
       trial: boolean;
-      gameCode?: string | null;
-      amount?: bigint;
       fingerprint: string;
-      status?: string;
+      status: string;
     },
   ): Promise<number | null> {
     const [inserted] = await tx
       .insert(seamlessTransactions)
-      .values({ ...row, status: row.status ?? 'pending' })
+      .values(row)
       .onConflictDoNothing({ target: [seamlessTransactions.vendor, seamlessTransactions.txId] })
       .returning({ id: seamlessTransactions.id });
     return inserted?.id ?? null;
+  }
+
+  /**
+   * A bet's or win's vendor row (already `applied`: the ledger statement that follows in the same
+   * transaction makes it true, or the transaction rolls back) and its round totals, in one
+   * statement. The round is touched only when the row was new, so a replay changes nothing.
+   */
+  private async claimWithRound(
+    tx: Tx,
+    row: {
+      vendor: string;
+      txId: string;
+      kind: 'bet' | 'win';
+      roundId: string;
+      memberId: number;
+      trial: boolean;
+      gameCode: string | null;
+      amount: bigint;
+      fingerprint: string;
+    },
+  ): Promise<number | null> {
+    const bet = row.kind === 'bet';
+    const result = await tx.execute(sql`
+      with claimed as (
+        insert into seamless_transactions
+          (vendor, tx_id, kind, round_id, member_id, trial, game_code, amount, status, code, fingerprint)
+        values (${row.vendor}, ${row.txId}, ${row.kind}, ${row.roundId}, ${row.memberId}, ${row.trial},
+                ${row.gameCode}, ${row.amount}, 'applied', 'OK', ${row.fingerprint})
+        on conflict (vendor, tx_id) do nothing
+        returning id
+      ), round as (
+        insert into seamless_rounds as r
+          (vendor, round_id, member_id, trial, game_code, bet_total, win_total, bet_count, win_count, status)
+        select ${row.vendor}::text, ${row.roundId}::text, ${row.memberId}::int, ${row.trial}::boolean,
+               ${row.gameCode}::text, ${bet ? row.amount : 0n}::bigint, ${bet ? 0n : row.amount}::bigint,
+               ${bet ? 1 : 0}::int, ${bet ? 0 : 1}::int, ${bet ? 'open' : 'settled'}::text
+        from claimed
+        on conflict (vendor, round_id, member_id) do update set
+          bet_total = r.bet_total + excluded.bet_total,
+          win_total = r.win_total + excluded.win_total,
+          bet_count = r.bet_count + excluded.bet_count,
+          win_count = r.win_count + excluded.win_count,
+          game_code = coalesce(r.game_code, excluded.game_code),
+          status = ${roundStatusSql('r.win_count + excluded.win_count', 'r.bet_count + excluded.bet_count', 'r.refund_total', 'r.bet_total + excluded.bet_total')},
+          updated_at = now()
+      )
+      select id::text as id from claimed`);
+    const [claimed] = (result as unknown as { rows: Array<{ id: string }> }).rows;
+    return claimed ? Number(claimed.id) : null;
+  }
+
+  /** Adjusts a member's round totals; a round left with nothing in it is removed. */
+  private async roundChange(
+    tx: Tx,
+    vendor: string,
+    roundId: string,
+    memberId: number,
+    change: { bet?: bigint; bets?: number; refund?: bigint },
+  ): Promise<void> {
+    const bet = change.bet ?? 0n;
+    const bets = change.bets ?? 0;
+    const refund = change.refund ?? 0n;
+    await tx.execute(sql`
+      update seamless_rounds set
+        bet_total = bet_total + ${bet},
+        bet_count = bet_count + ${bets},
+        refund_total = refund_total + ${refund},
+        status = ${roundStatusSql('win_count', `bet_count + ${bets}`, `refund_total + ${refund}`, `bet_total + ${bet}`)},
+        updated_at = now()
+      where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}`);
+    await tx.execute(sql`
+      delete from seamless_rounds
+      where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}
+        and bet_count = 0 and win_count = 0`);
   }
 
   private async settleRow(
@@ -425,11 +430,10 @@ export class SeamlessService {
     status: string,
     code: ResponseCode,
     balance: bigint,
-    ledgerTransactionId: number | null,
   ): Promise<void> {
     await tx
       .update(seamlessTransactions)
-      .set({ status, code, balanceAfter: balance, ledgerTransactionId, updatedAt: sql`now()` })
+      .set({ status, code, balanceAfter: balance, updatedAt: sql`now()` })
       .where(eq(seamlessTransactions.id, id));
   }
 
@@ -459,13 +463,30 @@ export class SeamlessService {
     if (row.kind !== kind || row.fingerprint !== fingerprint) {
       return this.answer(p, await current(), { code: 'IDEMPOTENCY_CONFLICT', txId });
     }
-    return this.answer(p, BigInt(row.balanceAfter ?? 0n), {
+    // Calls that moved money answer the balance their ledger transaction left (its first result);
+    // the others stored the balance they answered.
+    let balance = row.balanceAfter === null ? null : BigInt(row.balanceAfter);
+    if (row.code === 'OK' && (row.kind !== 'rollback' || row.status === 'rolled_back')) {
+      const first = await this.deps.wallet.resultOf(ledgerKey(vendor, txId), tx);
+      const own = row.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
+      balance = first?.balances.get(accountKey(own)) ?? balance;
+    }
+    return this.answer(p, balance ?? (await current()), {
       code: row.code as ResponseCode,
       ...(row.code === 'CONFLICT' ? { messageKey: 'rollbackNotBet' as const } : {}),
       txId,
       status: answeredStatus(row),
     });
   }
+}
+
+const ledgerKey = (vendor: string, txId: string) => `seamless:${vendor}:${txId}`;
+
+/** A round's status from its totals: settled once it has a win; cancelled when every bet was refunded. */
+function roundStatusSql(winCount: string, betCount: string, refundTotal: string, betTotal: string) {
+  return sql.raw(
+    `case when ${winCount} > 0 then 'settled' when ${betCount} > 0 and ${refundTotal} >= ${betTotal} then 'cancelled' else 'open' end`,
+  );
 }
 
 /** The status first answered for a row (a bet later rolled back still replays as applied). */

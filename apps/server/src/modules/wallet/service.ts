@@ -228,6 +228,20 @@ export class WalletService {
     return { transactionId, replayed: false, balances };
   }
 
+  /** The first result of the transaction with this key, without posting anything; null if none. */
+  async resultOf(
+    key: string,
+    tx?: Tx,
+  ): Promise<{ transactionId: number; balances: Map<string, bigint> } | null> {
+    const ex: DbOrTx = tx ?? this.db;
+    const [row] = await ex
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, key));
+    if (!row) return null;
+    return { transactionId: Number(row.id), balances: await this.balancesOf(Number(row.id), ex) };
+  }
+
   /** The balances a transaction left behind: the first result, for replays. */
   private async balancesOf(transactionId: number, ex: DbOrTx): Promise<Map<string, bigint>> {
     const rows = await ex

@@ -1,0 +1,1 @@
+ALTER TABLE "seamless_transactions" DROP COLUMN "ledger_transaction_id";
