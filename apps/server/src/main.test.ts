@@ -80,17 +80,19 @@ describe('embedded start-up (PGlite in DATA_DIR)', () => {
     });
   }
 
+  type PermissionBody = { success: boolean; value: { info: { customerService: unknown[] } } };
+
   it('migrates and seeds on first run, keeps data and changes nothing on the second', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-data-'));
     const first = await start(dataDir);
-    const p1 = await (await fetch(`${first.url}/wps/system/permission`)).json();
+    const p1 = (await (await fetch(`${first.url}/wps/system/permission`)).json()) as PermissionBody;
     expect(p1.success).toBe(true);
     const contacts = p1.value.info.customerService.length;
     expect(contacts).toBeGreaterThan(0);
     await first.stop();
 
     const second = await start(dataDir);
-    const p2 = await (await fetch(`${second.url}/wps/system/permission`)).json();
+    const p2 = (await (await fetch(`${second.url}/wps/system/permission`)).json()) as PermissionBody;
     expect(p2.value.info.customerService.length).toBe(contacts);
     await second.stop();
   }, 120_000);
