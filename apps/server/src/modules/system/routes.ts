@@ -9,6 +9,7 @@ import {
   systemStatusSchema,
   whitelabelSchema,
 } from '@wps/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
@@ -80,9 +81,18 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(req, await system.permission(clientIp(req))),
   );
 
-  // Operator console: system controls. Each write is audited by the admin module once it lands.
+  // Operator console: system controls. Every change lands in the append-only audit log with before/after.
   const operator = requireRole(['operator'], 'system');
   const adminTags = ['admin:system'];
+  const audit = (req: FastifyRequest, action: string, target: string, before: unknown, after: unknown) =>
+    app.services.audit.record({
+      actor: { id: req.principal!.memberId, account: req.principal!.account },
+      action,
+      target: { type: 'system', id: target },
+      before,
+      after,
+      ip: clientIp(req),
+    });
 
   app.get(
     '/wps/admin/system',
@@ -113,8 +123,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wps/admin/system/blocked-countries',
     { preHandler: operator, schema: { tags: adminTags, body: blockedCountriesUpdateSchema } },
     async (req) => {
+      const before = await system.blockedCountries();
       await system.setBlockedCountries(req.body.countries);
-      return ok(req, await system.blockedCountries());
+      const after = await system.blockedCountries();
+      await audit(req, 'system.blockedCountries', 'blockedCountries', before, after);
+      return ok(req, after);
     },
   );
 
@@ -129,7 +142,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const before = (await system.flags())[req.params.code];
       if (!(await system.setFlag(req.params.code, req.body.enabled))) throw new AppError('NOT_FOUND');
+      await audit(req, 'system.flag', req.params.code, before, req.body.enabled);
       return ok(req, await system.flags());
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createMember, createOperator } from '../../test/members.ts';
 
 // 27.34.16.1 is in a Nepali allocation of the GeoLite2 data; 8.8.8.8 is in the US.
 const NEPAL_IP = '27.34.16.1';
@@ -135,6 +136,55 @@ describe('system module', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED');
+    expect((await t.app.services.system.maintenance()).enabled).toBe(false);
+  });
+
+  it('lets an operator with the system permission change controls, and audits each change', async () => {
+    const op = await createOperator(t.app, { permissions: ['system'] });
+    const put = (url: string, payload: unknown, token = op.token) =>
+      t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { token } });
+
+    const m = await put('/wps/admin/system/maintenance', { enabled: true, message: 'Upgrade' });
+    expect(m.statusCode).toBe(200);
+    expect(m.json().value).toEqual({ enabled: true, message: 'Upgrade' });
+    expect((await status(US_IP)).value.status).toBe(1);
+    await put('/wps/admin/system/maintenance', { enabled: false });
+
+    expect((await put('/wps/admin/system/blocked-countries', { countries: ['US'] })).statusCode).toBe(200);
+    expect((await status(US_IP)).value.status).toBe(2);
+    expect((await put('/wps/admin/system/blocked-countries', { countries: ['usa'] })).statusCode).toBe(400);
+    await put('/wps/admin/system/blocked-countries', { countries: [] });
+
+    expect((await put('/wps/admin/system/flags/PTSYS3', { enabled: false })).json().value.PTSYS3).toBe(false);
+    expect((await put('/wps/admin/system/flags/NOPE', { enabled: false })).statusCode).toBe(404);
+
+    const log = await t.app.services.audit.list({ pageNo: 1, pageSize: 20, targetType: 'system' });
+    const actions = log.content.map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['system.maintenance', 'system.blockedCountries', 'system.flag']),
+    );
+    const maint = log.content.find(
+      (r) => r.action === 'system.maintenance' && (r.after as { enabled: boolean }).enabled,
+    );
+    expect(maint).toMatchObject({
+      actorAccount: op.account,
+      before: { enabled: false },
+      after: { enabled: true, message: 'Upgrade' },
+    });
+  });
+
+  it('refuses players and operators without the system permission', async () => {
+    const player = await createMember(t.app);
+    const cashier = await createOperator(t.app, { permissions: ['cashier'] });
+    for (const token of [player.token, cashier.token]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/wps/admin/system/maintenance',
+        payload: { enabled: true },
+        headers: { token },
+      });
+      expect(res.statusCode).toBe(403);
+    }
     expect((await t.app.services.system.maintenance()).enabled).toBe(false);
   });
 });
