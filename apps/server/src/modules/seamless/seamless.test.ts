@@ -180,11 +180,29 @@ describe('seamless wallet API', () => {
         { account: Accounts.cash(player.id), amount: 1_000_000n },
       ],
     });
+    // A refused bet leaves no trace in the rounds: a round of only that bet does not exist.
+    expect(await t.database.query(`select * from seamless_rounds where round_id = 'round-3'`)).toEqual([]);
     const retry = await call('bet', body);
     expect(retry.body).toEqual(r.body);
     expect(await balance()).toBe('11004.50');
     const nepali = await call('bet', { ...body, txId: 'big-2', amount: '99999.00' }, { lang: 'ne' });
     expect(nepali.body.message).toBe('ब्यालेन्स अपुग छ।');
+    // In a round that already has a bet, the refused one changes none of its totals.
+    const m = await createMember(t.app);
+    await call('win', { txId: 'rz-w', roundId: 'rz-0', username: m.account, amount: '10.00' });
+    await call('bet', { txId: 'rz-1', roundId: 'rz', username: m.account, gameCode: 'g', amount: '5.00' });
+    const refused = await call('bet', {
+      txId: 'rz-2',
+      roundId: 'rz',
+      username: m.account,
+      gameCode: 'g',
+      amount: '50.00',
+    });
+    expect(refused.body.code).toBe('INSUFFICIENT_FUNDS');
+    const [round] = await t.database.query(
+      `select bet_total::text, bet_count, status from seamless_rounds where round_id = 'rz'`,
+    );
+    expect(round).toEqual({ bet_total: '500', bet_count: 1, status: 'open' });
   });
 
   it('rolls back a bet once, whatever the number of rollbacks', async () => {

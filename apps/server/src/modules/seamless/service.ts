@@ -15,10 +15,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, isAppError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
-import { fingerprintOf, type WalletService } from '../wallet/service.ts';
+import { fingerprintOf, type Metadata, pgArray, type WalletService } from '../wallet/service.ts';
 import { seamlessTransactions } from './schema.ts';
 
 /** What the route sends: the envelope's code (and message key) plus a value that always has the balance. */
@@ -140,100 +140,104 @@ export class SeamlessService {
     return this.answer(p, await this.deps.wallet.balance(this.wallet(p)));
   }
 
-  /**
-   * Debits a bet. Statement order is the lock order of every seamless call: the vendor row, then
-   * the round row, then — last, right before COMMIT — the ledger accounts. The player's and the
-   * house shard's rows are therefore locked only for the ledger statement and the commit, which is
-   * what bounds a hot player's rate, and no two calls can wait on each other in a cycle.
-   */
+  /** Debits a bet: one statement (seamless_apply); a bet above the balance moves nothing. */
   async bet(vendor: string, req: SeamlessBetRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
     if (!p.active) throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     const amount = toMinor(req.amount);
-    const fingerprint = fingerprintOf({
+    const { wallet, house } = await this.prepare(p, vendor);
+    return this.apply(p, vendor, {
       kind: 'bet',
+      txId: req.txId,
       roundId: req.roundId,
-      member: p.id,
       gameCode: req.gameCode,
       amount,
-    });
-    const { wallet, house } = await this.prepare(p, vendor);
-    return this.db.transaction(async (tx) => {
-      const claimed = await this.claimWithRound(tx, {
-        vendor,
-        txId: req.txId,
+      fingerprint: fingerprintOf({
         kind: 'bet',
         roundId: req.roundId,
-        memberId: p.id,
-        trial: p.trial,
+        member: p.id,
         gameCode: req.gameCode,
         amount,
-        fingerprint,
-      });
-      if (!claimed) return this.replay(tx, p, vendor, req.txId, 'bet', fingerprint);
-      try {
-        const posted = await this.deps.wallet.post(
-          {
-            key: ledgerKey(vendor, req.txId),
-            reason: 'bet',
-            postings: [
-              { account: wallet, amount: -amount },
-              { account: house, amount },
-            ],
-            metadata: { vendor, txId: req.txId, roundId: req.roundId, gameCode: req.gameCode },
-          },
-          tx,
-        );
-        return this.answer(p, posted.balances.get(accountKey(wallet))!, {
-          txId: req.txId,
-          status: 'applied',
-        });
-      } catch (err) {
-        if (!isAppError(err) || err.code !== 'INSUFFICIENT_FUNDS') throw err;
-        // Nothing was debited. Remembered, so a retry of this txId answers the same even after a
-        // deposit; the round loses the bet it was given a moment ago.
-        const balance = await this.deps.wallet.balance(wallet, tx);
-        await this.settleRow(tx, claimed, 'rejected', 'INSUFFICIENT_FUNDS', balance);
-        await this.roundChange(tx, vendor, req.roundId, p.id, { bet: -amount, bets: -1 });
-        return this.answer(p, balance, { code: 'INSUFFICIENT_FUNDS', txId: req.txId, status: 'rejected' });
-      }
+      }),
+      wallet,
+      postings: [
+        { account: wallet, amount: -amount },
+        { account: house, amount },
+      ],
+      metadata: { vendor, txId: req.txId, roundId: req.roundId, gameCode: req.gameCode },
     });
   }
 
-  /** Credits a win (the house side may go negative, so a win cannot be refused for funds). */
+  /** Credits a win (the house side may go negative, so a win is never refused for funds). */
   async win(vendor: string, req: SeamlessWinRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
     const amount = toMinor(req.amount);
-    const fingerprint = fingerprintOf({ kind: 'win', roundId: req.roundId, member: p.id, amount });
     const { wallet, house } = await this.prepare(p, vendor);
-    return this.db.transaction(async (tx) => {
-      // A win may come without a bet we saw (free spins, jackpots): it opens the round.
-      const claimed = await this.claimWithRound(tx, {
-        vendor,
-        txId: req.txId,
-        kind: 'win',
-        roundId: req.roundId,
-        memberId: p.id,
-        trial: p.trial,
-        gameCode: null,
-        amount,
-        fingerprint,
-      });
-      if (!claimed) return this.replay(tx, p, vendor, req.txId, 'win', fingerprint);
-      const posted = await this.deps.wallet.post(
-        {
-          key: ledgerKey(vendor, req.txId),
-          reason: 'win',
-          postings: [
-            { account: house, amount: -amount },
-            { account: wallet, amount },
-          ],
-          metadata: { vendor, txId: req.txId, roundId: req.roundId },
-        },
-        tx,
-      );
-      return this.answer(p, posted.balances.get(accountKey(wallet))!, { txId: req.txId, status: 'applied' });
+    // A win may come without a bet we saw (free spins, jackpots): it opens the round.
+    return this.apply(p, vendor, {
+      kind: 'win',
+      txId: req.txId,
+      roundId: req.roundId,
+      gameCode: null,
+      amount,
+      fingerprint: fingerprintOf({ kind: 'win', roundId: req.roundId, member: p.id, amount }),
+      wallet,
+      postings: [
+        { account: house, amount: -amount },
+        { account: wallet, amount },
+      ],
+      metadata: { vendor, txId: req.txId, roundId: req.roundId },
     });
+  }
+
+  /**
+   * Bets and wins are the hot path: the vendor row, the round totals and the ledger postings go
+   * to the database as ONE statement (`seamless_apply`, migration 0006), autocommitted — one
+   * round trip instead of five, and the player's and house shard's rows are locked only for the
+   * ledger part and the commit. The lock order inside is the one every seamless call keeps:
+   * vendor row, then round row, then the ledger accounts (in id order, by wallet_post).
+   */
+  private async apply(
+    p: Player,
+    vendor: string,
+    call: {
+      kind: 'bet' | 'win';
+      txId: string;
+      roundId: string;
+      gameCode: string | null;
+      amount: bigint;
+      fingerprint: string;
+      wallet: AccountRef;
+      postings: Array<{ account: AccountRef; amount: bigint }>;
+      metadata: Metadata;
+    },
+  ): Promise<SeamlessAnswer> {
+    const post = await this.deps.wallet.prepare({
+      key: ledgerKey(vendor, call.txId),
+      reason: call.kind,
+      postings: call.postings,
+      metadata: call.metadata,
+    });
+    const walletId = post.accountIds[post.accountKeys.indexOf(accountKey(call.wallet))]!;
+    const result = await this.db.execute(sql`
+      select r_status, r_balance from seamless_apply(
+        ${vendor}, ${call.txId}, ${call.kind}, ${call.roundId}, ${p.id}, ${p.trial}, ${call.gameCode},
+        ${call.amount}, ${call.fingerprint},
+        ${post.key}, ${post.reason}, ${post.fingerprint}, ${post.metadataJson}::jsonb,
+        ${pgArray(post.accountIds)}::bigint[], ${pgArray(post.amounts)}::bigint[], ${walletId})`);
+    const [row] = (result as unknown as { rows: Array<{ r_status: string; r_balance: string | null }> }).rows;
+    if (!row) throw new Error('seamless_apply answered nothing');
+    if (row.r_status === 'taken')
+      return this.replay(undefined, p, vendor, call.txId, call.kind, call.fingerprint);
+    if (row.r_status === 'insufficient_funds') {
+      // Nothing was debited; remembered, so a retry of this txId answers the same even after a deposit.
+      return this.answer(p, BigInt(row.r_balance!), {
+        code: 'INSUFFICIENT_FUNDS',
+        txId: call.txId,
+        status: 'rejected',
+      });
+    }
+    return this.answer(p, BigInt(row.r_balance!), { txId: call.txId, status: 'applied' });
   }
 
   /**
@@ -306,7 +310,7 @@ export class SeamlessService {
         .update(seamlessTransactions)
         .set({ status: 'rolled_back', code: 'OK', amount, roundId: ref.roundId, updatedAt: sql`now()` })
         .where(eq(seamlessTransactions.id, claimed));
-      if (ref.roundId) await this.roundChange(tx, vendor, ref.roundId, p.id, { refund: amount });
+      if (ref.roundId) await this.roundRefund(tx, vendor, ref.roundId, p.id, amount);
       // The refund leaves the house shard the bet paid into, in the bet's own money (real or play).
       const betWallet = ref.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
       const posted = await this.deps.wallet.post(
@@ -350,78 +354,16 @@ export class SeamlessService {
     return inserted?.id ?? null;
   }
 
-  /**
-   * A bet's or win's vendor row (already `applied`: the ledger statement that follows in the same
-   * transaction makes it true, or the transaction rolls back) and its round totals, in one
-   * statement. The round is touched only when the row was new, so a replay changes nothing.
-   */
-  private async claimWithRound(
-    tx: Tx,
-    row: {
-      vendor: string;
-      txId: string;
-      kind: 'bet' | 'win';
-      roundId: string;
-      memberId: number;
-      trial: boolean;
-      gameCode: string | null;
-      amount: bigint;
-      fingerprint: string;
-    },
-  ): Promise<number | null> {
-    const bet = row.kind === 'bet';
-    const result = await tx.execute(sql`
-      with claimed as (
-        insert into seamless_transactions
-          (vendor, tx_id, kind, round_id, member_id, trial, game_code, amount, status, code, fingerprint)
-        values (${row.vendor}, ${row.txId}, ${row.kind}, ${row.roundId}, ${row.memberId}, ${row.trial},
-                ${row.gameCode}, ${row.amount}, 'applied', 'OK', ${row.fingerprint})
-        on conflict (vendor, tx_id) do nothing
-        returning id
-      ), round as (
-        insert into seamless_rounds as r
-          (vendor, round_id, member_id, trial, game_code, bet_total, win_total, bet_count, win_count, status)
-        select ${row.vendor}::text, ${row.roundId}::text, ${row.memberId}::int, ${row.trial}::boolean,
-               ${row.gameCode}::text, ${bet ? row.amount : 0n}::bigint, ${bet ? 0n : row.amount}::bigint,
-               ${bet ? 1 : 0}::int, ${bet ? 0 : 1}::int, ${bet ? 'open' : 'settled'}::text
-        from claimed
-        on conflict (vendor, round_id, member_id) do update set
-          bet_total = r.bet_total + excluded.bet_total,
-          win_total = r.win_total + excluded.win_total,
-          bet_count = r.bet_count + excluded.bet_count,
-          win_count = r.win_count + excluded.win_count,
-          game_code = coalesce(r.game_code, excluded.game_code),
-          status = ${roundStatusSql('r.win_count + excluded.win_count', 'r.bet_count + excluded.bet_count', 'r.refund_total', 'r.bet_total + excluded.bet_total')},
-          updated_at = now()
-      )
-      select id::text as id from claimed`);
-    const [claimed] = (result as unknown as { rows: Array<{ id: string }> }).rows;
-    return claimed ? Number(claimed.id) : null;
-  }
-
-  /** Adjusts a member's round totals; a round left with nothing in it is removed. */
-  private async roundChange(
-    tx: Tx,
-    vendor: string,
-    roundId: string,
-    memberId: number,
-    change: { bet?: bigint; bets?: number; refund?: bigint },
-  ): Promise<void> {
-    const bet = change.bet ?? 0n;
-    const bets = change.bets ?? 0;
-    const refund = change.refund ?? 0n;
+  /** A refunded bet in its round's totals (the status follows: cancelled once every bet is refunded). */
+  private async roundRefund(tx: Tx, vendor: string, roundId: string, memberId: number, amount: bigint) {
     await tx.execute(sql`
       update seamless_rounds set
-        bet_total = bet_total + ${bet},
-        bet_count = bet_count + ${bets},
-        refund_total = refund_total + ${refund},
-        status = ${roundStatusSql('win_count', `bet_count + ${bets}`, `refund_total + ${refund}`, `bet_total + ${bet}`)},
+        refund_total = refund_total + ${amount},
+        status = case when win_count > 0 then 'settled'
+                      when bet_count > 0 and refund_total + ${amount} >= bet_total then 'cancelled'
+                      else 'open' end,
         updated_at = now()
       where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}`);
-    await tx.execute(sql`
-      delete from seamless_rounds
-      where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}
-        and bet_count = 0 and win_count = 0`);
   }
 
   private async settleRow(
@@ -439,14 +381,14 @@ export class SeamlessService {
 
   /** A txId seen before: the first answer again, or a refusal that moves nothing. */
   private async replay(
-    tx: Tx,
+    tx: Tx | undefined,
     p: Player,
     vendor: string,
     txId: string,
     kind: 'bet' | 'win' | 'rollback',
     fingerprint: string,
   ): Promise<SeamlessAnswer> {
-    const [row] = await tx
+    const [row] = await (tx ?? this.db)
       .select()
       .from(seamlessTransactions)
       .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, txId)));
@@ -481,13 +423,6 @@ export class SeamlessService {
 }
 
 const ledgerKey = (vendor: string, txId: string) => `seamless:${vendor}:${txId}`;
-
-/** A round's status from its totals: settled once it has a win; cancelled when every bet was refunded. */
-function roundStatusSql(winCount: string, betCount: string, refundTotal: string, betTotal: string) {
-  return sql.raw(
-    `case when ${winCount} > 0 then 'settled' when ${betCount} > 0 and ${refundTotal} >= ${betTotal} then 'cancelled' else 'open' end`,
-  );
-}
 
 /** The status first answered for a row (a bet later rolled back still replays as applied). */
 function answeredStatus(row: Row): SeamlessStatus {

@@ -35,6 +35,24 @@ export interface PostRequest {
   metadata?: Metadata;
 }
 
+/**
+ * A journal transaction checked and ready for `wallet_post`: validated, merged, fingerprinted,
+ * accounts resolved. Other modules' database functions that must post in the same statement as
+ * their own writes (seamless_apply) take these as arguments; nothing else builds them.
+ */
+export interface PreparedPost {
+  key: string;
+  reason: ReasonCode;
+  fingerprint: string;
+  metadataJson: string;
+  accountKeys: string[];
+  accountIds: number[];
+  amounts: bigint[];
+}
+
+/** A bigint[] parameter as PostgreSQL's array text (numbers only, so nothing to escape). */
+export const pgArray = (values: ReadonlyArray<number | bigint>) => `{${values.join(',')}}`;
+
 export interface PostResult {
   transactionId: number;
   /** True when the key had been applied before: the answer is the first application's. */
@@ -174,8 +192,41 @@ export class WalletService {
    * Either refusal writes nothing, so a caller's transaction can go on after catching it.
    */
   async post(req: PostRequest, tx?: Tx): Promise<PostResult> {
+    const prepared = await this.prepare(req, tx);
+    const ex: DbOrTx = tx ?? this.db;
+    const result = await ex.execute(sql`
+      select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
+      from wallet_post(
+        ${prepared.key}, ${prepared.reason}, ${prepared.fingerprint}, ${prepared.metadataJson}::jsonb,
+        ${pgArray(prepared.accountIds)}::bigint[], ${pgArray(prepared.amounts)}::bigint[]
+      )`);
+    const [row] = rowsOf<{
+      r_status: 'ok' | 'duplicate' | 'insufficient_funds';
+      tx: string | null;
+      r_fingerprint: string | null;
+      r_balances: string[] | null;
+    }>(result);
+    if (!row) throw new Error('wallet_post answered nothing');
+    if (row.r_status === 'insufficient_funds') throw new AppError('INSUFFICIENT_FUNDS');
+    const transactionId = Number(row.tx);
+    if (row.r_status === 'duplicate') {
+      if (row.r_fingerprint !== prepared.fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { transactionId, replayed: true, balances: await this.balancesOf(transactionId, ex) };
+    }
+    const balances = new Map<string, bigint>();
+    prepared.accountKeys.forEach((k, i) => {
+      balances.set(k, BigInt(row.r_balances![i]!));
+    });
+    return { transactionId, replayed: false, balances };
+  }
+
+  /**
+   * Checks a transaction and gets it ready for `wallet_post`: postings to one account merged,
+   * two or more left, summing to zero, never mixing play money with real money; a fingerprint
+   * of reason, postings and metadata; account ids resolved (created on first use).
+   */
+  async prepare(req: PostRequest, tx?: Tx): Promise<PreparedPost> {
     if (!req.key || req.key.length > MAX_KEY_LENGTH) throw new Error('ledger: bad idempotency key');
-    // Merge postings to the same account: the database function locks each account once.
     const merged = new Map<string, { account: AccountRef; amount: bigint }>();
     let sum = 0n;
     for (const p of req.postings) {
@@ -192,40 +243,25 @@ export class WalletService {
     if (domains.size > 1) throw new Error('ledger: play money and real money cannot be mixed');
 
     const entries = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    const metadata = req.metadata ?? {};
     const fingerprint = fingerprintOf({
       reason: req.reason,
       postings: entries.map(([k, p]) => [k, p.amount]),
-      metadata: req.metadata ?? {},
+      metadata,
     });
-    const ids = await this.ensureAccounts(
+    const accountIds = await this.ensureAccounts(
       entries.map(([, p]) => p.account),
       tx,
     );
-    const ex: DbOrTx = tx ?? this.db;
-    const result = await ex.execute(sql`
-      select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
-      from wallet_post(
-        ${req.key}, ${req.reason}, ${fingerprint}, ${JSON.stringify(req.metadata ?? {})}::jsonb,
-        ${`{${ids.join(',')}}`}::bigint[], ${`{${entries.map(([, p]) => p.amount).join(',')}}`}::bigint[]
-      )`);
-    const [row] = rowsOf<{
-      r_status: 'ok' | 'duplicate' | 'insufficient_funds';
-      tx: string | null;
-      r_fingerprint: string | null;
-      r_balances: string[] | null;
-    }>(result);
-    if (!row) throw new Error('wallet_post answered nothing');
-    if (row.r_status === 'insufficient_funds') throw new AppError('INSUFFICIENT_FUNDS');
-    const transactionId = Number(row.tx);
-    if (row.r_status === 'duplicate') {
-      if (row.r_fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return { transactionId, replayed: true, balances: await this.balancesOf(transactionId, ex) };
-    }
-    const balances = new Map<string, bigint>();
-    entries.forEach(([k], i) => {
-      balances.set(k, BigInt(row.r_balances![i]!));
-    });
-    return { transactionId, replayed: false, balances };
+    return {
+      key: req.key,
+      reason: req.reason,
+      fingerprint,
+      metadataJson: JSON.stringify(metadata),
+      accountKeys: entries.map(([k]) => k),
+      accountIds,
+      amounts: entries.map(([, p]) => p.amount),
+    };
   }
 
   /** The first result of the transaction with this key, without posting anything; null if none. */
