@@ -111,11 +111,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wps/admin/system/maintenance',
     { preHandler: operator, schema: { tags: adminTags, body: maintenanceUpdateSchema } },
     async (req) => {
+      const before = await system.maintenance();
       await system.setMaintenance(
         { enabled: req.body.enabled, message: req.body.message ?? null },
         req.principal!.account,
       );
-      return ok(req, await system.maintenance());
+      const after = await system.maintenance();
+      await audit(req, 'system.maintenance', 'maintenance', before, after);
+      return ok(req, after);
     },
   );
 
@@ -160,8 +163,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!(await system.updateRegisterRule({ field: req.params.field, ...req.body })))
-        throw new AppError('NOT_FOUND');
+      const before = await system.registerRule(req.params.field);
+      if (!before) throw new AppError('NOT_FOUND');
+      await system.updateRegisterRule({ field: req.params.field, ...req.body });
+      const after = await system.registerRule(req.params.field);
+      await audit(req, 'system.registerRule', req.params.field, before, after);
       return ok(req, await system.registerSettings());
     },
   );

@@ -158,10 +158,27 @@ describe('system module', () => {
     expect((await put('/wps/admin/system/flags/PTSYS3', { enabled: false })).json().value.PTSYS3).toBe(false);
     expect((await put('/wps/admin/system/flags/NOPE', { enabled: false })).statusCode).toBe(404);
 
+    const rule = {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[a-z]+$',
+      patternId: 'ALNUM',
+      minLength: 5,
+      maxLength: 12,
+    };
+    expect((await put('/wps/admin/system/register-rules/username', rule)).statusCode).toBe(200);
+    expect((await t.app.services.system.registerRule('username'))?.minLength).toBe(5);
+    expect((await put('/wps/admin/system/register-rules/nope', rule)).statusCode).toBe(404);
+
     const log = await t.app.services.audit.list({ pageNo: 1, pageSize: 20, targetType: 'system' });
     const actions = log.content.map((r) => r.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['system.maintenance', 'system.blockedCountries', 'system.flag']),
+      expect.arrayContaining([
+        'system.maintenance',
+        'system.blockedCountries',
+        'system.flag',
+        'system.registerRule',
+      ]),
     );
     const maint = log.content.find(
       (r) => r.action === 'system.maintenance' && (r.after as { enabled: boolean }).enabled,
