@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { SessionSync } from '../features/account/components/session-sync.tsx';
+import { AuthEffects } from '../features/auth/components/auth-effects.tsx';
 import { GlobalLoader } from '../shared/ui/loader.tsx';
 import { ToastHost } from '../shared/ui/toast.tsx';
 import { BootLoader } from './boot-loader.tsx';
@@ -32,6 +33,7 @@ export function PlayerApp({ queryClient }: { queryClient: QueryClient }) {
             <SessionSync />
             <AppRoutes />
             <PopupHost />
+            <AuthEffects />
           </BrowserRouter>
         </StatusGate>
         <Chrome />

@@ -26,8 +26,17 @@ export function PopupHost() {
   if (!current) return null;
   const entry = POPUP_REGISTRY[current];
   const Body = chunkFor(current).Component;
+  // A popup opened with `{dismissible: false}` (the forced password change) closes itself when done.
+  const dismissible = props.dismissible !== false;
   return (
-    <Modal open onClose={close} title={t(entry.titleKey)} closeLabel={t('actions.close')} size={entry.size}>
+    <Modal
+      open
+      onClose={close}
+      title={t(entry.titleKey)}
+      closeLabel={t('actions.close')}
+      size={entry.size}
+      dismissible={dismissible}
+    >
       <ChunkErrorBoundary
         resetKey={current}
         fallback={(error, retry) => <ChunkFailure error={error} retry={retry} />}

@@ -27,10 +27,25 @@ const unavailable = () => import('./popups/unavailable-popup.tsx');
 export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
   publicModal: { titleKey: 'popups.publicModal', size: 'lg', load: unavailable },
   notice: { titleKey: 'popups.notice', load: unavailable },
-  loginModal: { titleKey: 'popups.loginModal', size: 'sm', load: unavailable },
-  registerModal: { titleKey: 'popups.registerModal', size: 'sm', load: unavailable },
-  forgetPassModal: { titleKey: 'popups.forgetPassModal', size: 'sm', load: unavailable },
-  changePassModal: { titleKey: 'popups.changePassModal', size: 'sm', load: unavailable },
+  loginModal: {
+    titleKey: 'popups.loginModal',
+    size: 'sm',
+    load: () => import('../features/auth/popups/login-popup.tsx'),
+  },
+  registerModal: {
+    titleKey: 'popups.registerModal',
+    load: () => import('../features/auth/popups/register-popup.tsx'),
+  },
+  forgetPassModal: {
+    titleKey: 'popups.forgetPassModal',
+    size: 'sm',
+    load: () => import('../features/auth/popups/forgot-password-popup.tsx'),
+  },
+  changePassModal: {
+    titleKey: 'popups.changePassModal',
+    size: 'sm',
+    load: () => import('../features/auth/popups/change-password-popup.tsx'),
+  },
   helpModal: { titleKey: 'popups.helpModal', size: 'lg', load: unavailable },
   feedbackModal: { titleKey: 'popups.feedbackModal', load: unavailable },
   gameModal: { titleKey: 'popups.gameModal', size: 'lg', load: unavailable },

@@ -17,7 +17,7 @@ const accountGames = lazyChunk(
 );
 const lottery = lazyChunk('lottery', () => import('../features/lottery/routes/lottery-page.tsx'));
 const member = lazyChunk('member', () => import('../features/member/routes/member-page.tsx'));
-const agent = lazyChunk('agent', () => import('../features/agent/routes/agent-login-page.tsx'));
+const agent = lazyChunk('agent', () => import('../features/auth/routes/agent-login-page.tsx'));
 const agentHome = lazyChunk('agentHome', () => import('../features/agent/routes/agent-home-page.tsx'));
 export const notFoundPage = lazyChunk('notFound', () => import('./routes/not-found-page.tsx'));
 

@@ -5,6 +5,7 @@ import { selectHasToken, useSessionStore } from '../../shared/session/store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { HeaderBalance } from './header-balance.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -66,7 +67,10 @@ export function Header({
           <LanguageSelect className="header__lang" />
           <ThemeToggle />
           {hasToken ? (
-            <AccountMenu />
+            <>
+              <HeaderBalance />
+              <AccountMenu />
+            </>
           ) : (
             <div className="header__auth">
               <Button size="sm" variant="secondary" onClick={() => open('loginModal')}>

@@ -13,6 +13,8 @@ export interface ModalProps {
   closeLabel: string;
   size?: 'sm' | 'md' | 'lg';
   footer?: ReactNode;
+  /** false: no close button, Esc and the backdrop do nothing (e.g. a forced password change). */
+  dismissible?: boolean;
 }
 
 /**
@@ -20,7 +22,16 @@ export interface ModalProps {
  * heading labels it, Esc and the backdrop close it, Tab stays inside, and focus returns to
  * whatever opened it.
  */
-export function Modal({ open, onClose, title, children, closeLabel, size = 'md', footer }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  closeLabel,
+  size = 'md',
+  footer,
+  dismissible = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -68,11 +79,11 @@ export function Modal({ open, onClose, title, children, closeLabel, size = 'md',
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        onCloseRef.current();
+        if (dismissible) onCloseRef.current();
       }}
       onKeyDown={trapTab}
       onClick={(e) => {
-        if (e.target === e.currentTarget) onCloseRef.current();
+        if (dismissible && e.target === e.currentTarget) onCloseRef.current();
       }}
     >
       <div className="modal__panel">
@@ -80,9 +91,11 @@ export function Modal({ open, onClose, title, children, closeLabel, size = 'md',
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-btn modal__close" aria-label={closeLabel} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
+          {dismissible && (
+            <button type="button" className="icon-btn modal__close" aria-label={closeLabel} onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </header>
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}

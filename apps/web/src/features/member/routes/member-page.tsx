@@ -1,6 +1,8 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cx } from '../../../shared/lib/cx.ts';
+import { Loader } from '../../../shared/ui/loader.tsx';
 import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
@@ -25,11 +27,17 @@ export const MEMBER_PAGES = [
 type MemberPage = (typeof MEMBER_PAGES)[number];
 const isMemberPage = (v: string | null): v is MemberPage => MEMBER_PAGES.includes(v as MemberPage);
 
+/** Pages whose feature has landed, each its own chunk; the rest show the honest empty state. */
+const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
+  securityCenter: lazy(() => import('../../auth/routes/security-centre.tsx')),
+};
+
 export default function MemberPageView() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const raw = params.get('page');
   const page: MemberPage = isMemberPage(raw) ? raw : 'securityCenter';
+  const Body = PAGE_BODIES[page];
   return (
     <div className="page">
       <PageHeader title={t('pages.member.title')} lead={t('pages.member.lead')} />
@@ -53,7 +61,13 @@ export default function MemberPageView() {
           <h2 id="member-page-title" className="section-title">
             {t(`pages.member.pages.${page}`)}
           </h2>
-          <NotAvailable what={t(`pages.member.pages.${page}`)} />
+          {Body ? (
+            <Suspense fallback={<Loader label={t('loading')} />}>
+              <Body />
+            </Suspense>
+          ) : (
+            <NotAvailable what={t(`pages.member.pages.${page}`)} />
+          )}
         </section>
       </div>
     </div>

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBalance } from '../../features/account/api/get-balance.ts';
+import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
+import { useSessionStore } from '../../shared/session/store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { BALANCE_HIDDEN_KEY, groupMoney, HIDDEN_BALANCE } from './balance-format.ts';
+import { useMemberAction } from './use-member-action.ts';
+import './header-balance.css';
+
+/**
+ * SPEC §2 logged-in header: balance with two decimals, a refresh and a hide toggle, deposit and
+ * withdraw. Until the wallet answers (or if it does not exist) no number is shown, never a made-up one.
+ */
+export function HeaderBalance() {
+  const { t } = useTranslation();
+  const token = useSessionStore((s) => s.token);
+  const balance = useBalance(token);
+  const [hidden, setHidden] = useState(() => readLocal(BALANCE_HIDDEN_KEY) === '1');
+  const memberAction = useMemberAction();
+  const value = balance.data;
+
+  const toggle = () => {
+    setHidden((h) => {
+      writeLocal(BALANCE_HIDDEN_KEY, h ? '0' : '1');
+      return !h;
+    });
+  };
+
+  return (
+    <div className="header-balance">
+      {value && (
+        <div className="header-balance__box">
+          <span className="header-balance__amount num" title={t('account.balance')}>
+            <span className="visually-hidden">{t('account.balance')}: </span>
+            {hidden ? (
+              <>
+                <span aria-hidden="true">{HIDDEN_BALANCE}</span>
+                <span className="visually-hidden">{t('account.hiddenBalance')}</span>
+              </>
+            ) : (
+              <span data-testid="header-balance">
+                <span className="header-balance__currency">{value.currency}</span> {groupMoney(value.balance)}
+              </span>
+            )}
+          </span>
+          <button
+            type="button"
+            className="icon-btn header-balance__btn"
+            aria-label={t('account.refreshBalance')}
+            aria-busy={balance.isFetching || undefined}
+            disabled={balance.isFetching}
+            onClick={() => void balance.refetch()}
+          >
+            <svg
+              className={balance.isFetching ? 'header-balance__spin' : undefined}
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d="M20 11a8 8 0 10-2.3 5.7M20 4v7h-7" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="icon-btn header-balance__btn"
+            aria-pressed={hidden}
+            aria-label={hidden ? t('account.showBalance') : t('account.hideBalance')}
+            onClick={toggle}
+          >
+            <svg
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+              {hidden && <path d="M3 3l18 18" />}
+            </svg>
+          </button>
+        </div>
+      )}
+      <div className="header-balance__actions">
+        <Button size="sm" onClick={() => memberAction('/member?page=depositv2')}>
+          {t('nav.deposit')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => memberAction('/member?page=withdraw')}>
+          {t('nav.withdraw')}
+        </Button>
+      </div>
+    </div>
+  );
+}

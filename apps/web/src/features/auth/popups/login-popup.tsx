@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import type { PopupBodyProps } from '../../../app/popup-registry.ts';
+import { usePopupStore } from '../../../shared/popups/store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { useFreeplay } from '../api/freeplay.ts';
+import { LoginForm } from '../components/login-form.tsx';
+import { useFlags } from '../hooks/use-flags.ts';
+import { useStoreSession } from '../hooks/use-sign-in.ts';
+import '../auth.css';
+
+/** loginModal / loginPopupModal (SPEC §2): the login form, a switch to register, forgot, free play. */
+export default function LoginPopup({ close, props }: PopupBodyProps) {
+  const { t } = useTranslation('auth');
+  const open = usePopupStore((s) => s.open);
+  const { flags } = useFlags();
+  const freeplay = useFreeplay();
+  const storeSession = useStoreSession();
+
+  const playFree = () =>
+    freeplay.mutate(undefined, {
+      onSuccess: (value) => {
+        storeSession(value);
+        close();
+        toast.success(t('freeplay.started'));
+      },
+      onError: (err) => toast.error(err.message),
+    });
+
+  return (
+    <LoginForm
+      portal="player"
+      returnTo={props.returnTo}
+      close={close}
+      footer={
+        <div className="auth-links">
+          <button type="button" className="link-btn" onClick={() => open('forgetPassModal')}>
+            {t('login.forgot')}
+          </button>
+          <p className="auth-links__switch">
+            {t('login.noAccount')}{' '}
+            <button type="button" className="link-btn" onClick={() => open('registerModal')}>
+              {t('login.toRegister')}
+            </button>
+          </p>
+          {flags.FREEPLAY3 && (
+            <div className="auth-links__freeplay">
+              <span className="auth-divider">{t('freeplay.or')}</span>
+              <Button variant="secondary" block loading={freeplay.isPending} onClick={playFree}>
+                {t('freeplay.button')}
+              </Button>
+              <p className="small muted">{t('freeplay.note')}</p>
+            </div>
+          )}
+        </div>
+      }
+    />
+  );
+}

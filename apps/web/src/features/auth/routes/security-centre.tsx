@@ -1,0 +1,349 @@
+import type { MemberInfo } from '@wps/contract';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../../shared/session/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { TextField } from '../../../shared/ui/field.tsx';
+import { Loader } from '../../../shared/ui/loader.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { useMemberInfo } from '../../account/api/get-member-info.ts';
+import { useBindEmail, useBindMobile } from '../api/bind-contact.ts';
+import { sendBindEmailCode, sendBindMobileCode } from '../api/send-bind-code.ts';
+import { useSetPaymentPassword } from '../api/set-payment-password.ts';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { DEFAULT_DIAL_CODE, PhoneField } from '../components/phone-field.tsx';
+import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { useLocale } from '../hooks/use-locale.ts';
+import { useRulesForm } from '../hooks/use-rules-form.ts';
+import {
+  checkCode,
+  checkMobile,
+  checkValue,
+  normalizeMobile,
+  type PaymentPasswordValues,
+  specMessage,
+  validatePaymentPassword,
+} from '../lib/validation.ts';
+import '../auth.css';
+
+/** Member centre › securityCenter (SPEC §2, §6): password, phone, email and payment password. */
+export default function SecurityCentre() {
+  const { t } = useTranslation('auth');
+  const token = useSessionStore((s) => s.token);
+  const { data: member, isPending, error } = useMemberInfo(token);
+  if (isPending) return <Loader label={t('loading')} />;
+  if (!member)
+    return <p className="form-error form-error--box">{error?.message ?? specMessage('unknown', 'en')}</p>;
+  if (member.isTrial) return <p className="notice-box">{t('security.trial')}</p>;
+  return (
+    <div className="security">
+      <Overview member={member} />
+      <section className="card security__card" aria-labelledby="sec-password">
+        <h3 id="sec-password">{t('security.password.title')}</h3>
+        <p className="muted small">{t('security.password.lead')}</p>
+        <ChangePasswordForm forced={false} onDone={() => toast.success(t('changePassword.done'))} />
+      </section>
+      <MobileCard member={member} />
+      <EmailCard member={member} />
+      <PaymentPasswordCard member={member} />
+    </div>
+  );
+}
+
+function Status({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  return <span className={`badge ${ok ? 'badge--ok' : 'badge--warn'}`}>{ok ? yes : no}</span>;
+}
+
+function Overview({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  const phone = member.mobileNum
+    ? `+${member.countryDialingCode ?? ''} ${member.mobileNum}`
+    : t('security.none');
+  return (
+    <section className="card security__overview" aria-labelledby="sec-overview">
+      <h3 id="sec-overview">{t('security.overview')}</h3>
+      <dl className="security__list">
+        <div>
+          <dt>{t('fields.username')}</dt>
+          <dd>{member.account}</dd>
+        </div>
+        <div>
+          <dt>{t('fields.mobile')}</dt>
+          <dd>
+            <span className="num">{phone}</span>{' '}
+            <Status ok={member.mobileVerified} yes={t('security.verified')} no={t('security.notVerified')} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.email')}</dt>
+          <dd>
+            {member.email ?? t('security.none')}{' '}
+            <Status ok={member.emailVerified} yes={t('security.verified')} no={t('security.notVerified')} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.paymentPassword')}</dt>
+          <dd>
+            <Status ok={member.hasPaymentPassword} yes={t('security.set')} no={t('security.notSet')} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function MobileCard({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const bind = useBindMobile();
+  const form = useRulesForm<{ countryDialingCode: string; mobileNum: string; verificationCode: string }>(
+    (v) => {
+      const out: Record<string, string> = {};
+      const m = checkMobile(v.mobileNum, undefined, locale);
+      if (m) out.mobileNum = m;
+      const c = checkCode(v.verificationCode, locale);
+      if (c) out.verificationCode = c;
+      return out;
+    },
+    {
+      defaultValues: {
+        countryDialingCode: member.countryDialingCode ?? DEFAULT_DIAL_CODE,
+        mobileNum: member.mobileVerified ? '' : (member.mobileNum ?? ''),
+        verificationCode: '',
+      },
+    },
+  );
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const send = async () => {
+    const { mobileNum, countryDialingCode } = getValues();
+    const bad = checkMobile(mobileNum, undefined, locale);
+    if (bad) {
+      setError('mobileNum', { type: 'validate', message: bad });
+      return null;
+    }
+    return sendBindMobileCode({ mobileNum: normalizeMobile(mobileNum.trim()), countryDialingCode });
+  };
+  const onSubmit = handleSubmit(async (v) => {
+    form.setFormError(null);
+    try {
+      await bind.mutateAsync({
+        mobileNum: normalizeMobile(v.mobileNum.trim()),
+        countryDialingCode: v.countryDialingCode,
+        verificationCode: v.verificationCode.trim(),
+      });
+      reset({ countryDialingCode: v.countryDialingCode, mobileNum: '', verificationCode: '' });
+      toast.success(t('security.mobile.done'));
+    } catch (err) {
+      form.showServerError(err, ['mobileNum', 'verificationCode'], specMessage('unknown', locale));
+    }
+  });
+  return (
+    <section className="card security__card" aria-labelledby="sec-mobile">
+      <h3 id="sec-mobile">
+        {member.mobileVerified ? t('security.mobile.change') : t('security.mobile.title')}
+      </h3>
+      <p className="muted small">{t('security.mobile.lead')}</p>
+      <form onSubmit={onSubmit} noValidate className="auth-form">
+        <PhoneField
+          label={t('fields.mobile')}
+          error={errors.mobileNum?.message}
+          dialCode={register('countryDialingCode')}
+          mobile={register('mobileNum')}
+        />
+        <SmsCodeField
+          label={t('fields.code')}
+          error={errors.verificationCode?.message}
+          code={register('verificationCode')}
+          send={send}
+          onFieldError={(fields) => {
+            if (fields.mobileNum) setError('mobileNum', { type: 'server', message: fields.mobileNum });
+          }}
+        />
+        {form.formError && (
+          <p className="form-error form-error--box" role="alert">
+            {form.formError}
+          </p>
+        )}
+        <Button type="submit" loading={isSubmitting}>
+          {t('security.mobile.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function EmailCard({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const emailRule = usePermission().data?.info.register.find((r) => r.field === 'email');
+  const bind = useBindEmail();
+  const form = useRulesForm<{ email: string; verificationCode: string }>(
+    (v) => {
+      const out: Record<string, string> = {};
+      const e = checkValue(v.email, { required: true, rule: emailRule }, locale);
+      if (e) out.email = e;
+      const c = checkCode(v.verificationCode, locale);
+      if (c) out.verificationCode = c;
+      return out;
+    },
+    { defaultValues: { email: member.emailVerified ? '' : (member.email ?? ''), verificationCode: '' } },
+  );
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const send = async () => {
+    const { email } = getValues();
+    const bad = checkValue(email, { required: true, rule: emailRule }, locale);
+    if (bad) {
+      setError('email', { type: 'validate', message: bad });
+      return null;
+    }
+    return sendBindEmailCode({ email: email.trim() });
+  };
+  const onSubmit = handleSubmit(async (v) => {
+    form.setFormError(null);
+    try {
+      await bind.mutateAsync({ email: v.email.trim(), verificationCode: v.verificationCode.trim() });
+      reset({ email: '', verificationCode: '' });
+      toast.success(t('security.email.done'));
+    } catch (err) {
+      form.showServerError(err, ['email', 'verificationCode'], specMessage('unknown', locale));
+    }
+  });
+  return (
+    <section className="card security__card" aria-labelledby="sec-email">
+      <h3 id="sec-email">{member.emailVerified ? t('security.email.change') : t('security.email.title')}</h3>
+      <p className="muted small">{t('security.email.lead')}</p>
+      <form onSubmit={onSubmit} noValidate className="auth-form">
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SmsCodeField
+          label={t('fields.emailCode')}
+          error={errors.verificationCode?.message}
+          code={register('verificationCode')}
+          send={send}
+          onFieldError={(fields) => {
+            if (fields.email) setError('email', { type: 'server', message: fields.email });
+          }}
+        />
+        {form.formError && (
+          <p className="form-error form-error--box" role="alert">
+            {form.formError}
+          </p>
+        )}
+        <Button type="submit" loading={isSubmitting}>
+          {t('security.email.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function PaymentPasswordCard({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const rule = usePermission().data?.info.register.find((r) => r.field === 'paymentPassword');
+  const hasOne = member.hasPaymentPassword;
+  const save = useSetPaymentPassword();
+  const form = useRulesForm<PaymentPasswordValues>(
+    (v) => validatePaymentPassword(v, { hasOne, rule }, locale),
+    {
+      defaultValues: {
+        password: '',
+        oldPaymentPassword: '',
+        paymentPassword: '',
+        confirmPaymentPassword: '',
+      },
+    },
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSubmit = handleSubmit(async (v) => {
+    form.setFormError(null);
+    try {
+      await save.mutateAsync({
+        ...(hasOne ? { oldPaymentPassword: v.oldPaymentPassword } : { password: v.password }),
+        paymentPassword: v.paymentPassword,
+        confirmPaymentPassword: v.confirmPaymentPassword,
+      });
+      reset();
+      toast.success(t('security.payment.done'));
+    } catch (err) {
+      form.showServerError(
+        err,
+        ['password', 'oldPaymentPassword', 'paymentPassword', 'confirmPaymentPassword'],
+        specMessage('unknown', locale),
+      );
+    }
+  });
+  return (
+    <section className="card security__card" aria-labelledby="sec-payment">
+      <h3 id="sec-payment">{hasOne ? t('security.payment.change') : t('security.payment.title')}</h3>
+      <p className="muted small">{t('security.payment.lead')}</p>
+      <form onSubmit={onSubmit} noValidate className="auth-form">
+        {hasOne ? (
+          <PasswordField
+            label={t('fields.oldPaymentPassword')}
+            autoComplete="off"
+            inputMode="numeric"
+            error={errors.oldPaymentPassword?.message}
+            {...register('oldPaymentPassword')}
+          />
+        ) : (
+          <PasswordField
+            label={t('fields.loginPassword')}
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        )}
+        <PasswordField
+          label={t('fields.paymentPassword')}
+          autoComplete="off"
+          inputMode="numeric"
+          hint={rule ? t('fields.lengthHint', { min: rule.minLength, max: rule.maxLength }) : undefined}
+          error={errors.paymentPassword?.message}
+          {...register('paymentPassword')}
+        />
+        <PasswordField
+          label={t('fields.confirmPaymentPassword')}
+          autoComplete="off"
+          inputMode="numeric"
+          error={errors.confirmPaymentPassword?.message}
+          {...register('confirmPaymentPassword')}
+        />
+        {form.formError && (
+          <p className="form-error form-error--box" role="alert">
+            {form.formError}
+          </p>
+        )}
+        <Button type="submit" loading={isSubmitting}>
+          {t('security.payment.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
