@@ -1,0 +1,263 @@
+/// <reference path="../apps/server/src/types/geoip-country.d.ts" />
+/**
+ * `npm run bench:wallet`: how close the seamless bet path runs to the database's own limit.
+ *
+ * In one run, against one PostgreSQL database (BENCH_DATABASE_URL, or a throwaway database
+ * created on postgres://postgres@127.0.0.1:5432 and dropped afterwards):
+ *   1. baseline: pgbench's built-in TPC-B-like script, 32 clients (scale 32, so pgbench's own
+ *      branch rows are not one hot row either);
+ *   2. the bet path in process: SeamlessService.bet (vendor row + ledger postings + round, one
+ *      database transaction), 32 concurrent callers, on many players and on one hot player;
+ *      and the bare ledger post for reference;
+ *   3. the bet path over HTTP: the real server process, signed requests from autocannon with
+ *      32 connections, on many players and on one hot player.
+ * Each line prints the rate, p50/p99 latency and the ratio to pgbench; the last line is
+ * `wallet ratio <in-process/pgbench> http ratio <http/pgbench>` (both on many players).
+ * BENCH_SECONDS (default 15) sets each measured run's length.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { testConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
+import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
+import { createServices } from '../apps/server/src/services.ts';
+import { pgbenchInit, pgbenchRun } from './lib/pgbench.ts';
+import { closedLoop, fmt, type RunStats } from './lib/stats.ts';
+
+const CLIENTS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const PLAYERS = 2000;
+const SECRET = 'bench-sandbox-secret';
+const LOCAL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const here = path.dirname(new URL(import.meta.url).pathname);
+const MAIN = path.resolve(here, '../apps/server/src/main.ts');
+
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, drop: async () => undefined };
+  const name = `wps_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: LOCAL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(LOCAL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: LOCAL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JOBS: 'off',
+      SEED_DEMO: 'false',
+      SANDBOX_VENDOR_SECRET: SECRET,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+function line(label: string, s: RunStats, base?: RunStats): string {
+  return `${label.padEnd(34)} ${fmt(s)}${base ? `  ratio ${(s.rate / base.rate).toFixed(2)}` : ''}`;
+}
+
+async function httpRun(
+  port: number,
+  pick: (i: number) => string,
+  prefix: string,
+  run: { seconds: number } | { requests: number },
+): Promise<RunStats> {
+  let n = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CLIENTS,
+    ...('seconds' in run ? { duration: run.seconds } : { amount: run.requests }),
+    requests: [
+      {
+        method: 'POST',
+        path: '/seamless/v1/SANDBOX/bet',
+        setupRequest: (req) => {
+          const i = n++;
+          const body = JSON.stringify({
+            txId: `${prefix}-${i}`,
+            roundId: `${prefix}-r${i}`,
+            username: pick(i),
+            gameCode: 'bench',
+            amount: '1.00',
+          });
+          return {
+            ...req,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              'x-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+            },
+          };
+        },
+      },
+    ],
+  });
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(
+      `HTTP run ${prefix}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return {
+    rate: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    count: result['2xx'],
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const { url, drop } = await benchDatabase();
+  let server: ChildProcess | null = null;
+  try {
+    const config = testConfig({ databaseUrl: url });
+    console.log(
+      `wallet bench: ${CLIENTS} clients, ${SECONDS} s per run, ${PLAYERS} players, ${config.walletHouseShards} house shards`,
+    );
+
+    pgbenchInit(url, CLIENTS);
+    const base = pgbenchRun(url, CLIENTS, SECONDS);
+    console.log(line(`pgbench TPC-B-like (scale ${CLIENTS})`, base));
+
+    const database = await openDatabase({ url, poolSize: CLIENTS });
+    await runMigrations(database);
+    const services = createServices(config, database);
+    // One hash for every bench player: argon2 is deliberately slow, and nobody logs in here.
+    const passwordHash = await hashPassword('Bench@1234');
+    const players: string[] = [];
+    for (let i = 0; i < PLAYERS; i += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
+          services.members.create({ account: `bench${i + j}`, passwordHash }),
+        ),
+      );
+      await Promise.all(
+        batch.map((m) =>
+          services.wallet.post({
+            key: `bench-fund:${m.id}`,
+            reason: 'deposit',
+            postings: [
+              { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
+              { account: Accounts.cash(m.id), amount: 100_000_000n },
+            ],
+          }),
+        ),
+      );
+      players.push(...batch.map((m) => m.account));
+    }
+    const spread = (i: number) => players[(i * 7919) % PLAYERS]!;
+    const hot = players[0]!;
+    const bet = async (prefix: string, i: number, username: string) => {
+      const a = await services.seamless.bet('SANDBOX', {
+        txId: `${prefix}-${i}`,
+        roundId: `${prefix}-r${i}`,
+        username,
+        gameCode: 'bench',
+        amount: '1.00',
+      });
+      if (a.code !== 'OK') throw new Error(`bet refused: ${a.code}`);
+    };
+    // Warm-up: every player's accounts exist and are cached before anything is timed.
+    await closedLoop(CLIENTS, 2, (_c, i) => bet('warm', i, spread(i)));
+    for (let i = 0; i < PLAYERS; i += CLIENTS) {
+      await Promise.all(players.slice(i, i + CLIENTS).map((p, j) => bet('warm2', i + j, p)));
+    }
+
+    const ledgerIds = await Promise.all(
+      players.slice(0, PLAYERS).map((p) => services.members.getByAccount(p)),
+    );
+    const ledger = await closedLoop(CLIENTS, SECONDS, async (_c, i) => {
+      const m = ledgerIds[(i * 7919) % PLAYERS]!;
+      await services.wallet.post({
+        key: `ledger-${i}`,
+        reason: 'bet',
+        postings: [
+          { account: Accounts.cash(m.id), amount: -100n },
+          { account: services.wallet.houseFor('SANDBOX', m.id, false), amount: 100n },
+        ],
+      });
+    });
+    console.log(line('ledger post, in process (many)', ledger, base));
+    const many = await closedLoop(CLIENTS, SECONDS, (_c, i) => bet('ip', i, spread(i)));
+    console.log(line('seamless bet, in process (many)', many, base));
+    const hotRun = await closedLoop(CLIENTS, Math.max(5, Math.round(SECONDS / 2)), (_c, i) =>
+      bet('iph', i, hot),
+    );
+    console.log(line('seamless bet, in process (1 hot)', hotRun, base));
+    await database.close();
+
+    const port = await freePort();
+    server = await startServer(url, port);
+    // Warm-up: one bet per player, so the server's caches know every player (as in process).
+    await httpRun(port, (i) => players[i % PLAYERS]!, 'hwarm', { requests: PLAYERS });
+    const http = await httpRun(port, spread, 'h', { seconds: SECONDS });
+    console.log(line('seamless bet, HTTP (many)', http, base));
+    const httpHot = await httpRun(port, () => hot, 'hh', { seconds: Math.max(5, Math.round(SECONDS / 2)) });
+    console.log(line('seamless bet, HTTP (1 hot)', httpHot, base));
+    server.kill('SIGTERM');
+    server = null;
+
+    const check = await openDatabase({ url, poolSize: 2 });
+    const report = await createServices(config, check).wallet.reconcile();
+    await check.close();
+    console.log(
+      `reconciliation after the bench: ${report.ok ? 'clean' : `VIOLATIONS ${JSON.stringify(report.violations)}`} (${report.counts.transactions} transactions, ${Math.round((Date.now() - started) / 1000)} s in all)`,
+    );
+    console.log(
+      `wallet ratio ${(many.rate / base.rate).toFixed(2)} http ratio ${(http.rate / base.rate).toFixed(2)}`,
+    );
+  } finally {
+    server?.kill('SIGKILL');
+    await drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
