@@ -377,6 +377,30 @@ describe('cashier API', () => {
       });
       expect(nn.body.value.fields.accountName).toBe('Please set your real name first.');
       expect((await api(player.token, 'GET', '/wps/cashier/payout-accounts')).body.value).toHaveLength(1);
+      const spare = await api(player.token, 'POST', '/wps/cashier/payout-accounts', {
+        kind: 'bank',
+        provider: 'Nabil Bank',
+        accountNumber: '0101017599',
+        accountName: 'Ram Bahadur Thapa',
+      });
+      expect(
+        (await api(player.token, 'DELETE', `/wps/cashier/payout-accounts/${spare.body.value.id}`)).status,
+      ).toBe(200);
+      expect(
+        (await api(player.token, 'DELETE', `/wps/cashier/payout-accounts/${spare.body.value.id}`)).status,
+      ).toBe(404);
+      expect((await api(player.token, 'GET', '/wps/cashier/payout-accounts')).body.value).toHaveLength(1);
+      const settings = await api(player.token, 'GET', '/wps/cashier/withdraw/settings');
+      expect(settings.body.value).toEqual({
+        min: '100.00',
+        max: '50000.00',
+        dailyCount: 3,
+        usedToday: 0,
+        balance: '500.00',
+        receiptAutoMinutes: 30,
+        payeeName: 'Ram Bahadur Thapa',
+        hasPaymentPassword: true,
+      });
     });
 
     it('checks the payment password, limits and balance before holding anything', async () => {
