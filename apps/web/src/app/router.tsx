@@ -88,9 +88,10 @@ function PopupOverHome({ path, children }: { path: string; children: ReactNode }
     if (current === popup) wasOpen.current = true;
     else if (wasOpen.current && current === null) {
       wasOpen.current = false;
-      navigate('/', { replace: true });
+      // A popup that closed by sending the visitor on (login → the page they wanted) wins.
+      if (window.location.pathname === path) navigate('/', { replace: true });
     }
-  }, [current, popup, navigate]);
+  }, [current, popup, navigate, path]);
 
   return children;
 }

@@ -140,7 +140,7 @@ function UsernameLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogi
 
   const onKey = useCallback((k: string) => setCaptchaKey(k), []);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('login.usernameTab')}>
+    <form onSubmit={onSubmit} noValidate>
       <TextField
         label={t('fields.username')}
         autoComplete="username"
@@ -203,6 +203,7 @@ function SmsLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: On
 
   const send = async () => {
     const { mobileNum, countryDialingCode } = getValues();
+    form.clearErrors('mobileNum');
     const bad = checkMobile(mobileNum, undefined, locale);
     if (bad) {
       setError('mobileNum', { type: 'validate', message: bad });
@@ -231,7 +232,7 @@ function SmsLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: On
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('login.smsTab')}>
+    <form onSubmit={onSubmit} noValidate>
       <PhoneField
         label={t('fields.mobile')}
         error={errors.mobileNum?.message}

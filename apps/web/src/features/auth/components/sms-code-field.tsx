@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { FieldShell } from '../../../shared/ui/field.tsx';
 import { useCountdown } from '../../../shared/ui/countdown.tsx';
-import { createThrottle } from '../lib/captcha.ts';
 import { showInfo } from './auth-effects.tsx';
 
 /**
@@ -32,17 +31,19 @@ export function SmsCodeField({
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState(false);
-  const throttle = useRef(createThrottle(SPEC.sendSmsThrottleMs));
+  const lastSent = useRef(Number.NEGATIVE_INFINITY);
   const done = useCallback(() => setEndsAt(null), []);
   const seconds = useCountdown(endsAt, done);
   const counting = endsAt !== null && seconds > 0;
 
   const onSend = async () => {
-    if (counting || sending || !throttle.current(Date.now())) return;
+    // SPEC §9: sends at least a second apart; a click refused by the form's own checks does not count.
+    if (counting || sending || Date.now() - lastSent.current < SPEC.sendSmsThrottleMs) return;
     setSending(true);
     try {
       const sent = await send();
       if (sent) {
+        lastSent.current = Date.now();
         setEndsAt(Date.now() + sent.expiredMinutes * 60_000);
         setSentTo(true);
       }
@@ -77,9 +78,7 @@ export function SmsCodeField({
           >
             {sending && <span className="spinner spinner--inline" aria-hidden="true" />}
             {counting ? (
-              <span className="num" role="timer" aria-live="off">
-                {t('sms.resendIn', { s: seconds })}
-              </span>
+              <span className="num">{t('sms.resendIn', { s: seconds })}</span>
             ) : sentTo ? (
               t('sms.resend')
             ) : (

@@ -54,8 +54,9 @@ export function useFinishLogin(opts: { portal: 'player' | 'agent'; returnTo?: un
         return null;
       }
       if (value.firstTimeLogin) completeFirstLogin().catch(() => {});
-      close?.();
+      // Navigate first: closing a popup that a route opened would otherwise send the visitor home.
       if (destination) navigate(destination);
+      close?.();
       return null;
     },
     [storeSession, navigate, portal, returnTo, close],

@@ -26,9 +26,9 @@ export default function ChangePasswordPopup({ close, props }: PopupBodyProps) {
         forced={forced}
         onDone={() => {
           if (props.firstTimeLogin === true) completeFirstLogin().catch(() => {});
+          navigate(safeReturnPath(props.next) ?? '/');
           close();
           toast.success(t('changePassword.done'));
-          navigate(safeReturnPath(props.next) ?? '/');
         }}
       />
     </div>

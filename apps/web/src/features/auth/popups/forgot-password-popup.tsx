@@ -78,7 +78,7 @@ function ByEmail({ close }: { close(): void }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('forgot.emailTab')}>
+    <form onSubmit={onSubmit} noValidate>
       <p className="muted small">{t('forgot.emailLead')}</p>
       <TextField
         label={t('fields.username')}
@@ -135,6 +135,7 @@ function ByPhone({ close }: { close(): void }) {
 
   const send = async () => {
     const { mobileNum, countryDialingCode } = getValues();
+    form.clearErrors('mobileNum');
     const bad = checkMobile(mobileNum, undefined, locale);
     if (bad) {
       setError('mobileNum', { type: 'validate', message: bad });
@@ -169,7 +170,7 @@ function ByPhone({ close }: { close(): void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('forgot.mobileTab')}>
+    <form onSubmit={onSubmit} noValidate>
       <PhoneField
         label={t('fields.mobile')}
         error={errors.mobileNum?.message}

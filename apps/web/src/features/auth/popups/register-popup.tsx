@@ -138,6 +138,7 @@ function RegisterForm({
 
   const sendCode = async () => {
     const { mobileNum, countryDialingCode } = getValues();
+    form.clearErrors('mobileNum');
     const rule = fields.find((f) => f.name === 'mobileNum')?.rule;
     const bad = checkMobile(mobileNum, rule, locale);
     if (bad) {
@@ -265,7 +266,7 @@ function RegisterForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t(`register.${tab}Tab`)}>
+    <form onSubmit={onSubmit} noValidate>
       {fields.map(renderField)}
       <CheckField
         error={errors.ageConfirmed?.message}

@@ -124,6 +124,7 @@ function MobileCard({ member }: { member: MemberInfo }) {
   } = form;
   const send = async () => {
     const { mobileNum, countryDialingCode } = getValues();
+    form.clearErrors('mobileNum');
     const bad = checkMobile(mobileNum, undefined, locale);
     if (bad) {
       setError('mobileNum', { type: 'validate', message: bad });
@@ -206,6 +207,7 @@ function EmailCard({ member }: { member: MemberInfo }) {
   } = form;
   const send = async () => {
     const { email } = getValues();
+    form.clearErrors('email');
     const bad = checkValue(email, { required: true, rule: emailRule }, locale);
     if (bad) {
       setError('email', { type: 'validate', message: bad });
