@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootPreloads } from './build/boot-preloads.ts';
 import { chunkModules } from './build/chunk-modules.ts';
 import { precompress } from './build/precompress.ts';
 import { themeCss } from './build/theme-css.ts';
@@ -20,7 +21,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), themeCss(), chunkModules(), precompress()],
+  plugins: [react(), themeCss(), bootPreloads(), chunkModules(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
+import { useMediaQuery } from '../../shared/lib/use-media-query.ts';
 import { findRoute } from '../route-table.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -17,6 +18,7 @@ export function MainLayout() {
   const hasSideMenu = !findRoute(location.pathname)?.gamePage;
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useMediaQuery(WIDE);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the phone drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
@@ -30,7 +32,7 @@ export function MainLayout() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // One menu button: it folds the rail on wide screens and opens the drawer on phones.
   const onMenuButton = () => {
-    if (window.matchMedia(WIDE).matches) toggleCollapsed();
+    if (wide) toggleCollapsed();
     else setDrawerOpen((o) => !o);
   };
 
@@ -41,7 +43,8 @@ export function MainLayout() {
       </a>
       <Header menuOpen={drawerOpen} onToggleMenu={onMenuButton} hasSideMenu={hasSideMenu} />
       <div className="app-shell__body">
-        {hasSideMenu && (
+        {/* On phones the drawer exists only while open: a closed menu costs no render and no QR chunk. */}
+        {hasSideMenu && (wide || drawerOpen) && (
           <SideMenu
             collapsed={collapsed}
             onToggleCollapsed={toggleCollapsed}

@@ -129,4 +129,38 @@ describe('api client', () => {
     const e = await api.get('/wps/x', { signal: controller.signal }).catch((x: unknown) => x);
     expect(e).not.toBeInstanceOf(ApiError);
   });
+
+  it('adopts the start-up response the boot script fetched early, once', async () => {
+    const fetchMock = respond(200, { success: true, code: 'OK', message: '', value: 'late' });
+    setup(fetchMock as unknown as typeof fetch);
+    const early = Promise.resolve(
+      new Response(JSON.stringify({ success: true, code: 'OK', message: '', value: 'early' }), {
+        status: 200,
+      }),
+    );
+    Object.assign(globalThis, { window: { __wpsEarly: { '/wps/system/status': early } } });
+    try {
+      await expect(api.get('/wps/system/status')).resolves.toBe('early');
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(api.get('/wps/system/status')).resolves.toBe('late');
+      expect(fetchMock).toHaveBeenCalledOnce();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+
+  it('never hands an early response to a call with a token, a query or a body', async () => {
+    const fetchMock = respond(200, { success: true, code: 'OK', message: '', value: 'fresh' });
+    setup(fetchMock as unknown as typeof fetch);
+    const early = Promise.resolve(new Response('{}'));
+    Object.assign(globalThis, { window: { __wpsEarly: { '/wps/x': early } } });
+    try {
+      await api.get('/wps/x', { token: 'op' });
+      await api.get('/wps/x', { query: { a: 1 } });
+      await api.put('/wps/x', {});
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
 });

@@ -86,6 +86,22 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   );
 }
 
+declare global {
+  interface Window {
+    /** Start-up calls begun by the inline boot script in index.html, before this bundle arrived. */
+    __wpsEarly?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** Adopt a response the boot script already asked for (once; a plain GET without token or query). */
+function takeEarly(path: string, options: RequestOptions): Promise<Response> | undefined {
+  if (typeof window === 'undefined' || !window.__wpsEarly) return undefined;
+  if ((options.method ?? 'GET') !== 'GET' || options.query || options.token) return undefined;
+  const early = window.__wpsEarly[path];
+  if (early) window.__wpsEarly[path] = undefined;
+  return early;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', lang: config.lang() };
   const token = options.token === undefined ? config.token() : options.token;
@@ -94,13 +110,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await config.fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await (takeEarly(path, options) ??
+      config.fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (err) {
     if (options.signal?.aborted) throw err;
     throw new ApiError({ status: 0, code: NETWORK_ERROR, message: config.networkMessage() });
