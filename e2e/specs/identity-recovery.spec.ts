@@ -1,0 +1,155 @@
+import { seedMembers } from '../../apps/server/src/db/seed/members.ts';
+import { lastCode } from '../../apps/server/src/test/identity.ts';
+import { expect, test } from '../fixtures/server.ts';
+
+test.describe('recover and secure an account', () => {
+  test('forgot by phone ends logged in, and the new password works', async ({ page, server }) => {
+    await seedMembers(server.services);
+    await page.goto('/login');
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+    await forgot.getByRole('tab', { name: 'By mobile number' }).click();
+    await forgot.getByRole('textbox', { name: 'Mobile number' }).fill('9800000001');
+    await forgot.getByRole('button', { name: 'Send code' }).click();
+    await expect(forgot.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+
+    const code = await lastCode(server.app, '+977 9800000001');
+    await forgot.getByRole('textbox', { name: 'SMS verification code' }).fill(code);
+    await forgot.getByLabel('New password', { exact: true }).fill('Fresh2024x');
+    await forgot.getByLabel('Confirm new password').fill('Fresh2024y');
+    await forgot.getByRole('button', { name: 'Reset password' }).click();
+    await expect(forgot.getByText('The passwords entered twice are inconsistent')).toBeVisible();
+    await forgot.getByLabel('Confirm new password').fill('Fresh2024x');
+    await forgot.getByRole('button', { name: 'Reset password' }).click();
+
+    await expect(forgot).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'demo01' })).toBeVisible();
+    const member = await server.services.members.getByAccount('demo01');
+    expect(member && (await server.services.members.checkPassword(member, 'Fresh2024x'))).toBeTruthy();
+  });
+
+  test('forgot by email answers the same whatever was typed', async ({ page, server }) => {
+    await seedMembers(server.services);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    await page
+      .getByRole('dialog', { name: 'Log in' })
+      .getByRole('button', { name: 'Forgot password?' })
+      .click();
+    const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+    await forgot.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await forgot.getByRole('button', { name: 'Send temporary password' }).click();
+    await expect(forgot.getByText('Input cannot be empty')).toBeVisible();
+    await expect(forgot.getByText(/Please enter 6-100 characters: a valid mailbox address/)).toBeVisible();
+    await forgot.getByRole('textbox', { name: 'Username' }).fill('nobody99');
+    await forgot.getByRole('textbox', { name: 'Email' }).fill('nobody99@example.com');
+    await forgot.getByRole('button', { name: 'Send temporary password' }).click();
+    await expect(forgot).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'If the username and email match an account' }),
+    ).toBeVisible();
+  });
+
+  test('the security centre sets the payment password and binds an email with its code', async ({
+    page,
+    server,
+  }) => {
+    await seedMembers(server.services);
+    await page.goto('/member?page=securityCenter');
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByRole('textbox', { name: 'Username' }).fill('newbie01');
+    await login.getByLabel('Password', { exact: true }).fill('{secret}');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    const change = page.getByRole('dialog', { name: 'Change password' });
+    await change.getByLabel('New password', { exact: true }).fill('Newbie2024');
+    await change.getByLabel('Confirm new password').fill('Newbie2024');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect(change).toHaveCount(0);
+    await expect(page).toHaveURL(/\/member\?page=securityCenter$/);
+
+    const pay = page.getByRole('region', { name: 'Set payment password' });
+    await pay.getByLabel('Login password').fill('Wrong2024');
+    await pay.getByLabel('Payment password', { exact: true }).fill('123456');
+    await pay.getByLabel('Confirm payment password').fill('123456');
+    await pay.getByRole('button', { name: 'Save payment password' }).click();
+    await expect(pay.getByText('The password is incorrect')).toBeVisible();
+    await pay.getByLabel('Login password').fill('Newbie2024');
+    await pay.getByRole('button', { name: 'Save payment password' }).click();
+    await expect(page.getByRole('region', { name: 'Change payment password' })).toBeVisible();
+
+    const mail = page.getByRole('region', { name: 'Bind email' });
+    await mail.getByRole('textbox', { name: 'Email', exact: true }).fill('newbie@example.com');
+    await mail.getByRole('button', { name: 'Send code' }).click();
+    await expect(mail.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    const code = await lastCode(server.app, 'newbie@example.com');
+    await mail.getByRole('textbox', { name: 'Email verification code' }).fill(code);
+    await mail.getByRole('button', { name: 'Verify and bind' }).click();
+    const overview = page.getByRole('region', { name: 'Account security' });
+    await expect(overview.getByText('newbie@example.com')).toBeVisible();
+  });
+
+  test('free play starts a trial session; a trial player is told a real account is needed', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Try free play' }).click();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: /^trial/ })).toBeVisible();
+    await header
+      .getByRole('navigation', { name: 'Wallet shortcuts' })
+      .getByRole('button', { name: 'Deposit' })
+      .click();
+    const info = page.getByRole('dialog', { name: 'Notice' });
+    await expect(info.getByText('This needs a real account.')).toBeVisible();
+    await info.getByRole('button', { name: 'OK' }).click();
+    await expect(info).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the agent login refuses players and takes agents to the agent centre', async ({ page, server }) => {
+    await seedMembers(server.services);
+    await page.goto('/agent');
+    const form = page.getByRole('region', { name: 'Agent login' });
+    await form.getByRole('textbox', { name: 'Username' }).fill('demo01');
+    await form.getByLabel('Password', { exact: true }).fill('Demo@1234');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'Non-agents cannot log in' })).toBeVisible();
+    await form.getByRole('textbox', { name: 'Username' }).fill('agent01');
+    await form.getByLabel('Password', { exact: true }).fill('Agent@1234');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/agentHome$/);
+  });
+
+  test('a login from a new address asks for the second verification', async ({ browser, server }) => {
+    await seedMembers(server.services);
+    // demo01 has signed in before from another address; this visitor's address is new.
+    await server.services.members.recordLogin(
+      (await server.services.members.getByAccount('demo01'))!.id,
+      '10.9.9.9',
+    );
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': '10.1.2.3' },
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByRole('textbox', { name: 'Username' }).fill('demo01');
+    await dialog.getByLabel('Password', { exact: true }).fill('Demo@1234');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Real name' }).check();
+    await dialog.getByRole('textbox', { name: 'Real name' }).fill('Someone Else');
+    await dialog.getByRole('button', { name: 'Verify and log in' }).click();
+    await expect(dialog.getByText('The real name does not match our records')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Real name' }).fill('Demo Player');
+    await dialog.getByRole('button', { name: 'Verify and log in' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'demo01' })).toBeVisible();
+    await context.close();
+  });
+});
