@@ -7,7 +7,12 @@ import { z } from 'zod';
 export const MONEY_RE = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
 
 export const moneyString = z.string().regex(MONEY_RE, 'Invalid amount');
-export const positiveMoneyString = moneyString.refine((s) => toMinor(s) > 0n, 'Invalid amount');
+// zod 4 runs refinements even after the pattern check fails, so the refinement re-checks the
+// pattern before converting: a malformed amount must be a field error, never a thrown RangeError.
+export const positiveMoneyString = moneyString.refine(
+  (s) => MONEY_RE.test(s) && toMinor(s) > 0n,
+  'Invalid amount',
+);
 
 export function toMinor(amount: string): bigint {
   if (!MONEY_RE.test(amount)) throw new RangeError(`not a money amount: ${amount}`);
