@@ -106,7 +106,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json', lang: config.lang() };
   const token = options.token === undefined ? config.token() : options.token;
   if (token) headers.token = token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (an image upload) sets its own multipart content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -114,7 +116,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       config.fetch(buildUrl(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
         credentials: 'same-origin',
       }));

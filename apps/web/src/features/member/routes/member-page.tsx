@@ -30,6 +30,12 @@ const isMemberPage = (v: string | null): v is MemberPage => MEMBER_PAGES.include
 /** Pages whose feature has landed, each its own chunk; the rest show the honest empty state. */
 const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   securityCenter: lazy(() => import('../../auth/routes/security-centre.tsx')),
+  depositv2: lazy(() => import('../../wallet/routes/deposit.tsx')),
+  withdraw: lazy(() => import('../../wallet/routes/withdraw.tsx')),
+  transferFund: lazy(() => import('../../wallet/routes/transfer-fund.tsx')),
+  transferUpline: lazy(() => import('../../wallet/routes/transfer-upline.tsx')),
+  transactionHistory: lazy(() => import('../../wallet/routes/transaction-history.tsx')),
+  personalProfit: lazy(() => import('../../wallet/routes/personal-profit.tsx')),
 };
 
 export default function MemberPageView() {

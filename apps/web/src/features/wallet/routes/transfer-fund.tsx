@@ -1,0 +1,6 @@
+import { TransferView } from './transfer.tsx';
+
+/** Member centre › transferFund: agent → downline. */
+export default function TransferFundPage() {
+  return <TransferView direction="downline" />;
+}

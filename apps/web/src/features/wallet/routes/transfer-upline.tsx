@@ -1,0 +1,6 @@
+import { TransferView } from './transfer.tsx';
+
+/** Member centre › transferUpline. */
+export default function TransferUplinePage() {
+  return <TransferView direction="upline" />;
+}

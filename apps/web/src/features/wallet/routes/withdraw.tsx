@@ -1,0 +1,432 @@
+import type { PayoutAccount, Withdrawal } from '@wps/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../shared/ui/button.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { Loader } from '../../../shared/ui/loader.tsx';
+import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { Table } from '../../../shared/ui/table.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { type PayoutAccountInput, useAddPayoutAccount } from '../api/add-payout-account.ts';
+import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { usePayoutAccounts } from '../api/get-payout-accounts.ts';
+import { useWithdrawSettings, type WithdrawSettings } from '../api/get-withdraw-settings.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { useRemovePayoutAccount } from '../api/remove-payout-account.ts';
+import { Money, StatusBadge } from '../components/money.tsx';
+import { usePager } from '../components/pager.tsx';
+import { ReceiptDialog } from '../components/receipt-dialog.tsx';
+import { showServerError } from '../lib/form.ts';
+import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
+import { canConfirmReceipt, RECEIPT_TONE, WITHDRAW_TONE } from '../lib/receipt.ts';
+import { formatTime } from '../lib/time.ts';
+import { useLocale } from '../lib/use-locale.ts';
+import '../wallet.css';
+
+export const WALLET_PROVIDERS = ['ESEWA', 'KHALTI', 'IMEPAY'] as const;
+
+/** Member centre › withdraw: payout accounts, the request with the payment password, and receipts. */
+export default function WithdrawPage() {
+  const { t } = useTranslation('wallet');
+  const settings = useWithdrawSettings();
+  const accounts = usePayoutAccounts();
+  const locale = useLocale();
+  if (settings.isPending || accounts.isPending) return <Loader label={t('loading')} />;
+  const error = settings.error ?? accounts.error;
+  if (error || !settings.data || !accounts.data)
+    return <p className="wallet-error">{error?.message ?? t('loadFailed')}</p>;
+  const s = settings.data;
+  return (
+    <div className="wallet">
+      <Summary settings={s} />
+      {!s.payeeName && <p className="wallet-note">{specText('payeeNotSet', locale)}</p>}
+      {!s.hasPaymentPassword && (
+        <p className="wallet-note">
+          {t('withdraw.needPaymentPassword')}{' '}
+          <Link to="/member?page=securityCenter">{t('withdraw.toSecurity')}</Link>
+        </p>
+      )}
+      <section className="wallet-card" aria-labelledby="withdraw-form-title">
+        <h3 id="withdraw-form-title">{t('withdraw.title')}</h3>
+        <p className="muted small wallet-lead">{t('withdraw.lead', { minutes: s.receiptAutoMinutes })}</p>
+        {accounts.data.length === 0 ? (
+          <p className="wallet-note">{t('withdraw.bindFirst')}</p>
+        ) : (
+          <WithdrawForm settings={s} accounts={accounts.data} />
+        )}
+      </section>
+      <PayoutAccounts settings={s} accounts={accounts.data} />
+      <WithdrawalList />
+    </div>
+  );
+}
+
+function Summary({ settings: s }: { settings: WithdrawSettings }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <section className="wallet-card" aria-labelledby="withdraw-summary-title">
+      <h3 id="withdraw-summary-title" className="visually-hidden">
+        {t('withdraw.summary')}
+      </h3>
+      <dl className="wallet-stats">
+        <div>
+          <dt>{t('withdraw.available')}</dt>
+          <dd data-testid="withdraw-balance">
+            <Money value={s.balance} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.limits')}</dt>
+          <dd className="num">
+            {formatMoney(s.min)} – {formatMoney(s.max)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.today')}</dt>
+          <dd className="num">{t('withdraw.todayValue', { used: s.usedToday, count: s.dailyCount })}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; accounts: PayoutAccount[] }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const create = useCreateWithdrawal();
+  const [accountId, setAccountId] = useState(String(accounts[0]?.id ?? ''));
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState(newRequestId);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const next = {
+      payoutAccountId: accountId ? null : specText('inputEmpty', locale),
+      amount: amountError(
+        amount,
+        { min: settings.min, max: settings.max, balance: settings.balance },
+        locale,
+      ),
+      paymentPassword: password ? null : specText('inputEmpty', locale),
+    };
+    setErrors(next);
+    if (next.amount || next.paymentPassword || next.payoutAccountId) return;
+    try {
+      await create.mutateAsync({
+        payoutAccountId: Number(accountId),
+        amount: amount.trim(),
+        paymentPassword: password,
+        requestId,
+      });
+      toast.success(t('withdraw.sent'));
+      setAmount('');
+      setPassword('');
+      setRequestId(newRequestId());
+    } catch (err) {
+      showServerError(
+        err,
+        ['amount', 'paymentPassword', 'payoutAccountId'],
+        (f, m) => setErrors((old) => ({ ...old, [f]: m })),
+        setFormError,
+        specText('unknown', locale),
+      );
+    }
+  };
+
+  return (
+    <form className="wallet-form" onSubmit={submit} noValidate>
+      <SelectField
+        label={t('fields.payoutAccount')}
+        value={accountId}
+        onChange={(e) => setAccountId(e.target.value)}
+        error={errors.payoutAccountId}
+      >
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.provider} · {a.accountNumber} · {a.accountName}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('fields.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        className="num"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          setRequestId(newRequestId());
+        }}
+        hint={t('withdraw.amountHint', {
+          min: formatMoney(settings.min),
+          max: formatMoney(settings.max),
+          balance: formatMoney(settings.balance),
+        })}
+        error={errors.amount}
+      />
+      <TextField
+        label={t('fields.paymentPassword')}
+        type="password"
+        autoComplete="off"
+        inputMode="numeric"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.paymentPassword}
+      />
+      {formError && (
+        <p className="wallet-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div>
+        <Button type="submit" loading={create.isPending}>
+          {t('withdraw.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PayoutAccounts({ settings, accounts }: { settings: WithdrawSettings; accounts: PayoutAccount[] }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const add = useAddPayoutAccount();
+  const remove = useRemovePayoutAccount();
+  const empty: PayoutAccountInput = {
+    kind: 'wallet',
+    provider: 'ESEWA',
+    accountNumber: '',
+    accountName: settings.payeeName ?? '',
+  };
+  const [form, setForm] = useState<PayoutAccountInput>(empty);
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (patch: Partial<PayoutAccountInput>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const name = form.accountName.trim();
+    const next = {
+      provider: form.provider.trim() ? null : specText('inputEmpty', locale),
+      accountNumber: /^[0-9A-Za-z-]{4,40}$/.test(form.accountNumber.trim())
+        ? null
+        : specText(form.accountNumber.trim() ? 'badRequest' : 'inputEmpty', locale),
+      accountName: !name
+        ? specText('inputEmpty', locale)
+        : settings.payeeName && name !== settings.payeeName.trim()
+          ? specText('payeeMismatch', locale)
+          : null,
+    };
+    setErrors(next);
+    if (next.provider || next.accountNumber || next.accountName) return;
+    try {
+      await add.mutateAsync({
+        kind: form.kind,
+        provider: form.provider.trim(),
+        accountNumber: form.accountNumber.trim(),
+        accountName: name,
+      });
+      toast.success(t('payout.added'));
+      setForm(empty);
+    } catch (err) {
+      showServerError(
+        err,
+        ['provider', 'accountNumber', 'accountName'],
+        (f, m) => setErrors((old) => ({ ...old, [f]: m })),
+        setFormError,
+        specText('unknown', locale),
+      );
+    }
+  };
+
+  return (
+    <section className="wallet-card" aria-labelledby="payout-title">
+      <h3 id="payout-title">{t('payout.title')}</h3>
+      <p className="muted small wallet-lead">{t('payout.lead')}</p>
+      {accounts.length > 0 && (
+        <ul className="wallet-list" aria-label={t('payout.bound')}>
+          {accounts.map((a) => (
+            <li key={a.id}>
+              <span>
+                <strong>{a.provider}</strong> · <span className="num">{a.accountNumber}</span> ·{' '}
+                {a.accountName}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={remove.isPending && remove.variables === a.id}
+                onClick={() =>
+                  remove.mutate(a.id, {
+                    onSuccess: () => toast.success(t('payout.removed')),
+                    onError: (err) => toast.error(err.message),
+                  })
+                }
+                aria-label={t('payout.remove', { account: `${a.provider} ${a.accountNumber}` })}
+              >
+                {t('payout.removeShort')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="wallet-form" onSubmit={submit} noValidate aria-label={t('payout.bind')}>
+        <SelectField
+          label={t('fields.kind')}
+          value={form.kind}
+          onChange={(e) => {
+            const kind = e.target.value as PayoutAccountInput['kind'];
+            set({ kind, provider: kind === 'wallet' ? 'ESEWA' : '' });
+          }}
+        >
+          <option value="wallet">{t('channelKind.wallet')}</option>
+          <option value="bank">{t('channelKind.bank')}</option>
+        </SelectField>
+        {form.kind === 'wallet' ? (
+          <SelectField
+            label={t('fields.provider')}
+            value={form.provider}
+            onChange={(e) => set({ provider: e.target.value })}
+            error={errors.provider}
+          >
+            {WALLET_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {t(`providers.${p}`)}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <TextField
+            label={t('fields.bankName')}
+            value={form.provider}
+            maxLength={100}
+            onChange={(e) => set({ provider: e.target.value })}
+            error={errors.provider}
+          />
+        )}
+        <TextField
+          label={t('fields.accountNumber')}
+          value={form.accountNumber}
+          inputMode={form.kind === 'wallet' ? 'numeric' : 'text'}
+          maxLength={40}
+          autoComplete="off"
+          onChange={(e) => set({ accountNumber: e.target.value })}
+          error={errors.accountNumber}
+        />
+        <TextField
+          label={t('fields.accountName')}
+          value={form.accountName}
+          maxLength={100}
+          onChange={(e) => set({ accountName: e.target.value })}
+          hint={t('payout.nameHint')}
+          error={errors.accountName}
+        />
+        {formError && (
+          <p className="wallet-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant="secondary" loading={add.isPending}>
+            {t('payout.bind')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function WithdrawalList() {
+  const { t, i18n } = useTranslation('wallet');
+  const pager = usePager();
+  const list = useWithdrawals({ pageNo: pager.page, pageSize: 10 });
+  const [open, setOpen] = useState<Withdrawal | null>(null);
+  return (
+    <section className="wallet-card" aria-labelledby="withdraw-list-title">
+      <h3 id="withdraw-list-title">{t('withdraw.listTitle')}</h3>
+      {list.isPending ? (
+        <Loader label={t('loading')} />
+      ) : list.error ? (
+        <p className="wallet-error">{list.error.message}</p>
+      ) : (
+        <>
+          <Table<Withdrawal>
+            caption={t('withdraw.listTitle')}
+            captionHidden
+            rows={list.data.content}
+            rowKey={(r) => r.id}
+            empty={t('withdraw.none')}
+            columns={[
+              { key: 'time', header: t('cols.time'), render: (r) => formatTime(r.createdAt, i18n.language) },
+              {
+                key: 'account',
+                header: t('cols.account'),
+                render: (r) => `${r.payout.provider} · ${r.payout.accountNumber}`,
+              },
+              {
+                key: 'amount',
+                header: t('cols.amount'),
+                numeric: true,
+                render: (r) => <Money value={r.amount} />,
+              },
+              {
+                key: 'status',
+                header: t('cols.status'),
+                render: (r) => (
+                  <>
+                    <StatusBadge tone={WITHDRAW_TONE[r.status]}>
+                      {t(`withdrawStatus.${r.status}`)}
+                    </StatusBadge>
+                    {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
+                  </>
+                ),
+              },
+              {
+                key: 'receipt',
+                header: t('cols.receipt'),
+                render: (r) =>
+                  r.receiptStatus ? (
+                    <span data-testid={`receipt-${r.id}`}>
+                      <StatusBadge tone={RECEIPT_TONE[r.receiptStatus]}>
+                        {t(`receiptStatus.${r.receiptStatus}`)}
+                      </StatusBadge>
+                      {r.receiptStatus === 'partial' && (
+                        <span className="small">
+                          {' '}
+                          {t('receipt.remainderShort')} <Money value={r.remainder} />
+                        </span>
+                      )}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                key: 'actions',
+                header: <span className="visually-hidden">{t('cols.actions')}</span>,
+                render: (r) =>
+                  canConfirmReceipt(r) ? (
+                    <Button size="sm" onClick={() => setOpen(r)}>
+                      {t('receipt.open')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+          <Pagination
+            page={pager.page}
+            totalPages={list.data.totalPages}
+            onChange={pager.setPage}
+            labels={pager.labels}
+          />
+        </>
+      )}
+      {open && <ReceiptDialog withdrawal={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
