@@ -1,10 +1,10 @@
+// Relative, not @wps/contract: Vite loads its config with Node, which cannot import the package's TypeScript entry.
+import { ROUTES } from '../../../packages/contract/src/paths.ts';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { PAGE_MODULES } from '../src/app/page-modules.ts';
 
-const HOME_PAGE = 'src/features/home/routes/home-page.tsx';
 const CATALOGUE = (locale: string) => `src/shared/i18n/locales/${locale}/common.json`;
-/** Paths that render the home page (SPEC §2: /, /index, /index.html, /home, and the popup routes). */
-const HOME_PATHS = ['/', '/index', '/index.html', '/home', '/login', '/register', '/help'];
 
 function chunkFor(bundle: OutputBundle, source: string): OutputChunk | undefined {
   return Object.values(bundle).find(
@@ -29,11 +29,38 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk): string[] {
 }
 
 /**
+ * The boot script's data: every file it may preload, the visitor-language catalogues, and for
+ * each SPEC §2 path the page chunk (with its imports) that renders it, as indexes into `files`.
+ */
+export function bootManifest(bundle: OutputBundle) {
+  const files: string[] = [];
+  const index = (f: string) => {
+    const at = files.indexOf(`/${f}`);
+    return at >= 0 ? at : files.push(`/${f}`) - 1;
+  };
+  const catalogue = (locale: string) => {
+    const c = chunkFor(bundle, CATALOGUE(locale));
+    if (!c) throw new Error(`boot preloads: no ${locale} catalogue chunk`);
+    return index(c.fileName);
+  };
+  const lang = { en: catalogue('en'), ne: catalogue('ne') };
+  const routes: Record<string, number[]> = {};
+  for (const route of ROUTES) {
+    const modulePath = PAGE_MODULES[route.key];
+    if (!modulePath) continue; // the console (/admin) is its own app
+    const chunk = chunkFor(bundle, `src/${modulePath}`);
+    if (!chunk) throw new Error(`boot preloads: no chunk for ${modulePath}`);
+    routes[route.path] = withImports(bundle, chunk).map(index);
+  }
+  return { files, lang, routes };
+}
+
+/**
  * The first screen waits on the entry script, then on the start-up calls, the catalogue and
  * the page chunk. This inline script (production builds only; its hash is allowed by the
- * server's CSP) starts those at HTML parse time, in parallel with the entry: the status and
- * permission calls (the API client adopts these responses), the visitor's language catalogue
- * and, on home paths, the home page chunk.
+ * server's CSP) starts all of those at HTML parse time, in parallel with the entry: the status
+ * and permission calls (the API client adopts these responses), the visitor's language
+ * catalogue and the chunk of the page being opened.
  */
 export function bootPreloads(): Plugin {
   return {
@@ -42,24 +69,15 @@ export function bootPreloads(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const home = chunkFor(bundle, HOME_PAGE);
-        const en = chunkFor(bundle, CATALOGUE('en'));
-        const ne = chunkFor(bundle, CATALOGUE('ne'));
-        if (!home || !en || !ne) throw new Error('boot preloads: home page or catalogue chunk not found');
-        const files = {
-          h: withImports(bundle, home).map((f) => `/${f}`),
-          en: `/${en.fileName}`,
-          ne: `/${ne.fileName}`,
-        };
+        if (!ctx.bundle) return html;
+        const m = bootManifest(ctx.bundle);
         const script = [
           '!function(){',
-          `var f=${JSON.stringify(files)},l='EN';`,
+          `var f=${JSON.stringify(m.files)},r=${JSON.stringify(m.routes)},l='EN';`,
           "try{l=localStorage.getItem('wps.lang')||l}catch(_){}",
-          "var d=document,p=function(u){var k=d.createElement('link');k.rel='modulepreload';k.href=u;d.head.appendChild(k)};",
-          "p(l==='NE'?f.ne:f.en);",
-          `if(${JSON.stringify(HOME_PATHS)}.indexOf(location.pathname)>=0)f.h.forEach(p);`,
+          "var d=document,p=function(i){var k=d.createElement('link');k.rel='modulepreload';k.href=f[i];d.head.appendChild(k)};",
+          `p(l==='NE'?${m.lang.ne}:${m.lang.en});`,
+          '(r[location.pathname]||[]).forEach(p);',
           "var g=function(u){return fetch(u,{headers:{accept:'application/json',lang:l},credentials:'same-origin'})};",
           "window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission')}",
           '}()',

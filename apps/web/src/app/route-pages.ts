@@ -1,53 +1,36 @@
-import { type LazyChunk, lazyChunk } from './lazy-page.tsx';
 import type { ComponentType } from 'react';
-
 import type { PageProps } from '../shared/lib/page.ts';
+import { type LazyChunk, lazyChunk } from './lazy-page.tsx';
+import { NOT_FOUND_MODULE, PAGE_MODULES } from './page-modules.ts';
 
 type Page = LazyChunk<ComponentType<PageProps>>;
 
-const home = lazyChunk('home', () => import('../features/home/routes/home-page.tsx'));
-const promotions = lazyChunk('promotions', () => import('../features/promotions/routes/promotions-page.tsx'));
-const pointMall = lazyChunk('pointMall', () => import('../features/points/routes/point-mall-page.tsx'));
-const seamless = lazyChunk('seamless', () => import('../features/seamless/routes/seamless-page.tsx'));
-const gameCentre = lazyChunk('gameCentre', () => import('../features/games/routes/game-centre-page.tsx'));
-const gameList = lazyChunk('gameList', () => import('../features/games/routes/game-list-page.tsx'));
-const accountGames = lazyChunk(
-  'accountGames',
-  () => import('../features/games/routes/account-games-page.tsx'),
-);
-const lottery = lazyChunk('lottery', () => import('../features/lottery/routes/lottery-page.tsx'));
-const member = lazyChunk('member', () => import('../features/member/routes/member-page.tsx'));
-const agent = lazyChunk('agent', () => import('../features/auth/routes/agent-login-page.tsx'));
-const agentHome = lazyChunk('agentHome', () => import('../features/agent/routes/agent-home-page.tsx'));
-export const notFoundPage = lazyChunk('notFound', () => import('./routes/not-found-page.tsx'));
+/** Every page module, each its own chunk (route-level code splitting). Keys: `../features/x/routes/y-page.tsx`. */
+const modules = import.meta.glob<{ default: ComponentType<PageProps> }>([
+  '../features/*/routes/*-page.tsx',
+  './routes/*-page.tsx',
+]);
 
-/** Route key → page chunk. One chunk per page; related route keys share a page component. */
-export const PAGES: Readonly<Record<string, Page>> = {
-  home,
-  login: home,
-  help: home,
-  agent,
-  agentHome,
-  member,
-  promotions,
-  pointMall,
-  seamless,
-  sports: gameCentre,
-  esports: gameCentre,
-  lott: gameCentre,
-  elott: gameCentre,
-  cockfight: gameCentre,
-  live: gameCentre,
-  fish: gameList,
-  rng: gameList,
-  pvp: gameList,
-  bgs: gameList,
-  favorite: accountGames,
-  recent: accountGames,
-  lottery,
-  seaLottery: lottery,
-  vnLottery: lottery,
-};
+const byModule = new Map<string, Page>();
+/** One lazy chunk per module, shared by the route keys it renders; named after the page for error messages. */
+function chunkOf(modulePath: string): Page {
+  let page = byModule.get(modulePath);
+  if (page) return page;
+  const importKey = modulePath.startsWith('app/') ? `./${modulePath.slice(4)}` : `../${modulePath}`;
+  const load = modules[importKey];
+  if (!load) throw new Error(`page module ${modulePath} does not exist`);
+  const name = (modulePath.split('/').pop() ?? modulePath).replace(/-page\.tsx$/, '');
+  page = lazyChunk(name, load);
+  byModule.set(modulePath, page);
+  return page;
+}
+
+export const notFoundPage = chunkOf(NOT_FOUND_MODULE);
+
+/** Route key → page chunk. */
+export const PAGES: Readonly<Record<string, Page>> = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([key, modulePath]) => [key, chunkOf(modulePath)]),
+);
 
 export function pageFor(routeKey: string): Page {
   return PAGES[routeKey] ?? notFoundPage;

@@ -127,7 +127,7 @@ function NotFound() {
         fallback={(error, retry) => <ChunkFailure error={error} retry={retry} />}
       >
         <Suspense fallback={<PageFallback />}>
-          <notFoundPage.Component />
+          <notFoundPage.Component routeKey="notFound" />
         </Suspense>
       </ChunkErrorBoundary>
     </>
