@@ -1,0 +1,150 @@
+import { DEPOSIT_STATUSES } from '@wps/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../features/wallet/lib/time.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { SelectField } from '../../shared/ui/field.tsx';
+import { Loader } from '../../shared/ui/loader.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { Table } from '../../shared/ui/table.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import {
+  type AdminDeposit,
+  approveDeposit,
+  rejectDeposit,
+  useCashierAction,
+  useDepositQueue,
+} from './cashier-api.ts';
+import { Amount, errorText, NoteDialog, ProofButton, useAdminPager } from './cashier-ui.tsx';
+
+type Status = (typeof DEPOSIT_STATUSES)[number];
+
+/** Deposit queue: oldest pending first; approve credits the member, reject tells them why. */
+export default function CashierDepositsPage() {
+  const { t, i18n } = useTranslation('wallet-admin');
+  const [status, setStatus] = useState<Status | ''>('pending');
+  const [page, setPage] = useState(1);
+  const queue = useDepositQueue({ status: status || undefined, pageNo: page, pageSize: 20 });
+  const approve = useCashierAction(approveDeposit);
+  const reject = useCashierAction(rejectDeposit);
+  const [rejecting, setRejecting] = useState<AdminDeposit | null>(null);
+  const pager = useAdminPager();
+  return (
+    <div className="admin-page">
+      <PageHeader title={t('deposits.title')} lead={t('deposits.lead')} />
+      <div className="wallet-toolbar">
+        <SelectField
+          label={t('status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as Status | '');
+            setPage(1);
+          }}
+        >
+          <option value="">{t('all')}</option>
+          {DEPOSIT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`depositStatus.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {queue.isPending ? (
+        <Loader label={t('loading')} />
+      ) : queue.error ? (
+        <p className="wallet-error">{errorText(queue.error)}</p>
+      ) : (
+        <>
+          <Table<AdminDeposit>
+            caption={t('deposits.title')}
+            captionHidden
+            rows={queue.data.content}
+            rowKey={(r) => r.id}
+            empty={t('deposits.none')}
+            columns={[
+              { key: 'id', header: t('cols.id'), render: (r) => <span className="num">{r.id}</span> },
+              { key: 'time', header: t('cols.time'), render: (r) => formatTime(r.createdAt, i18n.language) },
+              { key: 'account', header: t('cols.player'), render: (r) => r.account },
+              { key: 'channel', header: t('cols.channel'), render: (r) => r.channelCode },
+              {
+                key: 'amount',
+                header: t('cols.amount'),
+                numeric: true,
+                render: (r) => <Amount value={r.amount} />,
+              },
+              { key: 'reference', header: t('cols.reference'), render: (r) => r.reference },
+              {
+                key: 'proof',
+                header: t('cols.proof'),
+                render: (r) =>
+                  r.proofUrl ? (
+                    <ProofButton url={r.proofUrl} label={t('proof.deposit', { id: r.id })} />
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                key: 'status',
+                header: t('cols.status'),
+                render: (r) => (
+                  <span>
+                    {t(`depositStatus.${r.status}`)}
+                    {r.reviewedBy && <span className="muted small"> · {r.reviewedBy}</span>}
+                    {r.reviewNote && <span className="muted small"> · {r.reviewNote}</span>}
+                  </span>
+                ),
+              },
+              {
+                key: 'actions',
+                header: t('cols.actions'),
+                render: (r) =>
+                  r.status === 'pending' ? (
+                    <div className="wallet-actions">
+                      <Button
+                        size="sm"
+                        loading={approve.isPending && approve.variables === r.id}
+                        aria-label={t('deposits.approveLabel', { id: r.id, account: r.account })}
+                        onClick={() =>
+                          approve.mutate(r.id, {
+                            onSuccess: () => toast.success(t('deposits.approved', { id: r.id })),
+                            onError: (e) => toast.error(errorText(e)),
+                          })
+                        }
+                      >
+                        {t('deposits.approve')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={t('deposits.rejectLabel', { id: r.id, account: r.account })}
+                        onClick={() => setRejecting(r)}
+                      >
+                        {t('reject')}
+                      </Button>
+                    </div>
+                  ) : null,
+              },
+            ]}
+          />
+          <Pagination page={page} totalPages={queue.data.totalPages} onChange={setPage} labels={pager} />
+        </>
+      )}
+      {rejecting && (
+        <NoteDialog
+          title={t('deposits.rejectTitle', { id: rejecting.id })}
+          label={t('noteToMember')}
+          submitLabel={t('reject')}
+          danger
+          pending={reject.isPending}
+          onClose={() => setRejecting(null)}
+          onSubmit={(note) =>
+            reject
+              .mutateAsync({ id: rejecting.id, note })
+              .then(() => toast.success(t('deposits.rejected', { id: rejecting.id })))
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthedImage } from '../../features/wallet/lib/authed-image.ts';
+import { formatMoney } from '../../features/wallet/lib/money.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { FieldShell } from '../../shared/ui/field.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { adminToken } from '../session-store.ts';
+import '../../features/wallet/wallet.css';
+
+export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : String(e));
+
+/** Two decimals, grouped, tabular. */
+export function Amount({ value }: { value: string }) {
+  return <span className="num wallet-money">{formatMoney(value)}</span>;
+}
+
+export function useAdminPager() {
+  const { t } = useTranslation('wallet-admin');
+  return {
+    nav: t('pager.nav'),
+    previous: t('pager.previous'),
+    next: t('pager.next'),
+    page: (n: number) => t('pager.page', { n }),
+  };
+}
+
+/** Asks for the note an action needs (a rejection tells the member why; a reason is mandatory). */
+export function NoteDialog({
+  title,
+  label,
+  submitLabel,
+  danger,
+  children,
+  onSubmit,
+  onClose,
+  pending,
+}: {
+  title: string;
+  label: string;
+  submitLabel: string;
+  danger?: boolean;
+  children?: ReactNode;
+  onSubmit(note: string): Promise<unknown>;
+  onClose(): void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation('wallet-admin');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!note.trim()) {
+      setError(t('noteRequired'));
+      return;
+    }
+    setError(null);
+    try {
+      await onSubmit(note.trim());
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <Modal open onClose={onClose} title={title} closeLabel={t('close')} size="sm">
+      <form className="wallet-form" onSubmit={submit} noValidate>
+        {children}
+        <FieldShell label={label} error={error}>
+          {({ inputId, describedBy, invalid }) => (
+            <textarea
+              id={inputId}
+              className="input"
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            />
+          )}
+        </FieldShell>
+        <div className="wallet-actions">
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
+            {submitLabel}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** An uploaded proof, fetched with the operator's token and shown in a dialog. */
+export function ProofButton({ url, label }: { url: string; label: string }) {
+  const { t } = useTranslation('wallet-admin');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+        {t('proof.view')}
+      </Button>
+      {open && (
+        <Modal open onClose={() => setOpen(false)} title={label} closeLabel={t('close')}>
+          <ProofImage url={url} alt={label} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function ProofImage({ url, alt }: { url: string; alt: string }) {
+  const { t } = useTranslation('wallet-admin');
+  const image = useAuthedImage(url, adminToken());
+  if (image.failed) return <p className="wallet-error">{t('proof.failed')}</p>;
+  if (!image.src) return <p className="muted">{t('loading')}</p>;
+  return <img src={image.src} alt={alt} style={{ maxWidth: '100%', height: 'auto' }} />;
+}
