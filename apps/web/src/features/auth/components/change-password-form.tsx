@@ -12,7 +12,16 @@ import { PasswordField } from './password-field.tsx';
  * SPEC §5 Change password. In forced mode (default, expired or temporary password) the old
  * password is already proven, so it is not asked again.
  */
-export function ChangePasswordForm({ forced, onDone }: { forced: boolean; onDone(): void }) {
+export function ChangePasswordForm({
+  forced,
+  inline = false,
+  onDone,
+}: {
+  forced: boolean;
+  /** In a page section the button sits under the fields instead of spanning the popup. */
+  inline?: boolean;
+  onDone(): void;
+}) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -80,7 +89,7 @@ export function ChangePasswordForm({ forced, onDone }: { forced: boolean; onDone
           {form.formError}
         </p>
       )}
-      <Button type="submit" block loading={isSubmitting}>
+      <Button type="submit" block={!inline} loading={isSubmitting}>
         {t('changePassword.submit')}
       </Button>
     </form>

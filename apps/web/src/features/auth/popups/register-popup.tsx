@@ -35,6 +35,7 @@ import {
   validateRegister,
 } from '../lib/register-form.ts';
 import { checkMobile, normalizeMobile, specMessage } from '../lib/validation.ts';
+import { lengthHint } from '../lib/hints.ts';
 import '../auth.css';
 
 /** registerModal (SPEC §2, §4 Register): tabs by flag, fields by the operator's register settings. */
@@ -192,10 +193,7 @@ function RegisterForm({
       </>
     );
     const error = errors[f.name]?.message;
-    const hint =
-      f.rule && f.rule.patternId !== 'ANY'
-        ? t('fields.lengthHint', { min: f.rule.minLength, max: f.rule.maxLength })
-        : undefined;
+    const hint = f.rule ? lengthHint(t, f.rule) : undefined;
     switch (f.name) {
       case 'mobileNum':
         return (

@@ -25,6 +25,7 @@ import {
   specMessage,
   validatePaymentPassword,
 } from '../lib/validation.ts';
+import { lengthHint } from '../lib/hints.ts';
 import '../auth.css';
 
 /** Member centre › securityCenter (SPEC §2, §6): password, phone, email and payment password. */
@@ -42,7 +43,7 @@ export default function SecurityCentre() {
       <section className="card security__card" aria-labelledby="sec-password">
         <h3 id="sec-password">{t('security.password.title')}</h3>
         <p className="muted small">{t('security.password.lead')}</p>
-        <ChangePasswordForm forced={false} onDone={() => toast.success(t('changePassword.done'))} />
+        <ChangePasswordForm forced={false} inline onDone={() => toast.success(t('changePassword.done'))} />
       </section>
       <MobileCard member={member} />
       <EmailCard member={member} />
@@ -72,14 +73,22 @@ function Overview({ member }: { member: MemberInfo }) {
           <dt>{t('fields.mobile')}</dt>
           <dd>
             <span className="num">{phone}</span>{' '}
-            <Status ok={member.mobileVerified} yes={t('security.verified')} no={t('security.notVerified')} />
+            {member.mobileNum && (
+              <Status
+                ok={member.mobileVerified}
+                yes={t('security.verified')}
+                no={t('security.notVerified')}
+              />
+            )}
           </dd>
         </div>
         <div>
           <dt>{t('fields.email')}</dt>
           <dd>
             {member.email ?? t('security.none')}{' '}
-            <Status ok={member.emailVerified} yes={t('security.verified')} no={t('security.notVerified')} />
+            {member.email && (
+              <Status ok={member.emailVerified} yes={t('security.verified')} no={t('security.notVerified')} />
+            )}
           </dd>
         </div>
         <div>
@@ -326,7 +335,7 @@ function PaymentPasswordCard({ member }: { member: MemberInfo }) {
           label={t('fields.paymentPassword')}
           autoComplete="off"
           inputMode="numeric"
-          hint={rule ? t('fields.lengthHint', { min: rule.minLength, max: rule.maxLength }) : undefined}
+          hint={rule ? lengthHint(t, rule) : undefined}
           error={errors.paymentPassword?.message}
           {...register('paymentPassword')}
         />
