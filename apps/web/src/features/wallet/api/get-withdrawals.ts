@@ -2,6 +2,7 @@ import type { Page, Withdrawal } from '@wps/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { WALLET_QUERY_KEY } from './get-balance.ts';
+import { PENDING_POLL_MS } from './get-deposits.ts';
 
 export interface WithdrawalListQuery {
   pageNo: number;
@@ -18,6 +19,10 @@ export const withdrawalsQuery = (q: WithdrawalListQuery) =>
     queryKey: [...WALLET_QUERY_KEY, 'withdrawals', q],
     queryFn: ({ signal }) => getWithdrawals(q, signal),
     placeholderData: keepPreviousData,
+    // Pending requests are looked at again every few seconds, so "paid" and the receipt question
+    // appear without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.content.some((w) => w.status === 'pending') ? PENDING_POLL_MS : false,
   });
 
 export const useWithdrawals = (q: WithdrawalListQuery) => useQuery(withdrawalsQuery(q));

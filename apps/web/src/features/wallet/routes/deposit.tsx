@@ -13,6 +13,7 @@ import { useChannels } from '../api/get-channels.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 import { Money, StatusBadge } from '../components/money.tsx';
 import { usePager } from '../components/pager.tsx';
+import { useRefreshWhenSettled } from '../components/settled-watch.ts';
 import { ProofField } from '../components/proof-field.tsx';
 import { useAuthedImage } from '../lib/authed-image.ts';
 import { showServerError } from '../lib/form.ts';
@@ -140,10 +141,11 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
     const next: Record<string, string | null> = {
       amount: amountError(amount, { min: channel.min, max: channel.max }, locale),
       reference: reference.trim() ? null : specText('inputEmpty', locale),
-      proof: errors.proof ?? null,
+      // A refused image was never kept, so the optional proof never blocks the request.
+      proof: null,
     };
     setErrors(next);
-    if (next.amount || next.reference || next.proof) return;
+    if (next.amount || next.reference) return;
     try {
       await create.mutateAsync({
         channelId: channel.id,
@@ -218,6 +220,7 @@ function DepositList() {
   const { t, i18n } = useTranslation('wallet');
   const pager = usePager();
   const deposits = useDeposits({ pageNo: pager.page, pageSize: 10 });
+  useRefreshWhenSettled(deposits.data?.content);
   return (
     <section className="wallet-card" aria-labelledby="deposit-list-title">
       <h3 id="deposit-list-title">{t('deposit.listTitle')}</h3>

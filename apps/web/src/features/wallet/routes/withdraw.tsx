@@ -16,6 +16,7 @@ import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { useRemovePayoutAccount } from '../api/remove-payout-account.ts';
 import { Money, StatusBadge } from '../components/money.tsx';
 import { usePager } from '../components/pager.tsx';
+import { useRefreshWhenSettled } from '../components/settled-watch.ts';
 import { ReceiptDialog } from '../components/receipt-dialog.tsx';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
@@ -345,6 +346,7 @@ function WithdrawalList() {
   const { t, i18n } = useTranslation('wallet');
   const pager = usePager();
   const list = useWithdrawals({ pageNo: pager.page, pageSize: 10 });
+  useRefreshWhenSettled(list.data?.content);
   const [open, setOpen] = useState<Withdrawal | null>(null);
   return (
     <section className="wallet-card" aria-labelledby="withdraw-list-title">
