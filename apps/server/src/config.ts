@@ -25,6 +25,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   TEST_DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  TEST_REDIS_URL: z.string().url().optional(),
   HUMAN_CHECK: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +71,8 @@ export interface Config {
   databaseUrl: string | undefined;
   testDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Tests only: a Redis for the shared-limiter suite (kept apart from REDIS_URL so other suites stay isolated). */
+  testRedisUrl: string | undefined;
   humanCheck: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -153,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     testDatabaseUrl: e.TEST_DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    testRedisUrl: e.TEST_REDIS_URL,
     humanCheck: e.HUMAN_CHECK === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { redactTokenInUrl } from './hook.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
 
-/** Runs when REDIS_URL is set (e.g. redis://127.0.0.1:6379). */
-const redisUrl = loadConfig().redisUrl;
+/** Runs when TEST_REDIS_URL (or REDIS_URL) is set, e.g. redis://127.0.0.1:6379 (.ci/run sets it). */
+const redisUrl = loadConfig().testRedisUrl ?? loadConfig().redisUrl;
 
 async function windowBehaviour(limiter: RateLimiter) {
   const key = `test:${randomBytes(6).toString('hex')}`;
