@@ -9,7 +9,7 @@ test.describe('modal system', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Register' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: 'Register: not available yet' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Username' })).toBeVisible();
 
     const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')));
     expect(await focusInside()).toBe(true);
