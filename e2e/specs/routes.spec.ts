@@ -3,6 +3,16 @@ import { expect, test } from '../fixtures/server.ts';
 
 test.describe('routes (SPEC §2)', () => {
   test('a deep link to /promotions loads the page in the real layout', async ({ page }) => {
+    // Scripts run under the server's CSP: our own origin plus the pre-paint script's hash.
+    const cspViolations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
+    });
+    // The boot script starts the start-up calls early; the app adopts them instead of asking twice.
+    const statusCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/wps/system/status')) statusCalls.push(r.url());
+    });
     const response = await page.goto('/promotions');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
@@ -12,6 +22,12 @@ test.describe('routes (SPEC §2)', () => {
       page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Promotions' }),
     ).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('complementary', { name: 'Side menu' })).toBeVisible();
+    expect(cspViolations).toEqual([]);
+    expect(statusCalls).toHaveLength(1);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      // One inline script only (the pre-paint theme picker), allowed by its hash.
+      /script-src 'self' 'sha256-[^']+';/,
+    );
   });
 
   test('/login opens the login popup over home; closing it leaves for /', async ({ page }) => {

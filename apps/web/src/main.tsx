@@ -41,6 +41,9 @@ if (isAdminPath(window.location.pathname)) {
   }
 
   // Everything the first screen needs starts at once: status, permission, catalogue, page chunk.
+  // (When the boot script already started the calls, the API client adopts them; when it has not
+  // arrived yet, this tells it not to.)
+  window.__wpsEarly ??= {};
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(systemStatusQuery);
   void queryClient.prefetchQuery(permissionQuery);
