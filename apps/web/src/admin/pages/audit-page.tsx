@@ -26,7 +26,7 @@ export default function AuditPage() {
   });
   const pager = useAdminPager();
   return (
-    <div className="admin-page">
+    <div className="admin-page wallet-admin-page">
       <PageHeader title={t('audit.title')} lead={t('audit.lead')} />
       <form
         className="wallet-toolbar"

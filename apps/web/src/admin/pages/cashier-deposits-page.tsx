@@ -31,7 +31,7 @@ export default function CashierDepositsPage() {
   const [rejecting, setRejecting] = useState<AdminDeposit | null>(null);
   const pager = useAdminPager();
   return (
-    <div className="admin-page">
+    <div className="admin-page wallet-admin-page">
       <PageHeader title={t('deposits.title')} lead={t('deposits.lead')} />
       <div className="wallet-toolbar">
         <SelectField

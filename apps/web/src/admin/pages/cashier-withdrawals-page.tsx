@@ -38,7 +38,7 @@ export default function CashierWithdrawalsPage() {
   const [outcome, setOutcome] = useState<'paid_again' | 'refunded'>('paid_again');
   const pager = useAdminPager();
   return (
-    <div className="admin-page">
+    <div className="admin-page wallet-admin-page">
       <PageHeader title={t('withdrawals.title')} lead={t('withdrawals.lead')} />
       <div className="wallet-toolbar">
         <SelectField

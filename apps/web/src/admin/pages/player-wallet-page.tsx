@@ -29,7 +29,7 @@ export default function PlayerWalletPage() {
   const [page, setPage] = useState(1);
   const wallet = usePlayerWallet(account, page);
   return (
-    <div className="admin-page">
+    <div className="admin-page wallet-admin-page">
       <PageHeader title={t('wallets.title')} lead={t('wallets.lead')} />
       <form
         className="wallet-toolbar"
@@ -105,7 +105,11 @@ function WalletView({
               render: (r) => <span className="num">{r.transactionId}</span>,
             },
             { key: 'time', header: t('cols.time'), render: (r) => formatTime(r.createdAt, i18n.language) },
-            { key: 'account', header: t('cols.accountType'), render: (r) => r.accountType },
+            {
+              key: 'account',
+              header: t('cols.accountType'),
+              render: (r) => t(`accountType.${r.accountType}`, { defaultValue: r.accountType }),
+            },
             { key: 'reason', header: t('cols.reason'), render: (r) => r.reason },
             {
               key: 'amount',
