@@ -74,4 +74,80 @@ test.describe('withdraw journey', () => {
     await expect(row).toContainText('All received');
     await expect(row.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
   });
+
+  test('nothing arrived: a proof image opens an investigation the operator closes with a refund', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    await seedWalletDemo(server);
+    const { members, cashier, auth } = server.services;
+    const demo = await members.getByAccount('demo01');
+    const op = await auth.operators.getByAccount('admin');
+    if (!demo || !op) throw new Error('demo seed missing');
+    const payout = await cashier.addPayoutAccount(demo.id, {
+      kind: 'bank',
+      provider: 'Nabil Bank',
+      accountNumber: '0012345678',
+      accountName: 'Demo Player',
+    });
+    const w = await cashier.requestWithdrawal(demo.id, {
+      payoutAccountId: payout.id,
+      amount: '2000',
+      paymentPassword: '123456',
+    });
+    await cashier.payWithdrawal({ id: op.id, account: 'admin' }, w.id);
+
+    await signInPlayer(page, 'demo01', 'Demo@1234');
+    await expect(headerBalance(page)).toHaveText('NPR 8,000.00');
+    await page.goto('/member?page=withdraw');
+    const row = page
+      .getByRole('region', { name: 'My withdrawals' })
+      .getByRole('row')
+      .filter({ hasText: '0012345678' });
+    await row.getByRole('button', { name: 'Confirm receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Did you receive the money?' });
+    await dialog.getByLabel('Nothing arrived').check();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Please upload a proof image.')).toBeVisible();
+    // Too large is refused in the browser (SPEC §9: 5MB).
+    await dialog.getByLabel('Proof (account statement screenshot)').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await expect(dialog.getByText('The image must not be larger than 5MB.')).toBeVisible();
+    await dialog.getByLabel('Proof (account statement screenshot)').setInputFiles({
+      name: 'statement.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText('Not received · investigating');
+
+    const ops = await openConsole(browser, server);
+    await ops.getByRole('link', { name: 'Withdrawal queue' }).click();
+    await ops.getByLabel('Show').selectOption('investigations');
+    const queued = ops.getByRole('row').filter({ hasText: '0012345678' });
+    await queued.getByRole('button', { name: 'View' }).click();
+    await expect(ops.getByRole('dialog').getByRole('img')).toBeVisible();
+    await ops.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await queued.getByRole('button', { name: 'Close investigation' }).click();
+    const resolve = ops.getByRole('dialog');
+    await resolve.getByLabel('Refunded to cash').check();
+    await resolve.getByRole('button', { name: 'Close investigation' }).click();
+    await expect(resolve.getByText('Please enter a note.')).toBeVisible();
+    await resolve.getByLabel('Note').fill('Bank returned the transfer');
+    await resolve.getByRole('button', { name: 'Close investigation' }).click();
+    await expect(ops.getByText(/Investigation of #\d+ closed\./)).toBeVisible();
+    await ops.close();
+
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    await expect(headerBalance(page)).toHaveText('NPR 10,000.00');
+  });
 });
+
+/** A 1×1 PNG: the server sniffs the bytes, so the proof must be a real image. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
