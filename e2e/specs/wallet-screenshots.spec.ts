@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/server.ts';
+import { artifactsDir, expect, test } from '../fixtures/server.ts';
 import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
 import type { TestServer } from '../fixtures/server.ts';
@@ -84,6 +85,17 @@ for (const { theme, lang } of COMBOS) {
       await expect(page.locator('.wallet').first()).toBeVisible();
       await expect(page.locator('.spinner')).toHaveCount(0);
       await shoot(page, `wallet-${key}-${theme}-${lang.toLowerCase()}`);
+      if (key === 'withdraw') {
+        // The receipt question (SPEC §4) on the paid withdrawal.
+        await page.locator('tr', { hasText: '800.00' }).getByRole('button').click();
+        await page.locator('dialog input[type="radio"][value="partial"]').check();
+        await page.locator('dialog input[inputmode="decimal"]').fill('500');
+        // The viewport only: a full-page capture stitches the modal's backdrop oddly.
+        await page.screenshot({
+          path: path.join(artifactsDir, `wallet-receipt-${theme}-${lang.toLowerCase()}.png`),
+        });
+        await page.keyboard.press('Escape');
+      }
     }
 
     const op = await browser.newPage({ baseURL: server.baseURL });

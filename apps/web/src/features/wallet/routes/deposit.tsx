@@ -54,7 +54,9 @@ export default function DepositPage() {
                     onChange={() => setChannelId(c.id)}
                   />
                   <span className="wallet-channel__name">{c.name}</span>
-                  <span className="muted small">{t(`channelKind.${c.kind}`)}</span>
+                  {t(`channelKind.${c.kind}`) !== c.name && (
+                    <span className="muted small">{t(`channelKind.${c.kind}`)}</span>
+                  )}
                   <span className="small num">
                     {formatMoney(c.min)} – {formatMoney(c.max)}
                   </span>
