@@ -36,4 +36,32 @@ test.describe('modal system', () => {
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeVisible();
   });
+
+  test('on a phone the side menu is a drawer: loaded on demand, closed by Esc or by navigating', async ({
+    page,
+  }) => {
+    const qrChunk: string[] = [];
+    page.on('request', (r) => {
+      if (/app-download-[^/]+\.js$/.test(r.url())) qrChunk.push(r.url());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.locator('.hero__title')).toBeVisible();
+    const menu = page.getByRole('complementary', { name: 'Side menu' });
+    await expect(menu).toHaveCount(0);
+    expect(qrChunk).toEqual([]);
+
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => qrChunk.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Slots' }).click();
+    await expect(page).toHaveURL(/\/rng$/);
+    await expect(menu).toHaveCount(0);
+  });
 });

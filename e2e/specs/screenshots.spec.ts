@@ -24,8 +24,10 @@ test.describe('screenshots', () => {
       await expect(page.locator('.hero__title')).toBeVisible();
       await shoot(page, `home-mobile-${theme}`);
     }
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('complementary', { name: 'Side menu' })).toBeInViewport();
+    await expect(page.locator('.app-download svg').first()).toBeVisible();
     await page.screenshot({ path: 'artifacts/home-mobile-menu.png' });
   });
 
