@@ -49,7 +49,10 @@ if (isAdminPath(window.location.pathname)) {
   void queryClient.prefetchQuery(permissionQuery);
   void startI18n();
   const route = findRoute(window.location.pathname);
-  if (route) void pageFor(route.key).preload();
+  // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
+  // moment for it lets the first screen paint in one pass rather than layout first, page later.
+  const page = route ? pageFor(route.key).preload() : Promise.resolve();
+  await Promise.race([page, new Promise((resolve) => setTimeout(resolve, 1500))]);
 
   root.render(
     <StrictMode>

@@ -8,6 +8,7 @@ import {
   type LazyExoticComponent,
   lazy,
   type ReactNode,
+  useState,
 } from 'react';
 
 /** A route or popup chunk that did not arrive (network, deploy replaced it, or the SPEC §9 timeout). */
@@ -66,18 +67,30 @@ export function lazyChunk<C extends AnyComponent>(
   timeoutMs: number = SPEC.chunkTimeoutMs,
 ): LazyChunk<C> {
   let pending: Promise<{ default: C }> | null = null;
+  let loaded: C | null = null;
   const get = () => {
-    pending ??= withTimeout(load(), timeoutMs, () => new Error('timeout')).catch((err: unknown) => {
-      pending = null;
-      throw new ChunkLoadError(name, err, reset);
-    });
+    pending ??= withTimeout(load(), timeoutMs, () => new Error('timeout')).then(
+      (mod) => {
+        loaded = mod.default;
+        return mod;
+      },
+      (err: unknown) => {
+        pending = null;
+        throw new ChunkLoadError(name, err, reset);
+      },
+    );
     return pending;
   };
   let current: LazyExoticComponent<C> = lazy(get);
   const reset = () => {
     current = lazy(get);
   };
-  const Component = ((props: ComponentProps<C>) => createElement(current, props)) as unknown as C;
+  const Component = ((props: ComponentProps<C>) => {
+    // A chunk that already arrived (preloaded at start-up) renders in the same pass instead of
+    // suspending once more. The choice is fixed per mount so the element type never changes.
+    const [type] = useState<C | LazyExoticComponent<C>>(() => loaded ?? current);
+    return createElement(type, props);
+  }) as unknown as C;
   return { name, Component, load: get, preload: () => get().catch(() => undefined) };
 }
 
