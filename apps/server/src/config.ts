@@ -148,6 +148,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && e.HUMAN_CHECK === 'off') {
     throw new ConfigError('HUMAN_CHECK=off is refused when NODE_ENV=production');
   }
+  // A per-process random secret would void every code and captcha on restart and differ between
+  // instances: acceptable for the demo, not for production.
+  if (production && !e.APP_SECRET) {
+    throw new ConfigError('APP_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -40,6 +40,12 @@ describe('process start-up', () => {
     expect(stderr).toContain('HUMAN_CHECK=off is refused when NODE_ENV=production');
   });
 
+  it('requires APP_SECRET in production', async () => {
+    const { code, stderr } = await run({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wps-')) });
+    expect(code).toBe(1);
+    expect(stderr).toContain('APP_SECRET (at least 32 characters) is required');
+  });
+
   it('rejects malformed configuration before touching anything', async () => {
     const { code, stderr } = await run({ PORT: 'eighty' });
     expect(code).toBe(1);
