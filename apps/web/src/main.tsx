@@ -51,12 +51,14 @@ if (isAdminPath(window.location.pathname)) {
   const route = findRoute(window.location.pathname);
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
   // moment for it lets the first screen paint in one pass rather than layout first, page later.
+  // (A promise, not top-level await: await in the entry makes Rollup split shared code into
+  // many small chunks, each a request of its own.)
   const page = route ? pageFor(route.key).preload() : Promise.resolve();
-  await Promise.race([page, new Promise((resolve) => setTimeout(resolve, 1500))]);
-
-  root.render(
-    <StrictMode>
-      <PlayerApp queryClient={queryClient} />
-    </StrictMode>,
+  void Promise.race([page, new Promise((resolve) => setTimeout(resolve, 1500))]).then(() =>
+    root.render(
+      <StrictMode>
+        <PlayerApp queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
