@@ -114,6 +114,7 @@ describe('ledger properties (fast-check)', () => {
         const answers = new Map<number, SeamlessAnswer>();
         const applied = new Map<number, boolean>();
 
+        const settleTargets = new Map<number, number>();
         const exec = async (c: Cmd, i: number, replayOf?: number): Promise<SeamlessAnswer | undefined> => {
           const key = `r${run}:c${replayOf ?? i}`;
           switch (c.k) {
@@ -248,8 +249,17 @@ describe('ledger properties (fast-check)', () => {
               return;
             }
             case 'settle': {
-              if (holds.length === 0) return;
-              const h = holds[c.hold % holds.length]!;
+              // A replayed settle targets the hold its original targeted: a settle that found no hold
+              // at the time was a no-op, and replaying it must not settle a hold created since.
+              const target =
+                replayOf !== undefined
+                  ? settleTargets.get(replayOf)
+                  : holds.length > 0
+                    ? c.hold % holds.length
+                    : undefined;
+              if (target === undefined) return;
+              if (replayOf === undefined) settleTargets.set(i, target);
+              const h = holds[target];
               if (!h) return;
               try {
                 const r = c.post
@@ -354,6 +364,15 @@ describe('ledger properties (fast-check)', () => {
               { k: 'rollback', p: 1, tx: 2, ref: 3 },
               { k: 'bet', p: 1, tx: 3, amt: 100 },
               { k: 'replay', idx: 1 },
+            ],
+          ],
+          // Found by fast-check: replaying a settle that found no hold must not settle a later hold.
+          [
+            [
+              { k: 'settle', hold: 0, post: false },
+              { k: 'hold', p: 0, amt: 1 },
+              { k: 'replay', idx: 0 },
+              { k: 'deposit', p: 0, amt: 1 },
             ],
           ],
         ],
