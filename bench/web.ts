@@ -4,8 +4,9 @@
  * `/promotions`. Prints score, LCP, TBT, CLS and the gzipped JS/CSS the first route loads, each
  * against issue 2's budget, and writes the figures to bench/results/.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -24,6 +25,21 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Lighthouse's simulated throttling scales the CPU time it observes, so other work on a shared
+ * machine inflates TBT and LCP. Where the OS allows it, the browser runs at a raised priority
+ * (a wrapper script around `nice -n -10`); the printout says whether that happened.
+ */
+let priorityNote = 'normal priority';
+function raisedPriority(binary: string): string | null {
+  if (spawnSync('nice', ['-n', '-10', 'true']).status !== 0) return null;
+  const wrapper = path.join(mkdtempSync(path.join(tmpdir(), 'wps-bench-chrome-')), 'chromium.sh');
+  writeFileSync(wrapper, `#!/bin/sh\nexec nice -n -10 ${JSON.stringify(binary)} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  priorityNote = 'browser at raised priority (nice -10)';
+  return wrapper;
+}
 
 interface PageResult {
   path: string;
@@ -48,8 +64,10 @@ npmRun(['run', 'build', '-w', 'apps/server']);
 const sizes = measure(webDist);
 
 const server = await startBuiltServer({ WEB_DIST_DIR: webDist });
+const chromeBinary = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeWrapper = raisedPriority(chromeBinary);
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromePath: chromeWrapper ?? chromeBinary,
   chromeFlags: CHROME_FLAGS,
 });
 const results: PageResult[] = [];
@@ -93,11 +111,17 @@ try {
   chrome.kill();
   await server.stop();
   rmSync(webDist, { recursive: true, force: true });
+  if (chromeWrapper) rmSync(path.dirname(chromeWrapper), { recursive: true, force: true });
 }
 
 const ratio = (value: number, budget: number) => `${((value / budget) * 100).toFixed(0)}% of budget`;
 const verdict = (ok: boolean) => (ok ? 'ok ' : 'OVER');
 console.log(`\nLighthouse 12, mobile profile (simulated slow 4G, 4x CPU slowdown), median of ${RUNS} runs`);
+console.log(
+  `  ${priorityNote}; machine load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const r of results) {
   console.log(`\n  ${r.path}`);
   console.log(
@@ -121,7 +145,14 @@ console.log(`         CSS ${kib(sizes.cssGzip)}`);
 const outDir = path.join(repoRoot, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 const file = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ budget: BUDGET, pages: results, firstRoute: sizes }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { budget: BUDGET, priority: priorityNote, loadavg: loadavg(), pages: results, firstRoute: sizes },
+    null,
+    2,
+  ),
+);
 console.log(`\n  written to ${path.relative(repoRoot, file)}`);
 
 const failed =

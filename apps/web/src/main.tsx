@@ -1,6 +1,6 @@
 import 'virtual:wps-theme.css';
 import './shared/styles/global.css';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PlayerApp } from './app/app.tsx';
 import { BootLoader } from './app/boot-loader.tsx';
@@ -55,10 +55,13 @@ if (isAdminPath(window.location.pathname)) {
   // many small chunks, each a request of its own.)
   const page = route ? pageFor(route.key).preload() : Promise.resolve();
   void Promise.race([page, new Promise((resolve) => setTimeout(resolve, 1500))]).then(() =>
-    root.render(
-      <StrictMode>
-        <PlayerApp queryClient={queryClient} />
-      </StrictMode>,
+    // A transition renders in time slices, so the first screen never blocks input in one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <PlayerApp queryClient={queryClient} />
+        </StrictMode>,
+      ),
     ),
   );
 }
