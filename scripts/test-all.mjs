@@ -28,7 +28,8 @@ for (const stage of stages) {
     const r = JSON.parse(readFileSync(stage.report, 'utf8'));
     if (stage.kind === 'vitest') {
       p = r.numPassedTests ?? 0;
-      f = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+      // A file that fails to load has no failed test but a failed suite: count it once.
+      f = r.numFailedTests || r.numFailedTestSuites || 0;
       s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     } else {
       p = (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
