@@ -4,9 +4,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const stages = [
-  { name: 'unit+api (vitest)', cmd: 'npm run test:unit --silent', report: 'test-results/vitest.json', kind: 'vitest' },
+  {
+    name: 'unit+api (vitest)',
+    cmd: 'npm run test:unit --silent',
+    report: 'test-results/vitest.json',
+    kind: 'vitest',
+  },
   { name: 'bundle budget', cmd: 'npm run test:size --silent', kind: 'single' },
-  { name: 'browser journeys (playwright)', cmd: 'npm run test:e2e --silent', report: 'e2e/test-results/results.json', kind: 'playwright' },
+  {
+    name: 'browser journeys (playwright)',
+    cmd: 'npm run test:e2e --silent',
+    report: 'e2e/test-results/results.json',
+    kind: 'playwright',
+  },
 ];
 
 let passed = 0;
@@ -44,7 +54,9 @@ for (const stage of stages) {
   passed += p;
   failed += f;
   skipped += s;
-  lines.push(`${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}`);
+  lines.push(
+    `${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}`,
+  );
 }
 console.log('\n=== summary');
 for (const l of lines) console.log(l);

@@ -124,7 +124,9 @@ function vendorSecrets(entries: string[]): Record<string, string> {
     const at = entry.indexOf('=');
     const code = entry.slice(0, at).trim().toUpperCase();
     if (at <= 0 || !/^[A-Z0-9_]{1,32}$/.test(code) || entry.length - at - 1 < 8) {
-      throw new ConfigError('SEAMLESS_VENDOR_SECRETS: expected VENDOR=secret pairs, secrets of 8+ characters');
+      throw new ConfigError(
+        'SEAMLESS_VENDOR_SECRETS: expected VENDOR=secret pairs, secrets of 8+ characters',
+      );
     }
     out[code] = entry.slice(at + 1);
   }

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 
-function run(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+function run(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
       env: { PATH: process.env.PATH ?? '', ...env },
@@ -29,19 +32,30 @@ function run(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: n
 
 describe('process start-up', () => {
   it('exits non-zero with a clear message when the database cannot be reached', async () => {
-    const { code, stderr } = await run({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing', PORT: '0', LOG_LEVEL: 'silent' });
+    const { code, stderr } = await run({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
     expect(code).toBe(1);
     expect(stderr).toMatch(/Cannot open the database \(PostgreSQL at DATABASE_URL\)/);
   });
 
   it('refuses HUMAN_CHECK=off in production', async () => {
-    const { code, stderr } = await run({ NODE_ENV: 'production', HUMAN_CHECK: 'off', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wps-')) });
+    const { code, stderr } = await run({
+      NODE_ENV: 'production',
+      HUMAN_CHECK: 'off',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wps-')),
+    });
     expect(code).toBe(1);
     expect(stderr).toContain('HUMAN_CHECK=off is refused when NODE_ENV=production');
   });
 
   it('requires APP_SECRET in production', async () => {
-    const { code, stderr } = await run({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wps-')) });
+    const { code, stderr } = await run({
+      NODE_ENV: 'production',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wps-')),
+    });
     expect(code).toBe(1);
     expect(stderr).toContain('APP_SECRET (at least 32 characters) is required');
   });

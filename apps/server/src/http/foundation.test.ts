@@ -24,7 +24,11 @@ function fakeWebDist(): string {
 describe('API skeleton and static serving', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: fakeWebDist(), bodyLimitBytes: 1024, imageCdns: ['https://img.cdn.example/x'] });
+    t = await createTestApp({
+      webDistDir: fakeWebDist(),
+      bodyLimitBytes: 1024,
+      imageCdns: ['https://img.cdn.example/x'],
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -34,7 +38,12 @@ describe('API skeleton and static serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/no/such/thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'The requested resource does not exist.', value: null });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'The requested resource does not exist.',
+      value: null,
+    });
     const post = await t.app.inject({ method: 'POST', url: '/wps/nothing', payload: {} });
     expect(post.statusCode).toBe(404);
   });
@@ -46,7 +55,12 @@ describe('API skeleton and static serving', () => {
 
   it('turns malformed JSON, wrong content types and oversized bodies into 4xx envelopes', async () => {
     const put = (payload: string, type: string) =>
-      t.app.inject({ method: 'PUT', url: '/wps/admin/system/maintenance', payload, headers: { 'content-type': type } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/wps/admin/system/maintenance',
+        payload,
+        headers: { 'content-type': type },
+      });
     const bad = await put('{"enabled": tru', 'application/json');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
@@ -69,7 +83,12 @@ describe('API skeleton and static serving', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ success: false, code: 'INTERNAL', message: 'An unknown error occured.', value: null });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'INTERNAL',
+        message: 'An unknown error occured.',
+        value: null,
+      });
       expect(res.body).not.toMatch(/secret|postgres|at /);
     } finally {
       t.app.services.system.status = original;
@@ -77,7 +96,14 @@ describe('API skeleton and static serving', () => {
   });
 
   it('serves SPEC §2 routes with index.html (history mode), uncached', async () => {
-    for (const url of ['/', '/promotions', '/rng?vassalage=INHOUSE', '/agentHome', '/vnLottery?gameCode=x', '/admin/deposits']) {
+    for (const url of [
+      '/',
+      '/promotions',
+      '/rng?vassalage=INHOUSE',
+      '/agentHome',
+      '/vnLottery?gameCode=x',
+      '/admin/deposits',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -96,11 +122,19 @@ describe('API skeleton and static serving', () => {
   });
 
   it('serves hashed assets precompressed and immutable', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
   });
 
@@ -137,7 +171,11 @@ describe('API skeleton and static serving', () => {
   });
 
   it('echoes a request id for log correlation', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
     const gen = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(String(gen.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);

@@ -17,7 +17,8 @@ import { migrationsFolder, runMigrations } from '../db/migrate.ts';
 async function migratedPgliteSnapshot(): Promise<Blob | null> {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
-  for (const f of readdirSync(folder).sort()) if (f.endsWith('.sql')) hash.update(f).update(readFileSync(path.join(folder, f)));
+  for (const f of readdirSync(folder).sort())
+    if (f.endsWith('.sql')) hash.update(f).update(readFileSync(path.join(folder, f)));
   hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
   const file = path.join(tmpdir(), `wps-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);

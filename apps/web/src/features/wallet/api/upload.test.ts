@@ -63,7 +63,7 @@ describe('cashier uploads', () => {
     await confirmReceipt({ id: 7, outcome: 'not_received', proof });
     await confirmReceipt({ id: 7, outcome: 'partial', amount: '600' });
     expect(sent[0]?.url).toBe('/wps/cashier/withdrawals/7/receipt');
-    expect((sent[0]?.body as FormData).get('outcome')).toBe('not_received');
+    expect((sent[0]!.body as FormData).get('outcome')).toBe('not_received');
     expect(JSON.parse(String(sent[1]?.body))).toEqual({ outcome: 'partial', amount: '600' });
   });
 });
