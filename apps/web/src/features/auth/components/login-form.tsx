@@ -16,7 +16,7 @@ import { useFinishLogin } from '../hooks/use-sign-in.ts';
 import type { LoginType } from '../lib/after-login.ts';
 import { forgetRemembered, readRemembered, remember } from '../lib/remember-me.ts';
 import {
-  checkMobile,
+  mobileTarget,
   normalizeMobile,
   specMessage,
   type SmsLoginValues,
@@ -202,15 +202,11 @@ function SmsLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: On
   } = form;
 
   const send = async () => {
-    const { mobileNum, countryDialingCode } = getValues();
-    form.clearErrors('mobileNum');
-    const bad = checkMobile(mobileNum, undefined, locale);
-    if (bad) {
-      setError('mobileNum', { type: 'validate', message: bad });
-      return null;
-    }
-    const altcha = await human.take();
-    return sendSms('login', { mobileNum: normalizeMobile(mobileNum.trim()), countryDialingCode, altcha });
+    const target = mobileTarget(getValues(), undefined, locale, (m) =>
+      m ? setError('mobileNum', { type: 'validate', message: m }) : form.clearErrors('mobileNum'),
+    );
+    if (!target) return null;
+    return sendSms('login', { ...target, altcha: await human.take() });
   };
 
   const onSubmit = handleSubmit(async (v) => {

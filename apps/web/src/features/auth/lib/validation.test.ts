@@ -16,6 +16,7 @@ import {
   validateRegister,
 } from './register-form.ts';
 import {
+  mobileTarget,
   validateChangePassword,
   validateForgotByPhone,
   validatePaymentPassword,
@@ -340,5 +341,21 @@ describe('login and password forms', () => {
         'en',
       ),
     ).toEqual({ oldPaymentPassword: MESSAGES.inputEmpty });
+  });
+});
+
+describe('mobileTarget (every send-code button)', () => {
+  it('clears the field, then either flags the spec message or answers the normalised number', () => {
+    const flags: Array<string | null> = [];
+    const flag = (m: string | null) => flags.push(m);
+    expect(
+      mobileTarget({ mobileNum: ' 98-0000 0001 ', countryDialingCode: '+977' }, undefined, 'en', flag),
+    ).toEqual({
+      mobileNum: '9800000001',
+      countryDialingCode: '+977',
+    });
+    expect(flags).toEqual([null]);
+    expect(mobileTarget({ mobileNum: '', countryDialingCode: '+977' }, undefined, 'en', flag)).toBeNull();
+    expect(flags).toEqual([null, null, 'Please enter a valid mobile number']);
   });
 });

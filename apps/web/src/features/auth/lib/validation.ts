@@ -61,6 +61,28 @@ export function checkMobile(value: string, rule: FieldRuleLike | undefined, loca
   return rule ? checkFieldRule(m, rule, locale) : null;
 }
 
+/**
+ * Before sending a code to a phone: the number the form holds, normalised, or null after
+ * `flag` has put the message under the mobile field. `flag(null)` clears an earlier message.
+ */
+export function mobileTarget(
+  values: { mobileNum: string; countryDialingCode: string },
+  rule: FieldRuleLike | undefined,
+  locale: CompleteLocale,
+  flag: (message: string | null) => void,
+): { mobileNum: string; countryDialingCode: string } | null {
+  flag(null);
+  const bad = checkMobile(values.mobileNum, rule, locale);
+  if (bad) {
+    flag(bad);
+    return null;
+  }
+  return {
+    mobileNum: normalizeMobile(values.mobileNum.trim()),
+    countryDialingCode: values.countryDialingCode,
+  };
+}
+
 export function checkCode(value: string, locale: CompleteLocale): string | null {
   const v = value.trim();
   return v && v.length <= SPEC.verificationCodeMaxLength ? null : specMessage('codeEnterValid', locale);

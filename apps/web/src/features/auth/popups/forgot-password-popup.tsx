@@ -19,7 +19,7 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { useRulesForm } from '../hooks/use-rules-form.ts';
 import { useStoreSession } from '../hooks/use-sign-in.ts';
 import {
-  checkMobile,
+  mobileTarget,
   type ForgotByPhoneValues,
   normalizeMobile,
   specMessage,
@@ -134,15 +134,11 @@ function ByPhone({ close }: { close(): void }) {
   } = form;
 
   const send = async () => {
-    const { mobileNum, countryDialingCode } = getValues();
-    form.clearErrors('mobileNum');
-    const bad = checkMobile(mobileNum, undefined, locale);
-    if (bad) {
-      setError('mobileNum', { type: 'validate', message: bad });
-      return null;
-    }
-    const altcha = await human.take();
-    return sendSms('noLogin', { mobileNum: normalizeMobile(mobileNum.trim()), countryDialingCode, altcha });
+    const target = mobileTarget(getValues(), undefined, locale, (m) =>
+      m ? setError('mobileNum', { type: 'validate', message: m }) : form.clearErrors('mobileNum'),
+    );
+    if (!target) return null;
+    return sendSms('noLogin', { ...target, altcha: await human.take() });
   };
 
   const onSubmit = handleSubmit(async (v) => {

@@ -34,7 +34,7 @@ import {
   registerTabs,
   validateRegister,
 } from '../lib/register-form.ts';
-import { checkMobile, normalizeMobile, specMessage } from '../lib/validation.ts';
+import { mobileTarget, specMessage } from '../lib/validation.ts';
 import { lengthHint } from '../lib/hints.ts';
 import '../auth.css';
 
@@ -138,16 +138,11 @@ function RegisterForm({
   const placed = [...shown, 'terms', 'ageConfirmed', 'countryDialingCode'];
 
   const sendCode = async () => {
-    const { mobileNum, countryDialingCode } = getValues();
-    form.clearErrors('mobileNum');
-    const rule = fields.find((f) => f.name === 'mobileNum')?.rule;
-    const bad = checkMobile(mobileNum, rule, locale);
-    if (bad) {
-      setError('mobileNum', { type: 'validate', message: bad });
-      return null;
-    }
-    const altcha = await human.take();
-    return sendSms('register', { mobileNum: normalizeMobile(mobileNum.trim()), countryDialingCode, altcha });
+    const target = mobileTarget(getValues(), fields.find((f) => f.name === 'mobileNum')?.rule, locale, (m) =>
+      m ? setError('mobileNum', { type: 'validate', message: m }) : form.clearErrors('mobileNum'),
+    );
+    if (!target) return null;
+    return sendSms('register', { ...target, altcha: await human.take() });
   };
 
   const onSubmit = handleSubmit(async (v) => {

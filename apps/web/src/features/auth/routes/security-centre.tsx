@@ -19,6 +19,7 @@ import { useRulesForm } from '../hooks/use-rules-form.ts';
 import {
   checkCode,
   checkMobile,
+  mobileTarget,
   checkValue,
   normalizeMobile,
   type PaymentPasswordValues,
@@ -132,14 +133,11 @@ function MobileCard({ member }: { member: MemberInfo }) {
     formState: { errors, isSubmitting },
   } = form;
   const send = async () => {
-    const { mobileNum, countryDialingCode } = getValues();
-    form.clearErrors('mobileNum');
-    const bad = checkMobile(mobileNum, undefined, locale);
-    if (bad) {
-      setError('mobileNum', { type: 'validate', message: bad });
-      return null;
-    }
-    return sendBindMobileCode({ mobileNum: normalizeMobile(mobileNum.trim()), countryDialingCode });
+    const target = mobileTarget(getValues(), undefined, locale, (m) =>
+      m ? setError('mobileNum', { type: 'validate', message: m }) : form.clearErrors('mobileNum'),
+    );
+    if (!target) return null;
+    return sendBindMobileCode(target);
   };
   const onSubmit = handleSubmit(async (v) => {
     form.setFormError(null);
