@@ -29,35 +29,14 @@ import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { pgbenchInit, pgbenchRun } from './lib/pgbench.ts';
 import { closedLoop, fmt, type RunStats } from './lib/stats.ts';
+import { benchDatabase } from './lib/database.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PLAYERS = 2000;
 const SECRET = 'bench-sandbox-secret';
-const LOCAL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const MAIN = path.resolve(here, '../apps/server/src/main.ts');
-
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const given = process.env.BENCH_DATABASE_URL;
-  if (given) return { url: given, drop: async () => undefined };
-  const name = `wps_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: LOCAL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(LOCAL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: LOCAL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -19,6 +19,8 @@ const stages = [
   },
 ];
 
+// CI passes the run's start (seconds since the epoch) so the duration covers set-up and install too.
+const startedAt = Number(process.env.CI_STARTED_AT) * 1000 || Date.now();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -60,5 +62,7 @@ for (const stage of stages) {
 }
 console.log('\n=== summary');
 for (const l of lines) console.log(l);
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+console.log(`duration: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

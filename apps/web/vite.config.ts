@@ -27,7 +27,8 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     // `npm run dev -w apps/web` next to `npm run dev:server`: the API and seamless calls go to the server.
-    proxy: { '/wps': 'http://localhost:8080' },
+    // ws: the crash game's socket lives under /wps too.
+    proxy: { '/wps': { target: 'http://localhost:8080', ws: true } },
   },
   build: {
     target: 'es2022',

@@ -99,3 +99,39 @@ test.describe('operator console', () => {
     expect(stored.admin).toBeTruthy();
   });
 });
+
+test.describe('operator sign-in with the human check on', () => {
+  test.use({ serverConfig: { humanCheck: true } });
+
+  test('solves the ALTCHA in the page, asks for the image code after failures, then signs in', async ({
+    page,
+    server,
+  }) => {
+    const op = await createOperator(server.app, { permissions: ['system'], account: 'ophuman' });
+    let captchaKey = '';
+    page.on('request', (r) => {
+      const key = new URL(r.url()).searchParams.get('captchaKey');
+      if (r.url().includes('/wps/captcha?') && key) captchaKey = key;
+    });
+    await page.goto('/admin/login');
+    await expect(page.getByRole('status').filter({ hasText: 'Human check passed' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByLabel('Username').fill(op.account);
+    const captcha = page.getByRole('textbox', { name: 'Image code' });
+    for (let i = 0; i < 3; i++) {
+      await page.getByLabel('Password').fill(`wrong-password-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Incorrect username or password');
+    }
+    await expect(captcha).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Image code to type in' })).toBeVisible();
+    // A person reads the image; the test draws a new answer under the page's key instead.
+    await expect.poll(() => captchaKey).not.toBe('');
+    const { text } = await server.app.services.auth.captcha.create(captchaKey);
+    await captcha.fill(text);
+    await page.getByLabel('Password').fill(op.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin\/system$/);
+  });
+});

@@ -19,7 +19,7 @@ test.describe('recover and secure an account', () => {
     await forgot.getByLabel('New password', { exact: true }).fill('Fresh2024x');
     await forgot.getByLabel('Confirm new password').fill('Fresh2024y');
     await forgot.getByRole('button', { name: 'Reset password' }).click();
-    await expect(forgot.getByText('The passwords entered twice are inconsistent')).toBeVisible();
+    await expect(forgot.getByText('Incorrect confirmation input')).toBeVisible();
     await forgot.getByLabel('Confirm new password').fill('Fresh2024x');
     await forgot.getByRole('button', { name: 'Reset password' }).click();
 
@@ -91,7 +91,7 @@ test.describe('recover and secure an account', () => {
     await expect(overview.getByText('newbie@example.com')).toBeVisible();
   });
 
-  test('free play starts a trial session; a trial player is told a real account is needed', async ({
+  test('free play starts a trial session: play money on the balance, no cashier buttons', async ({
     page,
   }) => {
     await page.goto('/');
@@ -99,15 +99,15 @@ test.describe('recover and secure an account', () => {
     await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Try free play' }).click();
     const header = page.getByRole('banner');
     await expect(header.getByRole('button', { name: /^trial/ })).toBeVisible();
-    await header
-      .getByRole('navigation', { name: 'Wallet shortcuts' })
-      .getByRole('button', { name: 'Deposit' })
-      .click();
-    const info = page.getByRole('dialog', { name: 'Notice' });
-    await expect(info.getByText('This needs a real account.')).toBeVisible();
-    await info.getByRole('button', { name: 'OK' }).click();
-    await expect(info).toHaveCount(0);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByText('Play money')).toBeVisible();
+    // Trial money never meets the cashier (SPEC §4): neither the header nor the phone tab bar offers it.
+    await expect(header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
+    await expect(tabs.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(tabs.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+    await expect(header.getByText('Play money')).toBeVisible();
   });
 
   test('the agent login refuses players and takes agents to the agent centre', async ({ page, server }) => {

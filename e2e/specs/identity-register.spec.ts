@@ -27,6 +27,11 @@ test.describe('register and sign out', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
 
     await expect(dialog).toHaveCount(0);
+    // The welcome step comes once, right after the account exists; "later" goes home.
+    const welcome = page.getByRole('dialog', { name: 'Welcome to WPS' });
+    await expect(welcome).toContainText('Welcome, newplayer1!');
+    await welcome.getByRole('button', { name: 'Maybe later' }).click();
+    await expect(welcome).toHaveCount(0);
     const header = page.getByRole('banner');
     await expect(header.getByTestId('header-balance')).toHaveText('NPR 0.00');
     await expect(header.getByRole('button', { name: 'newplayer1' })).toBeVisible();

@@ -65,7 +65,7 @@ test.describe('bad amounts', () => {
     await page.getByLabel('रकम (रु.)').fill('abc');
     await page.getByLabel('भुक्तानी सन्दर्भ नम्बर').fill('REF-1');
     await page.getByRole('button', { name: 'जम्मा अनुरोध पठाउनुहोस्' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'कृपया ० भन्दा बढी' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'कृपया 0 भन्दा बढी' })).toBeVisible();
 
     expect(posts).toEqual([]);
   });
@@ -86,6 +86,9 @@ test.describe('bad amounts', () => {
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.insufficientFunds })).toBeVisible();
     await page.getByLabel('Amount (NPR)').fill('250.50');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm transfer' });
+    await expect(confirm).toContainText('Send NPR 250.50 to player01?');
+    await confirm.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('250.50 sent to player01.')).toBeVisible();
     await expect(page.getByRole('banner').getByTestId('header-balance')).toHaveText('NPR 4,749.50');
   });

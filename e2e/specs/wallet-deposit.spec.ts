@@ -43,6 +43,10 @@ test.describe('deposit journey', () => {
     await expect(queued).toContainText('demo01');
     await expect(queued).toContainText('500.00');
     await queued.getByRole('button', { name: /^Approve deposit #\d+ of demo01$/ }).click();
+    const approve = op.getByRole('dialog', { name: /^Approve deposit #\d+$/ });
+    await expect(approve).toContainText('Credit NPR 500.00 to demo01?');
+    await expect(approve).toContainText('ESW-778812');
+    await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(op.getByText(/Deposit #\d+ approved\./)).toBeVisible();
     await expect(op.getByRole('row').filter({ hasText: 'ESW-778812' })).toHaveCount(0);
 

@@ -47,7 +47,7 @@ async function arrange(server: TestServer) {
     amount: '800',
     paymentPassword: '123456',
   });
-  await cashier.payWithdrawal(actor, paid.id);
+  await cashier.payWithdrawal(actor, paid.id, 'NIC-REF-2');
   await cashier.requestWithdrawal(agent.id, {
     payoutAccountId: payout.id,
     amount: '300',

@@ -27,10 +27,20 @@ test.describe('withdraw journey', () => {
     await page.getByLabel('Amount (NPR)').fill('1000');
     await page.getByLabel('Payment password').fill('000000');
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    // Nothing is held before the player has read back where the money goes and how much.
+    const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await expect(confirm).toContainText('NPR 1,000.00');
+    await expect(confirm).toContainText('ESEWA · 9800000001 · Demo Player');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(headerBalance(page)).toHaveText('NPR 10,000.00');
+    await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
     await expect(page.getByText('The payment password is incorrect')).toBeVisible();
 
     await page.getByLabel('Payment password').fill('123456');
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
     await expect(page.getByText('Withdrawal request sent.')).toBeVisible();
     // The amount is held at once: the header shows what is left.
     await expect(headerBalance(page)).toHaveText('NPR 9,000.00');
@@ -44,14 +54,24 @@ test.describe('withdraw journey', () => {
     await expect(queued).toContainText('1,000.00');
     await expect(queued).toContainText('9800000001');
     await queued.getByRole('button', { name: /^Approve and pay withdrawal #\d+ of demo01$/ }).click();
+    // The operator reads back who and how much, and must give the reference of the transfer made.
+    const pay = op.getByRole('dialog', { name: /^Approve and pay withdrawal #\d+$/ });
+    await expect(pay).toContainText('Pay NPR 1,000.00 to demo01 at ESEWA · 9800000001 · Demo Player');
+    await pay.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(pay.getByText('Please enter the payout reference.')).toBeVisible();
+    await pay.getByLabel('Payout reference (bank or wallet transaction no.)').fill('ESW-PAY-4455');
+    await pay.getByRole('button', { name: 'Approve and pay' }).click();
     await expect(op.getByText(/Withdrawal #\d+ paid\./)).toBeVisible();
     await op.close();
 
     // The player's list notices the payout and asks whether the money arrived (SPEC §4).
     await expect(row).toContainText('Paid', { timeout: 15_000 });
     await expect(row).toContainText('Awaiting your confirmation');
+    // The payout reference lets the player find the money on their own statement.
+    await expect(row).toContainText('Payout ref. ESW-PAY-4455');
     await row.getByRole('button', { name: 'Confirm receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Did you receive the money?' });
+    await expect(dialog).toContainText('ESW-PAY-4455');
     await dialog.getByLabel('Only part of it').check();
     // More than the withdrawal is refused before sending.
     await dialog.getByLabel('Amount received in total').fill('1000');
@@ -96,7 +116,7 @@ test.describe('withdraw journey', () => {
       amount: '2000',
       paymentPassword: '123456',
     });
-    await cashier.payWithdrawal({ id: op.id, account: 'admin' }, w.id);
+    await cashier.payWithdrawal({ id: op.id, account: 'admin' }, w.id, 'NIC-REF-1');
 
     await signInPlayer(page, 'demo01', 'Demo@1234');
     await expect(headerBalance(page)).toHaveText('NPR 8,000.00');

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SYSTEM_STATUS } from '@wps/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -22,26 +18,41 @@ import { registerErrorHandling, sendError } from './http/error-handler.ts';
 import { clientIp } from './http/client-ip.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { contentSecurityPolicy } from './http/security.ts';
+import { REDACT_PATHS } from './http/redact.ts';
+import { registerSafeValidation } from './http/safe-input.ts';
 import { registerStatic } from './http/static.ts';
+import { registerOperatorAreaGuard, registerRouteGuards, subjectToSiteState } from './http/route-guards.ts';
 import { redactedRequestLog, registerPrincipalHook } from './modules/auth/hook.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { memberProfileRoutes } from './modules/members/profile-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { cashierAdminRoutes } from './modules/cashier/admin-routes.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
+import { seamlessAdminRoutes } from './modules/seamless/admin-routes.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
-import { startJobs } from './jobs/index.ts';
+import { createJobs } from './jobs/index.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
+import { gamesAdminRoutes } from './modules/games/admin-routes.ts';
+import { gamesVendorRoutes } from './modules/games/vendor-routes.ts';
+import { inhouseAdminRoutes } from './modules/inhouse/admin-routes.ts';
+import { inhouseRoutes } from './modules/inhouse/routes.ts';
+import { crashRoutes } from './modules/inhouse/crash-routes.ts';
+import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests pass their own). Omitted: opened from config and closed with the app. */
   database?: Database;
+  /** Where pino writes (tests capture log lines); stdout when omitted. */
+  logStream?: { write(line: string): void };
 }
 
-/** Paths that still answer during maintenance or a region block, so the SPA can show the state and operators can lift it. */
-const ALWAYS_OPEN = ['/wps/system/', '/wps/admin/', '/wps/captcha'];
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   let database = opts.database;
@@ -55,11 +66,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: { req: redactedRequestLog } },
+        : {
+            level: config.logLevel,
+            serializers: { req: redactedRequestLog },
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A hop count as a function: Fastify's types leave out the number form it accepts.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // A client's id is echoed into our logs and headers: only a short id-shaped one is kept.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID_RE.test(sent) ? sent : randomUUID();
+    },
     // Oversized or garbled headers never reach a route; still answer with the envelope.
     clientErrorHandler(err, socket) {
       const e = err as NodeJS.ErrnoException;
@@ -81,9 +108,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  registerSafeValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRouteGuards(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -100,6 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     strictTransportSecurity: config.env === 'production',
   });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  // Crash frames are tiny; a longer one gets an error frame (crash-routes), a huge one closes the socket.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 3, fields: 20, parts: 25 },
   });
@@ -141,9 +171,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // SPEC §2 whole-app states also bind the API: while in maintenance or blocked, only the calls
   // the state pages and the operator console need stay open.
+  // Decided on the matched route (see route-guards.ts), so every spelling of a path is guarded alike.
   app.addHook('onRequest', async (req, reply) => {
-    const url = req.url;
-    if (!url.startsWith('/wps/') || ALWAYS_OPEN.some((p) => url.startsWith(p))) return;
+    if (!subjectToSiteState(req)) return;
     const status = await app.services.system.status(clientIp(req));
     if (status.status === SYSTEM_STATUS.maintenance)
       return sendError(req, reply, new AppError('MAINTENANCE'));
@@ -152,21 +182,39 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerPrincipalHook(app);
+  registerOperatorAreaGuard(app);
 
+  app.decorate('jobs', createJobs(app));
   await app.register(systemRoutes);
   await app.register(seamlessRoutes);
+  await app.register(seamlessAdminRoutes);
   await app.register(cashierRoutes);
   await app.register(cashierAdminRoutes);
   await app.register(adminRoutes);
+  await app.register(jobRoutes);
   await app.register(authRoutes);
   await app.register(memberRoutes);
+  await app.register(memberProfileRoutes);
   await app.register(verificationRoutes);
+  await app.register(gamesRoutes);
+  await app.register(gamesVendorRoutes);
+  await app.register(gamesAdminRoutes);
+  await registerSandboxVendor(app);
+  await app.register(inhouseRoutes);
+  await app.register(inhouseAdminRoutes);
+  await app.register(crashRoutes);
 
   await registerStatic(app, config.webDistDir);
 
   if (config.jobs) {
-    const jobs = startJobs(app);
-    app.addHook('onClose', () => jobs.stop());
+    app.jobs.start();
+    app.addHook('onClose', () => app.jobs.stop());
+  }
+
+  if (config.crashLoop) {
+    const driver = new CrashDriver(app.services.crash, database);
+    app.addHook('onReady', () => driver.start());
+    app.addHook('onClose', () => driver.stop());
   }
 
   app.addHook('onClose', async () => {

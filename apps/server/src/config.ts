@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { MONEY_RE, toMinor } from '@wps/contract';
+import { DEFAULT_BUSINESS_UTC_OFFSET_MINUTES, MONEY_RE, parseUtcOffset, toMinor } from '@wps/contract';
 import { z } from 'zod';
 
 /**
@@ -20,14 +21,15 @@ const list = z.string().transform((s) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in development (a laptop's demo is not served to the café Wi-Fi), 0.0.0.0 otherwise. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   TEST_DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   TEST_REDIS_URL: z.string().url().optional(),
   HUMAN_CHECK: z.enum(['on', 'off']).default('on'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -43,12 +45,15 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24),
   SANDBOX_VENDOR_SECRET: z.string().optional(),
+  SANDBOX_VENDOR: z.enum(['on', 'off']).optional(),
+  SANDBOX_PLATFORM_URL: z.string().url().optional(),
   SMS_PROVIDER_URL: z.string().url().optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('WPS <no-reply@localhost>'),
   SEED_DEMO: bool.optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  CRASH_LOOP: z.enum(['on', 'off']).default('on'),
   APP_SECRET: z.string().min(32).optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().default(90),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -59,6 +64,21 @@ const envSchema = z.object({
   WITHDRAW_DAILY_COUNT: z.coerce.number().int().min(1).max(1000).default(5),
   RECEIPT_AUTO_MINUTES: z.coerce.number().int().min(1).max(100_000).default(30),
   SEAMLESS_VENDOR_SECRETS: list.optional(),
+  BUSINESS_UTC_OFFSET: z
+    .string()
+    .refine((v) => parseUtcOffset(v) !== null, 'expected an offset such as +05:45')
+    .optional(),
+  JOBS_MAX_CATCH_UP: z.coerce.number().int().min(1).max(100_000).default(288),
+  DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  IMAGE_MAX_SIDE: z.coerce.number().int().min(64).max(16_384).default(4096),
+  /** SPEC §5/§9: the age gate is 18 (parameterised) or 21, by jurisdiction. */
+  AGE_MIN: z.enum(['18', '21']).default('18'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -74,7 +94,11 @@ export interface Config {
   /** Tests only: a Redis for the shared-limiter suite (kept apart from REDIS_URL so other suites stay isolated). */
   testRedisUrl: string | undefined;
   humanCheck: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For: false (none), a hop count, or trusted addresses/CIDRs.
+   * `true` (trust every hop) is only for tests that inject headers directly.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   webDistDir: string;
   bodyLimitBytes: number;
@@ -85,6 +109,16 @@ export interface Config {
   metricsToken: string | undefined;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /**
+   * SANDBOX_VENDOR: mount the sandbox vendor app under /sandbox. Default on outside production,
+   * off in production unless set to `on` explicitly.
+   */
+  sandboxVendor: boolean;
+  /** SANDBOX_PLATFORM_URL: where the mounted sandbox vendor reaches our seamless API; default this server's own address. */
+  sandboxPlatformUrl: string | undefined;
+  /** Built browser bundle of the sandbox vendor's games (apps/sandbox-vendor/dist). */
+  sandboxVendorDistDir: string;
+  /** SANDBOX_VENDOR_SECRET: no default. Unset, the SANDBOX vendor uses its per-installation secret (seamless_vendors). */
   sandboxVendorSecret: string | undefined;
   smsProviderUrl: string | undefined;
   smsProviderToken: string | undefined;
@@ -93,6 +127,8 @@ export interface Config {
   /** Seed the demo data set: default on for the embedded database, never in production. */
   seedDemo: boolean;
   jobs: boolean;
+  /** Drive crash rounds (leader by advisory lock on PostgreSQL). Tests drive the loop themselves. */
+  crashLoop: boolean;
   /**
    * Keys the HMACs of one-time codes and human-check challenges. Set it when running more than one
    * instance; the default is random per process (a restart then invalidates codes in flight).
@@ -111,11 +147,57 @@ export interface Config {
   withdrawDailyCount: number;
   /** SPEC §4/§9: a paid withdrawal not confirmed within this many minutes counts as received. */
   receiptAutoMinutes: number;
-  /** Seamless vendors and their HMAC secrets (SANDBOX comes from sandboxVendorSecret). */
+  /** Seamless vendors and their HMAC secrets from SEAMLESS_VENDOR_SECRETS (others: seamless_vendors). */
   vendorSecrets: Record<string, string>;
+  /**
+   * Minutes east of UTC of the business time zone (default Nepal, +05:45): where "today", daily
+   * limits, record day filters and job periods (daily salaries) cut.
+   */
+  businessUtcOffsetMinutes: number;
+  /** At most this many missed periods a catching-up job runs per scheduler tick after downtime. */
+  jobsMaxCatchUp: number;
+  /** Deposit requests a member may have waiting for review at once. */
+  depositPendingMax: number;
+  /** Images a member may upload per rolling hour. */
+  uploadsPerHour: number;
+  /** Total bytes of (re-encoded) images a member may have stored. */
+  uploadQuotaBytes: number;
+  /** Widest and tallest image accepted, in pixels (checked from the header, before decoding). */
+  imageMaxSide: number;
+  /** Age a registering player confirms (SPEC §5: 18 or 21). */
+  ageMin: 18 | 21;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * TRUST_PROXY: `false`/`0` trusts nobody; `true` or a number N trusts the N nearest hops (`true`
+ * is one: a single reverse proxy in front); otherwise a comma list of addresses or CIDRs.
+ * "Trust every hop" is not offered: it lets any client pick its own address.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const v = raw.trim().toLowerCase();
+  if (['false', '0', 'off', 'no', ''].includes(v)) return false;
+  if (['true', 'on', 'yes'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [addr, bits, extra] = entry.split('/');
+    const family = isIP(addr ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!named && (!family || !bitsOk || extra !== undefined)) {
+      throw new ConfigError(
+        `TRUST_PROXY: expected false, a hop count, or addresses/CIDRs separated by commas (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
 
 /** `SEAMLESS_VENDOR_SECRETS=PG=s3cret,JDB=other`: vendor code = HMAC secret. */
 function vendorSecrets(entries: string[]): Record<string, string> {
@@ -136,6 +218,7 @@ function vendorSecrets(entries: string[]): Record<string, string> {
 const here = path.dirname(new URL(import.meta.url).pathname);
 /** apps/web/dist, whether we run from src/ (tests, tsx) or from the bundled dist/main.js. */
 const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
+const defaultSandboxDist = path.resolve(here, '..', '..', 'sandbox-vendor', 'dist');
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -155,17 +238,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && !e.APP_SECRET) {
     throw new ConfigError('APP_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
+  // /metrics shows routes, error rates and process internals: never public in production.
+  if (production && !e.METRICS_TOKEN) {
+    throw new ConfigError('METRICS_TOKEN is required when NODE_ENV=production (it guards /metrics)');
+  }
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
+    throw new ConfigError('METRICS_TOKEN: at least 16 characters');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     testDatabaseUrl: e.TEST_DATABASE_URL,
     redisUrl: e.REDIS_URL,
     testRedisUrl: e.TEST_REDIS_URL,
     humanCheck: e.HUMAN_CHECK === 'on',
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -176,14 +266,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
-    // The sandbox vendor's well-known default secret must never sign money movements in production.
-    sandboxVendorSecret: e.SANDBOX_VENDOR_SECRET ?? (production ? undefined : 'sandbox-secret'),
+    // No default: a well-known secret would let anyone sign wins (issue 7).
+    sandboxVendorSecret: e.SANDBOX_VENDOR_SECRET,
+    sandboxVendor: e.SANDBOX_VENDOR ? e.SANDBOX_VENDOR === 'on' : !production,
+    sandboxPlatformUrl: e.SANDBOX_PLATFORM_URL?.replace(/\/$/, ''),
+    sandboxVendorDistDir: defaultSandboxDist,
     smsProviderUrl: e.SMS_PROVIDER_URL,
     smsProviderToken: e.SMS_PROVIDER_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
     jobs: e.JOBS === 'on',
+    crashLoop: e.CRASH_LOOP === 'on',
     appSecret: e.APP_SECRET ?? randomBytes(32).toString('hex'),
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
@@ -194,6 +288,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     withdrawDailyCount: e.WITHDRAW_DAILY_COUNT,
     receiptAutoMinutes: e.RECEIPT_AUTO_MINUTES,
     vendorSecrets: vendorSecrets(e.SEAMLESS_VENDOR_SECRETS ?? []),
+    businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET
+      ? (parseUtcOffset(e.BUSINESS_UTC_OFFSET) ?? DEFAULT_BUSINESS_UTC_OFFSET_MINUTES)
+      : DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+    jobsMaxCatchUp: e.JOBS_MAX_CATCH_UP,
+    depositPendingMax: e.DEPOSIT_PENDING_MAX,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    imageMaxSide: e.IMAGE_MAX_SIDE,
+    ageMin: e.AGE_MIN === '21' ? 21 : 18,
   };
 }
 
@@ -205,7 +308,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       HUMAN_CHECK: 'off',
       JOBS: 'off',
+      CRASH_LOOP: 'off',
       SEED_DEMO: 'false',
+      SANDBOX_VENDOR: 'off',
     }),
     testDatabaseUrl: loadConfig().testDatabaseUrl,
     ...overrides,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,17 @@ describe('embedded start-up (PGlite in DATA_DIR)', () => {
     expect(p1.success).toBe(true);
     const contacts = p1.value.info.customerService.length;
     expect(contacts).toBeGreaterThan(0);
+    // Issue 7: a plain start has no well-known vendor secret; a win signed with one moves nothing.
+    const body = JSON.stringify({ txId: 'mint-1', roundId: 'r', username: 'demo01', amount: '1000000.00' });
+    const minted = await fetch(`${first.url}/seamless/v1/SANDBOX/win`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': createHmac('sha256', 'sandbox-secret').update(body).digest('hex'),
+      },
+      body,
+    });
+    expect(minted.status).toBe(401);
     await first.stop();
 
     const second = await start(dataDir);

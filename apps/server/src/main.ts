@@ -22,6 +22,12 @@ async function main() {
   }
 
   const app = await buildApp(config, { database });
+  // The demo vendors (SANDBOX) get a random secret of their own on first start, never a default;
+  // the operator reads the vendor list and rotates secrets in the console API. Not in production:
+  // there a vendor exists only once the operator rotates (creates) its secret or configures it.
+  if (config.env !== 'production' && (await app.services.seamless.vendors.ensureInstallationVendors())) {
+    app.log.info('seamless demo vendors created with random secrets (GET /wps/admin/seamless/vendors)');
+  }
   if (config.seedDemo) {
     const seeded = await seedDemo(app.services);
     if (seeded) app.log.info('demo data seeded');

@@ -8,6 +8,12 @@ import { AuditService } from './modules/admin/service.ts';
 import { CashierService } from './modules/cashier/service.ts';
 import { SeamlessService } from './modules/seamless/service.ts';
 import { WalletService } from './modules/wallet/service.ts';
+import { BetsService } from './modules/bets/service.ts';
+import { GamesService } from './modules/games/service.ts';
+import { GamesAdminService } from './modules/games/admin-service.ts';
+import { BettingRecords } from './modules/games/records.ts';
+import { InhouseService } from './modules/inhouse/service.ts';
+import { CrashService } from './modules/inhouse/crash-service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -22,6 +28,12 @@ export interface Services {
   seamless: SeamlessService;
   cashier: CashierService;
   audit: AuditService;
+  bets: BetsService;
+  games: GamesService;
+  gameRecords: BettingRecords;
+  gamesAdmin: GamesAdminService;
+  inhouse: InhouseService;
+  crash: CrashService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -31,10 +43,21 @@ export function createServices(config: Config, database: Database): Services {
   const verification = new VerificationService(db, config);
   const wallet = new WalletService(db, config);
   const audit = new AuditService(db);
+  const bets = new BetsService(db);
+  const games = new GamesService(db, { bets, members, wallet, launchGameCdns: config.launchGameCdns });
+  const gameRecords = new BettingRecords({ bets, games });
+  const seamless = new SeamlessService(db, config, { wallet, members, audit });
+  const inhouse = new InhouseService(db, { wallet, bets, audit });
   return {
+    bets,
+    games,
+    gameRecords,
+    gamesAdmin: new GamesAdminService(db, { games, records: gameRecords, audit, members, seamless }),
     wallet,
     audit,
-    seamless: new SeamlessService(db, config, { wallet, members }),
+    inhouse,
+    crash: new CrashService(db, inhouse),
+    seamless,
     cashier: new CashierService(db, config, { wallet, members, audit }),
     system,
     members,

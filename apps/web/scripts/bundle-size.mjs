@@ -13,6 +13,9 @@ export const FIRST_ROUTE_LAZY = [
   'src/shared/i18n/locales/en/common.json',
   // The side menu's app-download QR codes: deferred past first paint, but still fetched on `/`.
   'src/app/layouts/app-download.tsx',
+  // The home page's game sections (tiles, winners) and their catalogue: fetched right after it.
+  'src/features/games/components/home-games.tsx',
+  'src/shared/i18n/locales/en/games.json',
 ];
 
 /** Modules that belong to the operator console and must never reach a player's first route. */

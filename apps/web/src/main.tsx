@@ -30,8 +30,10 @@ if (isAdminPath(window.location.pathname)) {
   );
 } else {
   // SPEC §2: a token may arrive as ?token= at start-up. Keep it, then drop it from the address bar.
+  // Only a top-level page adopts it: a copy of the site framed inside a game popup shares this
+  // tab's session storage, and a vendor's one-time launch token must never replace the session.
   const { token, search } = takeTokenFromUrl(window.location);
-  if (token) {
+  if (token && window.top === window.self) {
     useSessionStore.getState().setToken(token);
     window.history.replaceState(
       window.history.state,

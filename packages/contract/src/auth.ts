@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './safe.ts';
 import { SPEC } from './constants.ts';
 
 /**
@@ -14,8 +15,7 @@ import { SPEC } from './constants.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const text = (max: number) =>
-  z
-    .string()
+  safeString()
     .max(max)
     .refine((s) => !UNSTORABLE.test(s), { message: 'badRequest' });
 const opt = (max: number) => text(max).optional();
@@ -45,22 +45,22 @@ export type SecondVerificationMethod = (typeof SECOND_VERIFICATION_METHODS)[numb
 
 /** Present instead of a token when the login comes from an address the account never used. */
 export const secondVerificationSchema = z.object({
-  ticket: z.string(),
+  ticket: safeString(),
   methods: z.array(z.enum(SECOND_VERIFICATION_METHODS)),
   /** Masked, so the person can tell where the code goes: `98******78`, `r**@example.com`. */
-  mobileNum: z.string().nullable(),
-  email: z.string().nullable(),
+  mobileNum: safeString().nullable(),
+  email: safeString().nullable(),
   expiresInSeconds: z.number().int(),
 });
 
 /** The login response value (SPEC §3: token, firstTimeLogin, passwordExpired, userName, …). */
 export const loginValueSchema = z.object({
   /** null while `secondVerification` is pending. */
-  token: z.string().nullable(),
-  userName: z.string(),
-  account: z.string(),
+  token: safeString().nullable(),
+  userName: safeString(),
+  account: safeString(),
   customerId: z.number().int(),
-  nickname: z.string().nullable(),
+  nickname: safeString().nullable(),
   type: z.number().int(),
   isAgent: z.boolean(),
   isTrial: z.boolean(),
@@ -96,25 +96,37 @@ export const freeplayRequestSchema = z
   .partial();
 
 /** POST /wps/admin/session/login */
-export const operatorLoginRequestSchema = z.object({ username: opt(100), password: opt(200) });
+export const operatorLoginRequestSchema = z.object({
+  username: opt(100),
+  password: opt(200),
+  ...captchaFields,
+  ...humanCheckFields,
+});
+export type OperatorLoginRequest = z.infer<typeof operatorLoginRequestSchema>;
 export const operatorSessionSchema = z.object({
-  token: z.string(),
-  account: z.string(),
-  permissions: z.array(z.string()),
+  token: safeString(),
+  account: safeString(),
+  permissions: z.array(safeString()),
 });
 export const operatorMeSchema = z.object({
   id: z.number().int(),
-  account: z.string(),
-  permissions: z.array(z.string()),
+  account: safeString(),
+  permissions: z.array(safeString()),
 });
 
+/** What a not-signed-in SMS code is for; a code only works for its own call. */
+export const SMS_NO_LOGIN_PURPOSES = ['login', 'reset'] as const;
+export type SmsNoLoginPurpose = (typeof SMS_NO_LOGIN_PURPOSES)[number];
+
 /**
- * SMS code requests: `/wps/verification/sms/login` (code for `type: "sms"` login) and
- * `/wps/verification/sms/noLogin` (code for the reset by phone). A code only works for its own call.
+ * SMS code requests for people who are not signed in: `/wps/verification/sms/noLogin` (SPEC §7
+ * "POST login code"; `/wps/verification/sms/login` is kept as an alias). The code is for the
+ * `type: "sms"` login unless `purpose: "reset"` asks for one for the reset by phone.
  */
 export const smsNoLoginRequestSchema = z.object({
   mobileNum: opt(30),
   countryDialingCode: opt(8),
+  purpose: z.enum(SMS_NO_LOGIN_PURPOSES).optional(),
   ...humanCheckFields,
 });
 /** `/wps/verification/sms/register` (SPEC: registration uses `mobileNo`; `mobileNum` also accepted). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intFromText, safeString } from './safe.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
 
 /**
@@ -7,16 +8,15 @@ import { pageOf, pageQuerySchema } from './wallet.ts';
  * (or a number) and are checked by the server, which answers a field message in the caller's
  * language: `value.fields.amount`.
  */
-const money = z.string().describe('Decimal string with two decimals, e.g. "1234.50"');
+const money = safeString().describe('Decimal string with two decimals, e.g. "1234.50"');
 const amountInput = z
-  .union([z.string().max(40), z.number()])
+  .union([safeString().max(40), z.number()])
   .describe('Decimal string with at most two decimals, greater than 0');
 /** A client-made id (e.g. a UUID) that makes a retried submit create one request, not two. */
-const requestId = z
-  .string()
+const requestId = safeString()
   .regex(/^[A-Za-z0-9_-]{8,64}$/)
   .optional();
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeString().trim().max(max);
 
 export const CHANNEL_KINDS = ['bank', 'wallet'] as const;
 export const channelKindSchema = z.enum(CHANNEL_KINDS);
@@ -24,18 +24,18 @@ export const channelKindSchema = z.enum(CHANNEL_KINDS);
 /** A deposit channel as a member sees it (depositv2). */
 export const paymentChannelSchema = z.object({
   id: z.number().int(),
-  code: z.string(),
+  code: safeString(),
   kind: channelKindSchema,
-  name: z.string(),
-  bankName: z.string().nullable(),
-  accountName: z.string(),
-  accountNumber: z.string(),
+  name: safeString(),
+  bankName: safeString().nullable(),
+  accountName: safeString(),
+  accountNumber: safeString(),
   /** GET this path (with the session token) for the QR image, when the channel has one. */
-  qrUrl: z.string().nullable(),
+  qrUrl: safeString().nullable(),
   min: money,
   max: money,
   /** The deposit tutorial for this channel, if the operator wrote one. */
-  instructions: z.string().nullable(),
+  instructions: safeString().nullable(),
 });
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
@@ -45,7 +45,7 @@ export const adminPaymentChannelSchema = paymentChannelSchema.extend({
 });
 
 export const channelInputSchema = z.object({
-  code: z.string().regex(/^[A-Z0-9_]{2,32}$/),
+  code: safeString().regex(/^[A-Z0-9_]{2,32}$/),
   kind: channelKindSchema,
   name: text(100).min(1),
   bankName: text(100).nullable().optional(),
@@ -64,7 +64,7 @@ export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
 
 /** POST /wps/cashier/deposits: JSON, or multipart with the same fields and an optional `proof` image. */
 export const depositInputSchema = z.object({
-  channelId: z.coerce.number().int().positive(),
+  channelId: intFromText(z.number().int().positive().max(2_147_483_647)),
   amount: amountInput,
   reference: text(100),
   requestId,
@@ -73,14 +73,14 @@ export const depositInputSchema = z.object({
 export const depositSchema = z.object({
   id: z.number().int(),
   channelId: z.number().int(),
-  channelCode: z.string(),
+  channelCode: safeString(),
   amount: money,
-  reference: z.string(),
-  proofUrl: z.string().nullable(),
+  reference: safeString(),
+  proofUrl: safeString().nullable(),
   status: depositStatusSchema,
-  reviewNote: z.string().nullable(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  reviewNote: safeString().nullable(),
+  createdAt: safeString(),
+  reviewedAt: safeString().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 export const depositPageSchema = pageOf(depositSchema);
@@ -90,8 +90,7 @@ export const payoutAccountInputSchema = z.object({
   kind: channelKindSchema,
   /** Bank name, or the wallet: ESEWA, KHALTI, IMEPAY. */
   provider: text(100).min(1),
-  accountNumber: z
-    .string()
+  accountNumber: safeString()
     .trim()
     .regex(/^[0-9A-Za-z-]{4,40}$/),
   /** Must equal the member's real name (profile payeeName). */
@@ -100,10 +99,10 @@ export const payoutAccountInputSchema = z.object({
 export const payoutAccountSchema = z.object({
   id: z.number().int(),
   kind: channelKindSchema,
-  provider: z.string(),
-  accountNumber: z.string(),
-  accountName: z.string(),
-  createdAt: z.string(),
+  provider: safeString(),
+  accountNumber: safeString(),
+  accountName: safeString(),
+  createdAt: safeString(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
@@ -114,14 +113,14 @@ export const withdrawSettingsSchema = z.object({
   usedToday: z.number().int(),
   balance: money,
   receiptAutoMinutes: z.number().int(),
-  payeeName: z.string().nullable(),
+  payeeName: safeString().nullable(),
   hasPaymentPassword: z.boolean(),
 });
 
 export const withdrawInputSchema = z.object({
-  payoutAccountId: z.coerce.number().int().positive(),
+  payoutAccountId: z.number().int().positive().max(2_147_483_647),
   amount: amountInput,
-  paymentPassword: z.string().min(1).max(200),
+  paymentPassword: safeString().min(1).max(200),
   requestId,
 });
 
@@ -144,21 +143,23 @@ export const withdrawalSchema = z.object({
   status: withdrawalStatusSchema,
   payout: z.object({
     kind: channelKindSchema,
-    provider: z.string(),
-    accountNumber: z.string(),
-    accountName: z.string(),
+    provider: safeString(),
+    accountNumber: safeString(),
+    accountName: safeString(),
   }),
-  reviewNote: z.string().nullable(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  reviewNote: safeString().nullable(),
+  /** The operator's reference for the payment sent outside (bank or wallet transaction id). */
+  payoutReference: safeString().nullable(),
+  createdAt: safeString(),
+  paidAt: safeString().nullable(),
   receiptStatus: receiptStatusSchema.nullable(),
   receivedAmount: money,
   /** What has not arrived yet by the member's account (amount − received). */
   remainder: money,
   /** When an unanswered receipt counts as received (SPEC §4). */
-  receiptDeadline: z.string().nullable(),
-  receiptProofUrl: z.string().nullable(),
-  resolution: z.string().nullable(),
+  receiptDeadline: safeString().nullable(),
+  receiptProofUrl: safeString().nullable(),
+  resolution: safeString().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageOf(withdrawalSchema);
@@ -180,40 +181,48 @@ export const TRANSFER_DIRECTIONS = ['downline', 'upline'] as const;
 /** POST /wps/relay/GCS_walletTransfer (transferFund / transferUpline). */
 export const transferInputSchema = z.object({
   direction: z.enum(TRANSFER_DIRECTIONS),
-  account: z.string().trim().min(1).max(100),
+  account: safeString().trim().min(1).max(100),
   amount: amountInput,
-  paymentPassword: z.string().min(1).max(200),
+  paymentPassword: safeString().min(1).max(200),
   requestId,
 });
 export const transferResultSchema = z.object({
   transactionId: z.number().int(),
   direction: z.enum(TRANSFER_DIRECTIONS),
-  to: z.string(),
+  to: safeString(),
   amount: money,
   balance: money,
 });
 export const transferTargetsSchema = z.array(
-  z.object({ id: z.number().int(), account: z.string(), depth: z.number().int() }),
+  z.object({ id: z.number().int(), account: safeString(), depth: z.number().int() }),
 );
 
 // ------------------------------------------------------------------ operator console
 
 export const adminDepositSchema = depositSchema.extend({
   memberId: z.number().int(),
-  account: z.string(),
-  reviewedBy: z.string().nullable(),
+  account: safeString(),
+  reviewedBy: safeString().nullable(),
 });
 export const adminDepositPageSchema = pageOf(adminDepositSchema);
 
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   memberId: z.number().int(),
-  account: z.string(),
-  reviewedBy: z.string().nullable(),
-  receiptNote: z.string().nullable(),
+  account: safeString(),
+  reviewedBy: safeString().nullable(),
+  receiptNote: safeString().nullable(),
 });
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
 
 export const reviewInputSchema = z.object({ note: text(500).optional() });
+/**
+ * Approve and pay: the reference of the transfer the operator made (bank or wallet transaction
+ * id) is required, because the member needs it to find the money on their own statement.
+ */
+export const payWithdrawalInputSchema = z.object({
+  reference: safeString().trim().min(1).max(100),
+  note: text(500).optional(),
+});
 /** Rejections say why: the member sees the note. */
 export const rejectInputSchema = z.object({ note: text(500) });
 export const resolveInputSchema = z.object({
@@ -233,39 +242,44 @@ export const adjustmentInputSchema = z.object({
 export const adminPostingSchema = z.object({
   id: z.number().int(),
   transactionId: z.number().int(),
-  accountType: z.string(),
-  reason: z.string(),
+  accountType: safeString(),
+  reason: safeString(),
   amount: money,
   balanceBefore: money,
   balanceAfter: money,
   version: z.number().int(),
-  idempotencyKey: z.string(),
+  idempotencyKey: safeString(),
   metadata: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: safeString(),
 });
 export const playerWalletSchema = z.object({
-  member: z.object({ id: z.number().int(), account: z.string(), type: z.number().int(), status: z.string() }),
+  member: z.object({
+    id: z.number().int(),
+    account: safeString(),
+    type: z.number().int(),
+    status: safeString(),
+  }),
   accounts: z.array(
-    z.object({ id: z.number().int(), type: z.string(), balance: money, version: z.number().int() }),
+    z.object({ id: z.number().int(), type: safeString(), balance: money, version: z.number().int() }),
   ),
   postings: pageOf(adminPostingSchema),
 });
 
 export const auditQuerySchema = pageQuerySchema.extend({
-  action: z.string().max(100).optional(),
-  targetType: z.string().max(100).optional(),
-  targetId: z.string().max(100).optional(),
+  action: safeString().max(100).optional(),
+  targetType: safeString().max(100).optional(),
+  targetId: safeString().max(100).optional(),
 });
 export const auditRecordSchema = z.object({
   id: z.number().int(),
   actorId: z.number().int().nullable(),
-  actorAccount: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
+  actorAccount: safeString(),
+  action: safeString(),
+  targetType: safeString(),
+  targetId: safeString(),
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
+  ip: safeString().nullable(),
+  createdAt: safeString(),
 });
 export const auditPageSchema = pageOf(auditRecordSchema);

@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'NOT_ENABLED',
   'CODE_INVALID',
   'CODE_EXPIRED',
+  'ROUND_NOT_FOUND',
+  'VENDOR_DISABLED',
+  'GAME_MAINTENANCE',
+  'QUOTA_EXCEEDED',
   'INTERNAL',
 ] as const;
 
@@ -53,6 +57,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_ENABLED: 403,
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
+  /** Seamless: a win for a round in which the player placed no bet with that vendor. */
+  ROUND_NOT_FOUND: 404,
+  /** Seamless: the vendor has no configured secret or was disabled by the operator. */
+  VENDOR_DISABLED: 403,
+  GAME_MAINTENANCE: 409,
+  /** SPEC §8 'Quota': the SMS provider refused for lack of credit or sending quota. */
+  QUOTA_EXCEEDED: 503,
   INTERNAL: 500,
 };
 

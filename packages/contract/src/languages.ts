@@ -42,6 +42,15 @@ export const LANGUAGES = [
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
+/**
+ * Languages the selector offers. Off by default unless complete: listing a language that then
+ * reads in English promises a translation we do not have. The rest stay configured above (codes
+ * the server accepts) and are switched on here once their catalogues are complete.
+ */
+export const ENABLED_LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.filter((l) => l.complete).map(
+  (l) => l.code,
+);
+export const SELECTABLE_LANGUAGES = LANGUAGES.filter((l) => ENABLED_LANGUAGE_CODES.includes(l.code));
 export const COMPLETE_LOCALES = ['en', 'ne'] as const;
 export type CompleteLocale = (typeof COMPLETE_LOCALES)[number];
 

@@ -96,6 +96,38 @@ export const MESSAGES = {
   receivedAmountInvalid: 'The received amount must be more than 0 and less than the withdrawal amount.',
   proofRequired: 'Please upload a proof image.',
   realAccountNeeded: 'This needs a real account. Please register to continue.',
+  // scheduled jobs (operator)
+  jobPeriodNotEnded: 'That period has not ended yet.',
+  jobPeriodRunning: 'That period is running now, please check again when it has finished.',
+  roundNotFound: 'No bet by this player was found in this round.',
+  vendorDisabled: 'This game vendor is not enabled.',
+  imageDimensionsTooLarge: 'The image must not be larger than {0} × {0} pixels.',
+  pendingDepositsLimit:
+    'You already have {0} deposit requests waiting for review. Please wait until they are processed.',
+  uploadsPerHourLimit: 'Too many images uploaded. Please try again in an hour.',
+  uploadQuotaExceeded: 'Your storage for uploaded images is full. Please contact customer service.',
+  receiptExpired: 'The time to confirm this withdrawal has passed; it counts as received.',
+  receivedAmountLowered: 'The received amount cannot be lower than what you confirmed before ({0}).',
+  channelCodeReserved: 'Channel codes starting with PAYOUT_ are reserved.',
+  // games (issue 9)
+  gameMaintenance: 'This game is under maintenance. Please try one of these games instead.',
+  gameNotFound: 'This game does not exist.',
+  launchTokenInvalid: 'The launch token is invalid, expired or already used.',
+  // in-house games (issue 11)
+  inhouseGamePaused: 'This game is paused. Please try again later.',
+  inhouseInvalidBet: 'This bet is not allowed: {0}',
+  inhouseInvalidAction: 'That move is not allowed now.',
+  crashBettingClosed: 'Betting for this round is closed. Wait for the next round.',
+  crashSlotTaken: 'You already have a bet in this slot for this round.',
+  crashNotRunning: 'The round has not started yet.',
+  crashTooLate: 'Too late: the round already crashed.',
+  crashBadFrame: 'That message could not be understood.',
+  crashLoginRequired: 'Log in to place a bet.',
+  inhouseRoundOver: 'This round is already over.',
+  inhouseRoundOpen: 'Please finish your round in progress first.',
+  inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
+  clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
+  inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -122,6 +154,10 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   NOT_ENABLED: 'notEnabled',
   CODE_INVALID: 'codeInvalid',
   CODE_EXPIRED: 'codeExpired',
+  ROUND_NOT_FOUND: 'roundNotFound',
+  VENDOR_DISABLED: 'vendorDisabled',
+  GAME_MAINTENANCE: 'gameMaintenance',
+  QUOTA_EXCEEDED: 'quota',
   INTERNAL: 'unknown',
 };
 

@@ -1,3 +1,5 @@
+import { INHOUSE_GAMES } from './inhouse-games.ts';
+
 /**
  * Every client-side route of SPEC §2 once, as data. The web router builds from it and the
  * server uses it to tell SPA routes (index.html, 200) from unknown paths (index.html, 404).
@@ -45,8 +47,25 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/lottert', key: 'lottery', guard: 'login', gamePage: true },
   { path: '/vnlottery', key: 'vnLottery', guard: 'login', gamePage: true },
   { path: '/sealottery', key: 'seaLottery', guard: 'login', gamePage: true },
+  // Beyond SPEC §2: the legal pages the footer and the register popup link to, and the install
+  // guides the app-download QR codes point at.
+  { path: '/terms', key: 'terms', guard: 'public' },
+  { path: '/privacy', key: 'privacy', guard: 'public' },
+  { path: '/responsible-gaming', key: 'responsibleGaming', guard: 'public' },
+  { path: '/about', key: 'about', guard: 'public' },
+  { path: '/download/ios', key: 'downloadIos', guard: 'public' },
+  { path: '/download/android', key: 'downloadAndroid', guard: 'public' },
+  // In-house games (issue 11): each game's own page (the catalogue's launch opens it) and the
+  // public verifier, which needs no login.
+  ...INHOUSE_GAMES.map((g) => ({
+    path: `/rng/inhouse/${g}`,
+    key: 'inhouse',
+    guard: 'login' as const,
+    gamePage: true,
+  })),
+  { path: '/verify', key: 'verify', guard: 'public' },
   { path: '/admin', key: 'admin', guard: 'public' },
-] as const;
+];
 
 /** Paths under /admin are the operator console's own (lazy chunk, its own router). */
 export function isSpaRoute(pathname: string): boolean {

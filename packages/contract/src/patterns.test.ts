@@ -58,7 +58,13 @@ describe('the 23 pattern kinds', () => {
 });
 
 const rule = (
-  over: Partial<{ acceptedPattern: string; patternId: string; minLength: number; maxLength: number }>,
+  over: Partial<{
+    field: string;
+    acceptedPattern: string;
+    patternId: string;
+    minLength: number;
+    maxLength: number;
+  }>,
 ) => ({
   acceptedPattern: '*',
   patternId: 'ANY',
@@ -158,5 +164,29 @@ describe('checkFieldRule properties', () => {
       }),
     );
     expect(matchesPattern('x', '(')).toBe(false);
+  });
+
+  it("says SPEC §5's 'Real name format is incorrect' and 'Phone number format is incorrect' for those fields' shape", () => {
+    const name = rule({
+      field: 'payeeName',
+      patternId: 'FULL_NAME',
+      acceptedPattern: PATTERN_BY_ID.get('FULL_NAME')!.source,
+      minLength: 3,
+      maxLength: 60,
+    });
+    expect(checkFieldRule('Ram', name, 'en')).toBe('Real name format is incorrect');
+    expect(checkFieldRule('Ram', name, 'ne')).toBe('वास्तविक नामको ढाँचा मिलेन');
+    expect(checkFieldRule('Ram Bahadur', name, 'en')).toBeNull();
+    // A wrong length still names the bounds.
+    expect(checkFieldRule('R', name, 'en')).toMatch(/3-60 characters/);
+    const phone = rule({
+      field: 'mobileNum',
+      patternId: 'DIGITS_START_9',
+      acceptedPattern: '^9[0-9]*$',
+      minLength: 10,
+      maxLength: 10,
+    });
+    expect(checkFieldRule('0841000000', phone, 'en')).toBe('Phone number format is incorrect');
+    expect(checkFieldRule('984100', phone, 'en')).toMatch(/10 characters/);
   });
 });

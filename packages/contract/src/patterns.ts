@@ -1,3 +1,5 @@
+import { MESSAGES } from './messages.ts';
+import { MESSAGES_NE } from './messages.ne.ts';
 /**
  * The 23 pattern kinds of SPEC §5. The register settings carry `acceptedPattern` (a regex source,
  * or a lone `*` for anything) and `patternId` (which picks the message). Server and web both
@@ -91,7 +93,7 @@ export const PATTERN_KINDS = [
     'पूर्ण-चौडाइ जापानी',
   ),
   p('UPPER_NO_SPACES', '^[A-Z]+$', 'uppercase letters without spaces', 'खाली ठाउँ बिना ठूला अक्षर'),
-  p('DIGITS_START_9', '^9[0-9]*$', 'digits starting with 9', '९ बाट सुरु हुने अङ्क'),
+  p('DIGITS_START_9', '^9[0-9]*$', 'digits starting with 9', '9 बाट सुरु हुने अङ्क'),
 ] as const satisfies readonly PatternKind[];
 
 export type PatternId = (typeof PATTERN_KINDS)[number]['id'];
@@ -119,6 +121,8 @@ export function matchesPattern(value: string, acceptedPattern: string): boolean 
 }
 
 export interface FieldRuleLike {
+  /** The register field the rule is for; real name and phone have their own format messages. */
+  field?: string;
   acceptedPattern: string;
   patternId: string;
   minLength: number;
@@ -133,15 +137,18 @@ export function patternMessage(rule: FieldRuleLike, locale: 'en' | 'ne'): string
   return tpl.replace('{0}', String(rule.minLength)).replace('{1}', String(rule.maxLength));
 }
 
+const FORMAT_MESSAGE: Record<string, 'realNameFormat' | 'phoneFormat'> = {
+  payeeName: 'realNameFormat',
+  mobileNum: 'phoneFormat',
+};
+
 /** null when the value satisfies the rule, else the message to show under the field. */
 export function checkFieldRule(value: string, rule: FieldRuleLike, locale: 'en' | 'ne'): string | null {
   const len = [...value].length;
-  if (
-    len < rule.minLength ||
-    (rule.maxLength > 0 && len > rule.maxLength) ||
-    !matchesPattern(value, rule.acceptedPattern)
-  ) {
-    return patternMessage(rule, locale);
-  }
-  return null;
+  const lengthOk = len >= rule.minLength && !(rule.maxLength > 0 && len > rule.maxLength);
+  if (lengthOk && matchesPattern(value, rule.acceptedPattern)) return null;
+  // SPEC §5 names these two: a real name or phone of the right length in the wrong shape.
+  const formatKey = lengthOk ? FORMAT_MESSAGE[rule.field ?? ''] : undefined;
+  if (formatKey) return (locale === 'ne' ? MESSAGES_NE : MESSAGES)[formatKey];
+  return patternMessage(rule, locale);
 }

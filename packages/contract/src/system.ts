@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './safe.ts';
 import { SYSTEM_STATUS } from './constants.ts';
 
 export const systemStatusSchema = z.object({
@@ -7,9 +8,9 @@ export const systemStatusSchema = z.object({
     z.literal(SYSTEM_STATUS.maintenance),
     z.literal(SYSTEM_STATUS.regionBlocked),
   ]),
-  ip: z.string(),
-  country: z.string().nullable(),
-  maintenanceMessage: z.string().nullable(),
+  ip: safeString(),
+  country: safeString().nullable(),
+  maintenanceMessage: safeString().nullable(),
 });
 export type SystemStatusValue = z.infer<typeof systemStatusSchema>;
 
@@ -21,15 +22,15 @@ export interface WhitelabelModule {
 }
 export const whitelabelModuleSchema: z.ZodType<WhitelabelModule> = z.lazy(() =>
   z.object({
-    modId: z.string(),
-    name: z.string(),
+    modId: safeString(),
+    name: safeString(),
     enabled: z.boolean(),
     childrenNodes: z.array(whitelabelModuleSchema),
   }),
 );
 
 export const whitelabelSchema = z.object({
-  merchantCode: z.string(),
+  merchantCode: safeString(),
   flags: z.record(z.string(), z.boolean()),
   modules: z.array(whitelabelModuleSchema),
 });
@@ -37,11 +38,11 @@ export type Whitelabel = z.infer<typeof whitelabelSchema>;
 
 /** Per-field registration rule (SPEC §3 public store, §5). */
 export const registerFieldRuleSchema = z.object({
-  field: z.string(),
+  field: safeString(),
   enabled: z.boolean(),
   required: z.boolean(),
-  acceptedPattern: z.string(),
-  patternId: z.string(),
+  acceptedPattern: safeString(),
+  patternId: safeString(),
   minLength: z.number().int().min(0),
   maxLength: z.number().int().min(0),
 });
@@ -49,18 +50,28 @@ export type RegisterFieldRule = z.infer<typeof registerFieldRuleSchema>;
 export const registerSettingsSchema = z.array(registerFieldRuleSchema);
 
 export const customerServiceSchema = z.object({
-  csPosition: z.string(),
-  title: z.string(),
+  csPosition: safeString(),
+  title: safeString(),
   /** Spec says "encrypted, decrypted on the client": we send base64 so the client can decode; it is not a secret. */
-  path: z.string(),
+  path: safeString(),
 });
 export const resourceSchema = z.object({
-  resourceType: z.string(),
-  labelNameEn: z.string(),
-  url: z.string(),
+  resourceType: safeString(),
+  labelNameEn: safeString(),
+  url: safeString(),
 });
 
-export const domainRouteSchema = z.object({ mainDomain: z.string(), domains: z.array(z.string()) });
+export const domainRouteSchema = z.object({ mainDomain: safeString(), domains: z.array(safeString()) });
+/** A host name (no scheme, port or path): letters, digits, dots and hyphens, or an IPv4 address. */
+const hostName = safeString()
+  .trim()
+  .max(253)
+  .regex(/^(?=.{1,253}$)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/);
+/** PUT /wps/admin/system/domain-route. */
+export const domainRouteUpdateSchema = z.object({
+  mainDomain: hostName,
+  domains: z.array(hostName).max(100),
+});
 
 export const permissionSchema = z.object({
   info: z.object({
@@ -69,12 +80,14 @@ export const permissionSchema = z.object({
     resources: z.record(z.string(), z.array(resourceSchema)),
     whitelabel: whitelabelSchema,
     register: registerSettingsSchema,
-    mainDomain: z.string(),
-    analyticsId: z.string().nullable(),
-    imageCDNs: z.array(z.string()),
-    launchGameCDNs: z.array(z.string()),
+    mainDomain: safeString(),
+    analyticsId: safeString().nullable(),
+    imageCDNs: z.array(safeString()),
+    launchGameCDNs: z.array(safeString()),
+    /** SPEC §5: the age the register form asks the player to confirm (18 or 21, configured). */
+    ageMin: z.union([z.literal(18), z.literal(21)]),
   }),
-  location: z.object({ ip: z.string(), country: z.string().nullable() }),
+  location: z.object({ ip: safeString(), country: safeString().nullable() }),
   maintenance: z.boolean(),
   regionRestriction: z.boolean(),
 });
@@ -83,8 +96,8 @@ export type Permission = z.infer<typeof permissionSchema>;
 /** Operator-editable system settings. */
 export const maintenanceUpdateSchema = z.object({
   enabled: z.boolean(),
-  message: z.string().trim().max(500).nullable().optional(),
+  message: safeString().trim().max(500).nullable().optional(),
 });
 export const blockedCountriesUpdateSchema = z.object({
-  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+  countries: z.array(safeString().regex(/^[A-Z]{2}$/)).max(250),
 });

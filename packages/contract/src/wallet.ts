@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateSchema, intFromText, safeString } from './safe.ts';
 
 /**
  * Why money moved: every ledger transaction carries one of these (TigerBeetle's transfer `code`).
@@ -45,17 +46,16 @@ export function recordTypeOf(reason: string): RecordType | null {
 
 /** The ledger's currency: Nepalese rupee, two decimals (paisa). */
 export const CURRENCY = 'NPR';
-/** The largest single amount any call accepts (1,000,000,000.00), far inside bigint and float-safe ranges. */
-export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+export { MAX_AMOUNT_MINOR } from './amounts.ts';
 export const ACCOUNT_RECORD_PAGE_SIZE = 20;
 export const ACCOUNT_RECORD_MAX_PAGE_SIZE = 100;
 
-const money = z.string().describe('Decimal string with two decimals, e.g. "1234.50"');
+const money = safeString().describe('Decimal string with two decimals, e.g. "1234.50"');
 
 /** GET /wps/v2/wallets/balance: the header balance (SPEC §2, two decimals). */
 export const walletBalanceSchema = z.object({
   balance: money,
-  currency: z.string(),
+  currency: safeString(),
   /** Held for withdrawals under review. */
   frozen: money,
   bonus: money,
@@ -64,7 +64,10 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-/** GET /wps/member/info/funds/consolidated: every wallet of the member in one answer. */
+/**
+ * GET /wps/member/info/funds/wallets: every wallet of the member in one answer (this was the
+ * consolidated path before SPEC §3's consolidated contract info took it).
+ */
 export const consolidatedFundsSchema = z.object({
   balance: money,
   bonus: money,
@@ -72,27 +75,24 @@ export const consolidatedFundsSchema = z.object({
   commission: money,
   /** balance + bonus + frozen + commission */
   total: money,
-  currency: z.string(),
+  currency: safeString(),
   trial: z.boolean(),
-  wallets: z.array(z.object({ type: z.string(), balance: money })),
+  wallets: z.array(z.object({ type: safeString(), balance: money })),
 });
 export type ConsolidatedFunds = z.infer<typeof consolidatedFundsSchema>;
 
 /** A date (YYYY-MM-DD, the whole day in UTC) or an ISO date-time with offset. */
-export const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const dateBoundSchema = boundedDateSchema;
 
-const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(ACCOUNT_RECORD_MAX_PAGE_SIZE)
-  .default(ACCOUNT_RECORD_PAGE_SIZE);
+const pageNo = intFromText(z.number().int().min(1).max(100_000)).default(1);
+const pageSize = intFromText(z.number().int().min(1).max(ACCOUNT_RECORD_MAX_PAGE_SIZE)).default(
+  ACCOUNT_RECORD_PAGE_SIZE,
+);
 
 export const pageQuerySchema = z.object({ pageNo, pageSize });
 
 /** Paged lists answer SPEC's shape: content, pageNum, totalPages (plus pageSize and total). */
-export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+export const pageOf = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     content: z.array(item),
     pageNum: z.number().int(),
@@ -122,14 +122,14 @@ export const accountRecordSchema = z.object({
   id: z.number().int(),
   transactionId: z.number().int(),
   type: recordTypeSchema.nullable(),
-  reason: z.string(),
+  reason: safeString(),
   /** Signed: negative leaves the wallet. */
   amount: money,
   balanceBefore: money,
   balanceAfter: money,
-  createdAt: z.string(),
+  createdAt: safeString(),
   /** Human-relevant details: counterparty account, vendor, round, channel, request id. */
-  detail: z.record(z.string(), z.string()),
+  detail: z.record(z.string(), safeString()),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 export const accountRecordPageSchema = pageOf(accountRecordSchema);
@@ -141,8 +141,8 @@ export const profitQuerySchema = z.object({
 });
 
 export const profitSummarySchema = z.object({
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: safeString().nullable(),
+  to: safeString().nullable(),
   bet: money,
   win: money,
   refund: money,
@@ -162,8 +162,8 @@ export type ProfitSummary = z.infer<typeof profitSummarySchema>;
 /** Result of the ledger reconciliation (operator console and `npm run ledger:check`). */
 export const reconciliationSchema = z.object({
   ok: z.boolean(),
-  checkedAt: z.string(),
+  checkedAt: safeString(),
   counts: z.object({ accounts: z.number(), transactions: z.number(), postings: z.number() }),
-  violations: z.record(z.string(), z.array(z.string())),
+  violations: z.record(z.string(), z.array(safeString())),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;

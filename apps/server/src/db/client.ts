@@ -17,6 +17,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: for session-bound tools (advisory locks, LISTEN) that need their own connection. */
+  url?: string;
   /** The PGlite instance, when embedded (tests dump and reload it). */
   client?: PGlite;
   /** Raw SQL for tooling (migrations, reconciliation); app code uses `db`. */
@@ -50,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'postgres',
+      url: opts.url,
       async query(sql, params) {
         return (await pool.query(sql, params as unknown[])).rows;
       },

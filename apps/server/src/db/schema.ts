@@ -10,3 +10,7 @@ export * from '../modules/wallet/schema.ts';
 export * from '../modules/seamless/schema.ts';
 export * from '../modules/cashier/schema.ts';
 export * from '../modules/admin/schema.ts';
+export * from '../modules/games/schema.ts';
+export * from '../modules/bets/schema.ts';
+export * from '../modules/inhouse/schema.ts';
+export * from '../modules/inhouse/crash-schema.ts';

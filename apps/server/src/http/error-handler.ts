@@ -46,6 +46,9 @@ function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+const MULTIPART_PARSE_ERROR =
+  /unexpected end of (multipart data|form|file)|terminated early|boundary (not found|required)|malformed part header/i;
+
 /**
  * Turn anything thrown into an AppError. Framework errors that a client can cause (bad JSON,
  * wrong content type, body too large, schema validation) are 4xx; everything else is INTERNAL.
@@ -78,10 +81,16 @@ export function parseError(error: unknown): AppError {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return new AppError('PAYLOAD_TOO_LARGE', { cause: e });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', { cause: e });
+  }
+  // The multipart parser (busboy) throws plain errors for a body it cannot read: truncated,
+  // no boundary, a broken part header. Only the client's bytes can cause them.
+  if (e instanceof Error && typeof e.statusCode !== 'number' && MULTIPART_PARSE_ERROR.test(e.message)) {
+    return new AppError('VALIDATION', { cause: e });
   }
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
   if (status === 429) return new AppError('RATE_LIMITED', { cause: e });

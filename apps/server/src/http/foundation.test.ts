@@ -103,6 +103,12 @@ describe('API skeleton and static serving', () => {
       '/agentHome',
       '/vnLottery?gameCode=x',
       '/admin/deposits',
+      '/terms',
+      '/privacy',
+      '/responsible-gaming',
+      '/about',
+      '/download/ios',
+      '/download/android',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -115,6 +121,7 @@ describe('API skeleton and static serving', () => {
   it('gives unknown pages the SPA with 404 and missing assets a plain 404', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(page.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/download/windows' })).statusCode).toBe(404);
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(asset.statusCode).toBe(404);

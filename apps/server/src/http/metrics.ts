@@ -1,6 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from './errors.ts';
+
+/** Compares digests so the time taken says nothing about how much of the token matched. */
+const digest = (s: string) => createHash('sha256').update(s).digest();
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** Prometheus text at /metrics: process metrics plus a request histogram by route and status. */
 export function registerMetrics(app: FastifyInstance, token: string | undefined) {
@@ -19,7 +24,9 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     duration.labels(req.method, route, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
   });
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-    if (token && req.headers.authorization !== `Bearer ${token}`) throw new AppError('UNAUTHORIZED');
+    if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
+      throw new AppError('UNAUTHORIZED');
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -7,7 +7,16 @@ import { AppError } from './errors.ts';
 import { sendError } from './error-handler.ts';
 
 /** Paths that belong to the API and tools: never answered with the SPA page. */
-const API_PREFIXES = ['/wps/', '/seamless/', '/lgw/', '/lotto/', '/docs', '/metrics', '/healthz'];
+const API_PREFIXES = [
+  '/wps/',
+  '/seamless/',
+  '/lgw/',
+  '/lotto/',
+  '/sandbox/',
+  '/docs',
+  '/metrics',
+  '/healthz',
+];
 const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
 
 /**

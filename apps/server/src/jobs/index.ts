@@ -1,11 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { Scheduler } from './scheduler.ts';
+import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 
-/** Every periodic job of the platform; started by the app when JOBS=on (off in tests). */
-export function startJobs(app: FastifyInstance): Scheduler {
-  const scheduler = new Scheduler(app.database.db, { log: app.log });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform's periodic jobs: ticking only when JOBS=on, but always visible to the operator. */
+    jobs: Scheduler;
+  }
+}
+
+/** Every periodic job of the platform, registered but not started (the app starts it when JOBS=on). */
+export function createJobs(app: FastifyInstance): Scheduler {
+  const scheduler = new Scheduler(app.database.db, {
+    log: app.log,
+    utcOffsetMinutes: app.config.businessUtcOffsetMinutes,
+    maxCatchUp: app.config.jobsMaxCatchUp,
+  });
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
+  for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
+  return scheduler;
+}
+
+/** Kept for callers that want a started scheduler in one call. */
+export function startJobs(app: FastifyInstance): Scheduler {
+  const scheduler = createJobs(app);
   scheduler.start();
   return scheduler;
 }

@@ -1,42 +1,65 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/helper.ts';
-import { type JobContext, Scheduler } from './scheduler.ts';
+import { type JobContext, type JobDefinition, LeaseLostError, Scheduler } from './scheduler.ts';
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;
 const MINUTE = 60_000;
 const T = Date.UTC(2030, 0, 1, 12, 0, 30);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A promise a test resolves by hand: holds a job mid-run while the test acts on the database. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  return { open, opened };
+}
 
 describe('job scheduler: exactly once per period across instances and restarts', () => {
   let database: Db;
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await freshDatabase({ postgres: 'never' });
   });
   afterAll(async () => {
     await database.drop();
   });
+  const make = (owner: string, opts: ConstructorParameters<typeof Scheduler>[1] = {}) =>
+    new Scheduler(database.db, { owner, retryBaseMs: 0, ...opts });
+  const row = async (job: string, period?: string) =>
+    (
+      await database.query(
+        `select status, attempts, owner, error, result from job_runs where job = $1 ${period ? 'and period = $2' : ''} order by period_start`,
+        period ? [job, period] : [job],
+      )
+    )[0];
 
   it('runs a period once however many instances tick, and not again after a restart', async () => {
     const ran: string[] = [];
     const job = { name: 'once', periodMs: MINUTE, run: async (c: JobContext) => void ran.push(c.period) };
-    const a = new Scheduler(database.db, { owner: 'a' });
-    const b = new Scheduler(database.db, { owner: 'b' });
+    const a = make('a');
+    const b = make('b');
     a.register(job);
     b.register(job);
     const [ra, rb] = await Promise.all([a.tick(new Date(T)), b.tick(new Date(T))]);
-    expect([...ra, ...rb].map((r) => r.status).sort()).toEqual(['done', 'skipped']);
+    const statuses = [...ra, ...rb].map((r) => r.status);
+    expect(statuses.filter((x) => x === 'done')).toHaveLength(1);
+    // The loser finds it running (busy) or, if the winner already finished, done (skipped).
+    expect(statuses.filter((x) => x === 'busy' || x === 'skipped')).toHaveLength(1);
     // The period that just ended: 11:59:00–12:00:00.
     expect(ran).toEqual(['2030-01-01T11:59:00.000Z']);
+    // The same instance within the same period asks nothing more; a restart finds it done.
     expect(await a.tick(new Date(T + 1000))).toEqual([]);
-    const restarted = new Scheduler(database.db, { owner: 'c' });
+    const restarted = make('c');
     restarted.register(job);
     expect((await restarted.tick(new Date(T))).map((r) => r.status)).toEqual(['skipped']);
     await a.tick(new Date(T + MINUTE));
     expect(ran).toEqual(['2030-01-01T11:59:00.000Z', '2030-01-01T12:00:00.000Z']);
   });
 
-  it('retries a failed run, and records the attempts', async () => {
+  it('retries a failed attempt after its backoff, and records the attempts', async () => {
     let calls = 0;
-    const s = new Scheduler(database.db, { owner: 'f' });
+    const s = make('f', { retryBaseMs: 400 });
     s.register({
       name: 'flaky',
       periodMs: MINUTE,
@@ -46,60 +69,252 @@ describe('job scheduler: exactly once per period across instances and restarts',
         return { ok: true };
       },
     });
-    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['failed']);
+    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['retry']);
+    // The backoff runs on the database clock: not yet.
+    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['busy']);
+    await sleep(450);
     expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['done']);
-    const [row] = await database.query(`select status, attempts, result from job_runs where job = 'flaky'`);
-    expect(row).toEqual({ status: 'done', attempts: 2, result: { ok: true } });
+    expect(await row('flaky')).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      result: { ok: true },
+      error: null,
+    });
   });
 
-  it('takes over a run whose instance died (stale heartbeat) but not one still alive', async () => {
-    const ran: string[] = [];
-    const job = { name: 'takeover', periodMs: MINUTE, run: async (c: JobContext) => void ran.push(c.period) };
+  it('takes over a stale run; the first owner is refused at its next check and at completion', async () => {
     const period = '2030-01-01T11:59:00.000Z';
-    await database.query(
-      `insert into job_runs (job, period, period_start, period_end, status, owner, heartbeat_at)
-       values ('takeover', $1, $2, $3, 'running', 'alive', now())`,
-      [period, period, '2030-01-01T12:00:00.000Z'],
-    );
-    const s = new Scheduler(database.db, { owner: 'new', leaseMs: 60_000 });
-    s.register(job);
-    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['skipped']);
-    expect(ran).toEqual([]);
+    const ranBy: string[] = [];
+    const hold = gate();
+    const started = gate();
+    let firstCtx: JobContext | undefined;
+    let firstCheck: unknown;
+    const job = (who: string, wait: boolean): JobDefinition => ({
+      name: 'takeover',
+      periodMs: MINUTE,
+      run: async (c) => {
+        if (wait) {
+          firstCtx = c;
+          started.open();
+          await hold.opened;
+          firstCheck = await c.assertOwner().catch((e: unknown) => e);
+          if (firstCheck) throw firstCheck;
+        }
+        ranBy.push(who);
+        return { by: who };
+      },
+    });
+    const a = make('a', { leaseMs: 60_000 });
+    const b = make('b', { leaseMs: 60_000 });
+    a.register(job('a', true));
+    b.register(job('b', false));
+    const first = a.tick(new Date(T));
+    await started.opened;
+    // Alive: nobody takes it over.
+    expect((await b.tick(new Date(T))).map((r) => r.status)).toEqual(['busy']);
+    // Its instance stalls past the lease (database clock): b takes over with attempt 2.
     await database.query(
       `update job_runs set heartbeat_at = now() - interval '5 minutes' where job = 'takeover'`,
     );
-    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['done']);
-    expect(ran).toEqual([period]);
-    const [row] = await database.query(`select owner, attempts from job_runs where job = 'takeover'`);
-    expect(row).toEqual({ owner: 'new', attempts: 2 });
+    expect(await b.tick(new Date(T))).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
+    hold.open();
+    expect(await first).toEqual([expect.objectContaining({ status: 'lost', attempts: 1 })]);
+    expect(firstCheck).toBeInstanceOf(LeaseLostError);
+    expect(firstCtx?.signal.aborted).toBe(true);
+    expect(ranBy).toEqual(['b']);
+    expect(await row('takeover', period)).toMatchObject({
+      status: 'done',
+      owner: 'b',
+      attempts: 2,
+      result: { by: 'b' },
+    });
   });
 
-  it('catches up periods missed while down, oldest first, when the job asks for it', async () => {
+  it('refuses the completion of a run that was taken over even when its body never checked', async () => {
+    const hold = gate();
+    const started = gate();
+    const a = make('a2', { leaseMs: 60_000 });
+    a.register({
+      name: 'unchecked',
+      periodMs: MINUTE,
+      run: async () => {
+        started.open();
+        await hold.opened;
+        return { by: 'a2' };
+      },
+    });
+    const first = a.tick(new Date(T));
+    await started.opened;
+    // Taken over elsewhere (owner and fencing token changed) and finished there.
+    await database.query(
+      `update job_runs set owner = 'b2', attempts = attempts + 1, status = 'done', result = '{"by":"b2"}' where job = 'unchecked'`,
+    );
+    hold.open();
+    expect((await first).map((r) => r.status)).toEqual(['lost']);
+    expect(await row('unchecked')).toMatchObject({ status: 'done', owner: 'b2', result: { by: 'b2' } });
+  });
+
+  it('stops a run when its heartbeat is refused, without the body asking', async () => {
+    const started = gate();
+    let seen: AbortSignal | undefined;
+    const a = make('a3', { leaseMs: 600 });
+    a.register({
+      name: 'beaten',
+      periodMs: MINUTE,
+      run: async (c) => {
+        seen = c.signal;
+        started.open();
+        // A long unit of work that honours the signal.
+        await new Promise<void>((resolve, reject) => {
+          const t = setTimeout(resolve, 5000);
+          c.signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(c.signal.reason);
+          });
+        });
+      },
+    });
+    const first = a.tick(new Date(T));
+    await started.opened;
+    await database.query(`update job_runs set owner = 'other', attempts = attempts + 1 where job = 'beaten'`);
+    const outcome = await first;
+    expect(outcome.map((r) => r.status)).toEqual(['lost']);
+    expect(seen?.aborted).toBe(true);
+    expect(seen?.reason).toBeInstanceOf(LeaseLostError);
+    // Nothing was written over the new owner's row.
+    expect(await row('beaten')).toMatchObject({ status: 'running', owner: 'other', attempts: 2 });
+  });
+
+  it('starts a new job at the current period instead of back-filling', async () => {
     const ran: string[] = [];
-    const s = new Scheduler(database.db, { owner: 'cu' });
+    const s = make('new');
     s.register({
-      name: 'salary-like',
+      name: 'brand-new',
       periodMs: 5 * MINUTE,
       catchUp: true,
-      maxCatchUp: 3,
-      run: async (c: JobContext) => void ran.push(c.period.slice(11, 16)),
+      maxCatchUp: 288,
+      run: async (c) => void ran.push(c.period.slice(11, 16)),
     });
     await s.tick(new Date(T));
-    expect(ran).toEqual(['11:45', '11:50', '11:55']);
-    // Down for a while; the next instance reads where the job stands and runs exactly the missed periods.
-    const next = new Scheduler(database.db, { owner: 'cu2' });
-    next.register({
+    expect(ran).toEqual(['11:55']);
+  });
+
+  it('after downtime, runs each missed period once, in order, at most the cap per tick', async () => {
+    const ran: string[] = [];
+    const job: JobDefinition = {
       name: 'salary-like',
       periodMs: 5 * MINUTE,
       catchUp: true,
       maxCatchUp: 3,
-      run: async (c: JobContext) => void ran.push(c.period.slice(11, 16)),
-    });
-    await next.tick(new Date(T + 15 * MINUTE));
-    expect(ran).toEqual(['11:45', '11:50', '11:55', '12:00', '12:05', '12:10']);
-    const [row] = await database.query(
-      `select count(*)::int as n from job_runs where job = 'salary-like' and status = 'done'`,
+      run: async (c) => void ran.push(c.period.slice(11, 16)),
+    };
+    const s = make('cu');
+    s.register(job);
+    await s.tick(new Date(T));
+    expect(ran).toEqual(['11:55']);
+    // Down for 25 minutes; the next instance reads where the job stands from the runs table.
+    const next = make('cu2');
+    next.register(job);
+    const later = new Date(T + 25 * MINUTE);
+    expect((await next.tick(later)).map((r) => r.period.slice(11, 16))).toEqual(['12:00', '12:05', '12:10']);
+    expect((await next.tick(later)).map((r) => r.period.slice(11, 16))).toEqual(['12:15', '12:20']);
+    expect(await next.tick(later)).toEqual([]);
+    expect(ran).toEqual(['11:55', '12:00', '12:05', '12:10', '12:15', '12:20']);
+    const [n] = await database.query(
+      `select count(*)::int as n, count(distinct period)::int as d from job_runs where job = 'salary-like' and status = 'done'`,
     );
-    expect(row).toEqual({ n: 6 });
+    expect(n).toEqual({ n: 6, d: 6 });
+  });
+
+  it('makes an exhausted period a blocking failure until an operator runs it', async () => {
+    const ran: string[] = [];
+    let broken = true;
+    const job: JobDefinition = {
+      name: 'dividend-like',
+      periodMs: 5 * MINUTE,
+      catchUp: true,
+      maxAttempts: 3,
+      run: async (c) => {
+        const p = c.period.slice(11, 16);
+        if (broken && p === '12:00') throw new Error('upline account missing');
+        ran.push(p);
+      },
+    };
+    const s = make('ex');
+    s.register(job);
+    await s.tick(new Date(T)); // 11:55: the job's first period
+    const later = new Date(T + 10 * MINUTE); // 12:00 and 12:05 have ended
+    expect((await s.tick(later)).map((r) => r.status)).toEqual(['retry']);
+    expect((await s.tick(later)).map((r) => r.status)).toEqual(['retry']);
+    expect(await s.tick(later)).toEqual([
+      expect.objectContaining({ period: '2030-01-01T12:00:00.000Z', status: 'failed', attempts: 3 }),
+    ]);
+    // Not skipped for good, not passed over: the job stands blocked, visibly.
+    for (const when of [later, new Date(T + 60 * MINUTE)]) {
+      expect(await s.tick(when)).toEqual([
+        expect.objectContaining({
+          status: 'blocked',
+          period: '2030-01-01T12:00:00.000Z',
+          error: 'upline account missing',
+        }),
+      ]);
+    }
+    expect(ran).toEqual(['11:55']);
+    const [view] = (await s.overview()).filter((v) => v.job.name === 'dividend-like');
+    expect(view?.failed.map((r) => [r.period, r.status, r.attempts])).toEqual([
+      ['2030-01-01T12:00:00.000Z', 'failed', 3],
+    ]);
+    // The operator fixes the cause and runs the period; the job then catches up in order.
+    broken = false;
+    expect(await s.runNow(job, new Date('2030-01-01T12:02:00Z'))).toMatchObject({
+      status: 'done',
+      attempts: 4,
+    });
+    expect(await s.runNow(job, new Date('2030-01-01T12:00:00Z'))).toMatchObject({ status: 'skipped' });
+    await s.tick(later);
+    expect(ran).toEqual(['11:55', '12:00', '12:05']);
+  });
+
+  it('exhausts a period whose instance died during its last attempt', async () => {
+    const s = make('dead', { maxAttempts: 2 });
+    s.register({ name: 'dies', periodMs: MINUTE, catchUp: true, run: async () => undefined });
+    await database.query(
+      `insert into job_runs (job, period, period_start, period_end, status, owner, attempts, heartbeat_at)
+       values ('dies', '2030-01-01T11:59:00.000Z', '2030-01-01T11:59:00Z', '2030-01-01T12:00:00Z', 'running', 'gone', 2, now() - interval '1 hour')`,
+    );
+    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['failed']);
+    expect((await s.tick(new Date(T))).map((r) => r.status)).toEqual(['blocked']);
+  });
+
+  it('cuts daily periods at the business midnight (Nepal, 18:15 UTC)', async () => {
+    const ran: Array<[string, string]> = [];
+    const s = make('day');
+    s.register({
+      name: 'daily-salary-like',
+      period: 'day',
+      catchUp: true,
+      run: async (c) => void ran.push([c.periodStart.toISOString(), c.periodEnd.toISOString()]),
+    });
+    await s.tick(new Date('2026-11-22T18:14:00Z'));
+    expect(ran).toEqual([['2026-11-20T18:15:00.000Z', '2026-11-21T18:15:00.000Z']]);
+    await s.tick(new Date('2026-11-22T18:15:00Z'));
+    expect(ran.at(-1)).toEqual(['2026-11-21T18:15:00.000Z', '2026-11-22T18:15:00.000Z']);
+    const utc = make('day-utc', { utcOffsetMinutes: 0 });
+    const utcRan: string[] = [];
+    utc.register({ name: 'utc-daily', period: 'day', run: async (c) => void utcRan.push(c.period) });
+    await utc.tick(new Date('2026-11-22T18:15:00Z'));
+    expect(utcRan).toEqual(['2026-11-21T00:00:00.000Z']);
+  });
+
+  it('judges leases on the database clock, whatever this process believes the time is', async () => {
+    const seen: string[] = [];
+    const s = make('skew');
+    s.register({ name: 'skewed', periodMs: MINUTE, run: async (c) => void seen.push(c.period) });
+    const dbNow = await s.dbNow();
+    // With no clock passed, the periods that have ended are the database's.
+    const [outcome] = await s.tick();
+    const expected = new Date(Math.floor(dbNow.getTime() / MINUTE) * MINUTE - MINUTE).toISOString();
+    expect([expected, new Date(Date.parse(expected) + MINUTE).toISOString()]).toContain(outcome?.period);
+    expect(seen).toEqual([outcome?.period]);
   });
 });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { performance } from 'node:perf_hooks';
+import {
+  alignedStart,
+  DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+  nextPeriodStart,
+  type PeriodKind,
+  periodStart,
+} from '@wps/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { jobRuns } from '../modules/admin/schema.ts';
 
 export interface JobContext {
@@ -9,56 +17,120 @@ export interface JobContext {
   period: string;
   periodStart: Date;
   periodEnd: Date;
+  /** This run's attempt number, its fencing token: a takeover increments it. */
+  attempt: number;
+  /** True when an operator started the run. */
+  manual: boolean;
+  /** Aborted once this run has lost its lease: taken over elsewhere, or unconfirmed for a whole lease. */
+  signal: AbortSignal;
+  /**
+   * Call between units of work. Renews the lease on the database clock and throws LeaseLostError
+   * when another instance has taken the run over. Given the job's transaction, it also locks the
+   * run's row until that transaction commits: no takeover can slip between the check and the writes.
+   */
+  assertOwner(tx?: DbOrTx): Promise<void>;
 }
 
 export interface JobDefinition {
   name: string;
-  /** A run covers one period of this length, after the period has ended. */
-  periodMs: number;
+  /** A calendar period (SPEC §9 pay periods), aligned to the business time zone… */
+  period?: PeriodKind;
+  /** …or a fixed length, aligned likewise. Exactly one of the two. */
+  periodMs?: number;
+  /** Minutes east of UTC the periods align to; the scheduler's (the business day's) by default. */
+  utcOffsetMinutes?: number;
   /**
-   * Run every period missed while no instance was up (salaries, dividends), oldest first, at most
-   * `maxCatchUp` of them; otherwise only the latest ended period (housekeeping such as auto-receipt).
+   * Every period counts (salaries, dividends): run each one missed while no instance was up, in
+   * order, and let an exhausted period block the later ones. Otherwise only the latest ended
+   * period runs, and it supersedes earlier ones (housekeeping such as auto-receipt).
    */
   catchUp?: boolean;
+  /** Missed periods run per tick at most (the rest follow on later ticks). */
   maxCatchUp?: number;
+  maxAttempts?: number;
   run(ctx: JobContext): Promise<unknown>;
 }
+
+/**
+ * done: this call ran it; skipped: already done; busy: another instance holds it, or its retry
+ * is not due yet; retry: failed, will be retried; failed: exhausted, blocks a catch-up job;
+ * blocked: a catch-up job waits behind a failed period; lost: the run lost its lease and stopped.
+ */
+export type RunStatus = 'done' | 'skipped' | 'busy' | 'retry' | 'failed' | 'blocked' | 'lost';
 
 export interface RunOutcome {
   job: string;
   period: string;
-  status: 'done' | 'failed' | 'skipped';
+  status: RunStatus;
+  attempts?: number;
   result?: unknown;
   error?: string;
 }
 
+export class LeaseLostError extends Error {
+  constructor(job: string, period: string) {
+    super(`job ${job} ${period}: the lease was lost to another instance`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 interface Logger {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
-const MAX_ATTEMPTS = 5;
+export interface SchedulerOptions {
+  tickMs?: number;
+  /** A run whose heartbeat is older than this (database clock) may be taken over. */
+  leaseMs?: number;
+  /** First retry delay after a failed attempt; doubles per attempt, at most 30 minutes. */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  maxCatchUp?: number;
+  utcOffsetMinutes?: number;
+  log?: Logger;
+  owner?: string;
+}
+
+const DEFAULT_ATTEMPTS = 5;
+const MAX_RETRY_DELAY_MS = 30 * 60_000;
+
+interface Owned {
+  id: number;
+  attempt: number;
+}
 
 /**
- * Periodic jobs, exactly once per (job, period) across restarts and instances. Each instance
- * ticks; a period is claimed by inserting its `job_runs` row, whose unique key lets only one
- * instance win. The winner heartbeats while it runs; a run whose heartbeat is older than the
- * lease (its instance died) or that failed is taken over by the next tick anywhere, up to
- * MAX_ATTEMPTS. A taken-over run starts again from the beginning, so a job body makes its own
- * writes idempotent per period (ledger keys such as `salary:<period>:<member>`), and then the
- * period's effect happens once even when its run had to be repeated.
+ * Periodic jobs, exactly once per (job, period) across restarts and instances.
+ *
+ * A period is claimed by inserting its `job_runs` row (the unique key lets one instance win). The
+ * owner heartbeats; every lease decision compares timestamps on the DATABASE clock (`now()` in
+ * SQL), never this process's clock, so a skewed instance cannot take over a live run. A stale run
+ * is taken over by incrementing `attempts`, the fencing token: heartbeat, completion and failure
+ * updates all require owner + attempt, so the old owner is refused, aborts (`ctx.signal`,
+ * `ctx.assertOwner()`) and records nothing. A job body still makes its writes idempotent per period
+ * (ledger keys such as `salary:<period>:<member>`), because a run that died midway starts again.
+ *
+ * A failed attempt is retried with backoff; after `maxAttempts` the period is `failed`: listed
+ * for the operator, logged as an error, and for a catch-up job it blocks the later periods until
+ * the operator runs it again (`runNow`). A new job starts at the current period; an existing one
+ * catches up the periods it missed.
  */
 export class Scheduler {
   private readonly jobs: JobDefinition[] = [];
-  /** Newest period known done, per job: spares the database a query per tick. */
-  private readonly doneUpTo = new Map<string, number>();
+  /**
+   * Per job, the latest ended period this instance saw done with nothing unfinished before it: a
+   * tick inside the same period then asks the database nothing (ticks come every few seconds).
+   */
+  private readonly settled = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   readonly owner: string;
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { tickMs?: number; leaseMs?: number; log?: Logger; owner?: string } = {},
+    private readonly opts: SchedulerOptions = {},
   ) {
     this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   }
@@ -68,14 +140,23 @@ export class Scheduler {
   }
 
   register(job: JobDefinition): void {
-    if (job.periodMs < 1000) throw new Error(`job ${job.name}: period under a second`);
+    if (!job.period === !job.periodMs) throw new Error(`job ${job.name}: give period or periodMs`);
+    if (job.periodMs !== undefined && job.periodMs < 1000)
+      throw new Error(`job ${job.name}: period under a second`);
     if (this.jobs.some((j) => j.name === job.name)) throw new Error(`job ${job.name} registered twice`);
     this.jobs.push(job);
   }
 
+  get registered(): readonly JobDefinition[] {
+    return this.jobs;
+  }
+
+  find(name: string): JobDefinition | undefined {
+    return this.jobs.find((j) => j.name === name);
+  }
+
   start(): void {
     if (this.timer) return;
-    const tickMs = this.opts.tickMs ?? 5000;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.tick()
@@ -83,7 +164,7 @@ export class Scheduler {
         .finally(() => {
           this.running = null;
         });
-    }, tickMs);
+    }, this.opts.tickMs ?? 5000);
     this.timer.unref();
   }
 
@@ -93,109 +174,274 @@ export class Scheduler {
     await this.running;
   }
 
-  /** Runs whatever is due at `now` (tests call it directly with a chosen clock). */
-  async tick(now: Date = new Date()): Promise<RunOutcome[]> {
+  /** The database's clock: the one every instance shares. */
+  async dbNow(): Promise<Date> {
+    const result = (await this.db.execute(sql`select now() as now`)) as unknown as {
+      rows: Array<{ now: string | Date }>;
+    };
+    return new Date(result.rows[0]?.now ?? Number.NaN);
+  }
+
+  // ------------------------------------------------------------------ periods
+
+  private offset(job: JobDefinition): number {
+    return job.utcOffsetMinutes ?? this.opts.utcOffsetMinutes ?? DEFAULT_BUSINESS_UTC_OFFSET_MINUTES;
+  }
+
+  /** Start of the period of `job` that contains `instant`. */
+  periodOf(job: JobDefinition, instant: Date): Date {
+    return job.periodMs
+      ? alignedStart(job.periodMs, instant, this.offset(job))
+      : periodStart(job.period as PeriodKind, instant, this.offset(job));
+  }
+
+  private nextStart(job: JobDefinition, start: Date): Date {
+    return job.periodMs
+      ? new Date(start.getTime() + job.periodMs)
+      : nextPeriodStart(job.period as PeriodKind, start, this.offset(job));
+  }
+
+  /** The last period of `job` wholly ended at `now`. */
+  private latestEnded(job: JobDefinition, now: Date): Date {
+    return this.periodOf(job, new Date(this.periodOf(job, now).getTime() - 1));
+  }
+
+  // ------------------------------------------------------------------ ticking
+
+  /**
+   * Runs whatever is due. `now` defaults to the database clock; tests pass one to choose which
+   * periods have ended (leases are judged on the database clock regardless).
+   */
+  async tick(now?: Date): Promise<RunOutcome[]> {
+    const at = now ?? (await this.dbNow());
     const outcomes: RunOutcome[] = [];
     for (const job of this.jobs) {
-      if (job.catchUp && !this.doneUpTo.has(job.name)) await this.loadProgress(job.name);
-      for (const start of this.duePeriods(job, now.getTime())) {
-        const outcome = await this.runPeriod(job, start);
-        outcomes.push(outcome);
-        // Periods run in order: a failed one is retried before later ones move on.
-        if (outcome.status === 'failed') break;
+      try {
+        outcomes.push(...(await this.tickJob(job, at)));
+      } catch (err) {
+        this.opts.log?.error({ err, job: job.name }, 'job tick failed');
       }
     }
     return outcomes;
   }
 
-  /** Where a catching-up job stands, from the runs table (a fresh instance knows nothing yet). */
-  private async loadProgress(job: string): Promise<void> {
-    const [row] = await this.db
-      .select({ last: sql<string | null>`max(${jobRuns.periodStart})` })
+  private async tickJob(job: JobDefinition, now: Date): Promise<RunOutcome[]> {
+    const latest = this.latestEnded(job, now);
+    if (this.settled.get(job.name) === latest.getTime()) return [];
+    const settle = (outcomes: RunOutcome[]) => {
+      const last = outcomes.at(-1);
+      if (
+        last?.period === latest.toISOString() &&
+        outcomes.every((o) => o.status === 'done' || o.status === 'skipped')
+      )
+        this.settled.set(job.name, latest.getTime());
+      return outcomes;
+    };
+    if (!job.catchUp) return settle([await this.runPeriod(job, latest, false)]);
+
+    const [blocking] = await this.db
+      .select({ period: jobRuns.period, attempts: jobRuns.attempts, error: jobRuns.error })
       .from(jobRuns)
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.status, 'done')));
-    if (row?.last) this.markDone(job, new Date(row.last).getTime());
-  }
-
-  private duePeriods(job: JobDefinition, nowMs: number): number[] {
-    const latest = Math.floor(nowMs / job.periodMs) * job.periodMs - job.periodMs;
-    if ((this.doneUpTo.get(job.name) ?? Number.NEGATIVE_INFINITY) >= latest) return [];
-    if (!job.catchUp) return [latest];
-    const max = job.maxCatchUp ?? 288;
-    const from = Math.max(
-      (this.doneUpTo.get(job.name) ?? latest - max * job.periodMs) + job.periodMs,
-      latest - (max - 1) * job.periodMs,
-    );
-    const out: number[] = [];
-    for (let t = from; t <= latest; t += job.periodMs) out.push(t);
-    return out;
-  }
-
-  private async runPeriod(job: JobDefinition, startMs: number): Promise<RunOutcome> {
-    const periodStart = new Date(startMs);
-    const periodEnd = new Date(startMs + job.periodMs);
-    const period = periodStart.toISOString();
-    const claimed = await this.claim(job.name, period, periodStart, periodEnd);
-    if (!claimed) {
-      const [row] = await this.db
-        .select({ status: jobRuns.status })
-        .from(jobRuns)
-        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
-      if (row?.status === 'done') this.markDone(job.name, startMs);
-      return { job: job.name, period, status: 'skipped' };
+      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.status, 'failed')))
+      .orderBy(asc(jobRuns.periodStart))
+      .limit(1);
+    if (blocking) {
+      this.opts.log?.error({ job: job.name, period: blocking.period }, 'job blocked by a failed period');
+      return [
+        {
+          job: job.name,
+          period: blocking.period,
+          status: 'blocked',
+          attempts: blocking.attempts,
+          error: blocking.error ?? undefined,
+        },
+      ];
     }
+    const unfinished = await this.db
+      .select({ periodStart: jobRuns.periodStart })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job.name), inArray(jobRuns.status, ['running', 'retry'])))
+      .orderBy(asc(jobRuns.periodStart));
+    const [last] = await this.db
+      .select({ periodStart: jobRuns.periodStart })
+      .from(jobRuns)
+      .where(eq(jobRuns.job, job.name))
+      .orderBy(desc(jobRuns.periodStart))
+      .limit(1);
+
+    const max = job.maxCatchUp ?? this.opts.maxCatchUp ?? 288;
+    const due: Date[] = unfinished.map((r) => new Date(r.periodStart));
+    // A job seen for the first time starts at the latest ended period: nothing to back-fill.
+    let next = last ? this.nextStart(job, new Date(last.periodStart)) : latest;
+    while (due.length < max && next.getTime() <= latest.getTime()) {
+      due.push(next);
+      next = this.nextStart(job, next);
+    }
+    const outcomes: RunOutcome[] = [];
+    for (const start of due.slice(0, max)) {
+      const outcome = await this.runPeriod(job, start, false);
+      outcomes.push(outcome);
+      // Periods run in order (a dividend carries its deficit into the next): later ones wait.
+      if (outcome.status !== 'done' && outcome.status !== 'skipped') break;
+    }
+    return settle(outcomes);
+  }
+
+  /**
+   * An operator runs (or retries) one ended period now, whatever its backoff or exhausted
+   * attempts. Idempotent: a period already done answers its recorded outcome and runs nothing.
+   */
+  async runNow(job: JobDefinition, start: Date): Promise<RunOutcome> {
+    return this.runPeriod(job, this.periodOf(job, start), true);
+  }
+
+  // ------------------------------------------------------------------ one period
+
+  private async runPeriod(job: JobDefinition, periodStartAt: Date, manual: boolean): Promise<RunOutcome> {
+    const periodEnd = this.nextStart(job, periodStartAt);
+    const period = periodStartAt.toISOString();
+    const claimSentAt = performance.now();
+    const owned = await this.claim(job, period, periodStartAt, periodEnd, manual);
+    if (!owned) return this.outcomeOf(job, period);
+    const base = { job: job.name, period, attempts: owned.attempt };
+
+    const controller = new AbortController();
+    const fence = and(
+      eq(jobRuns.id, owned.id),
+      eq(jobRuns.owner, this.owner),
+      eq(jobRuns.attempts, owned.attempt),
+      eq(jobRuns.status, 'running'),
+    );
+    // Lease confirmations are timed on this process's monotonic clock from when the renewal was
+    // SENT (no later than the database stamped it), so the local estimate never outlives the lease.
+    let confirmedAt = claimSentAt;
+    const renew = async (ex: DbOrTx): Promise<boolean> => {
+      const sentAt = performance.now();
+      const [row] = await ex
+        .update(jobRuns)
+        .set({ heartbeatAt: sql`now()` })
+        .where(fence)
+        .returning({ id: jobRuns.id });
+      if (row) confirmedAt = sentAt;
+      else controller.abort(new LeaseLostError(job.name, period));
+      return !!row;
+    };
+    let beating = false;
     const beat = setInterval(
       () => {
-        void this.db
-          .update(jobRuns)
-          .set({ heartbeatAt: sql`now()` })
-          .where(and(eq(jobRuns.id, claimed), eq(jobRuns.owner, this.owner)))
-          .catch(() => undefined);
+        // Two missed renewals: give up while a third of the lease is left, before anyone may take over.
+        if (performance.now() - confirmedAt > (this.leaseMs * 2) / 3) {
+          controller.abort(new LeaseLostError(job.name, period));
+        }
+        if (beating || controller.signal.aborted) return;
+        beating = true;
+        renew(this.db)
+          .catch((err) => this.opts.log?.warn({ err, job: job.name, period }, 'job heartbeat failed'))
+          .finally(() => {
+            beating = false;
+          });
       },
-      Math.max(1000, Math.floor(this.leaseMs / 3)),
+      Math.max(200, Math.floor(this.leaseMs / 3)),
     );
     beat.unref();
+    const ctx: JobContext = {
+      period,
+      periodStart: periodStartAt,
+      periodEnd,
+      attempt: owned.attempt,
+      manual,
+      signal: controller.signal,
+      assertOwner: async (tx) => {
+        if (controller.signal.aborted || !(await renew(tx ?? this.db))) {
+          throw new LeaseLostError(job.name, period);
+        }
+      },
+    };
+
     try {
-      const result = (await job.run({ period, periodStart, periodEnd })) ?? null;
-      await this.db
+      const result = (await job.run(ctx)) ?? null;
+      if (controller.signal.aborted) return this.lost(base);
+      const [done] = await this.db
         .update(jobRuns)
-        .set({ status: 'done', finishedAt: sql`now()`, result, error: null })
-        .where(eq(jobRuns.id, claimed));
-      this.markDone(job.name, startMs);
-      this.opts.log?.info({ job: job.name, period, result }, 'job done');
-      return { job: job.name, period, status: 'done', result };
+        .set({ status: 'done', finishedAt: sql`now()`, result, error: null, retryAt: null })
+        .where(fence)
+        .returning({ id: jobRuns.id });
+      if (!done) return this.lost(base);
+      this.opts.log?.info({ job: job.name, period, result, manual }, 'job done');
+      return { ...base, status: 'done', result };
     } catch (err) {
-      const message = (err as Error)?.message ?? String(err);
-      await this.db
+      if (controller.signal.aborted || err instanceof LeaseLostError) return this.lost(base);
+      const message = ((err as Error)?.message ?? String(err)).slice(0, 2000);
+      const maxAttempts = job.maxAttempts ?? this.opts.maxAttempts ?? DEFAULT_ATTEMPTS;
+      const delayMs = Math.min(
+        (this.opts.retryBaseMs ?? 30_000) * 2 ** (owned.attempt - 1),
+        MAX_RETRY_DELAY_MS,
+      );
+      const [row] = await this.db
         .update(jobRuns)
-        .set({ status: 'failed', finishedAt: sql`now()`, error: message.slice(0, 2000) })
-        .where(eq(jobRuns.id, claimed));
-      this.opts.log?.error({ job: job.name, period, err }, 'job failed');
-      return { job: job.name, period, status: 'failed', error: message };
+        .set({
+          status: sql`case when ${jobRuns.attempts} >= ${maxAttempts} then 'failed' else 'retry' end`,
+          finishedAt: sql`now()`,
+          retryAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+          error: message,
+        })
+        .where(fence)
+        .returning({ status: jobRuns.status });
+      if (!row) return this.lost(base);
+      const status = row.status as 'failed' | 'retry';
+      const log = status === 'failed' ? 'job failed for good: an operator must run it' : 'job attempt failed';
+      this.opts.log?.error({ job: job.name, period, err, attempt: owned.attempt }, log);
+      return { ...base, status, error: message };
     } finally {
       clearInterval(beat);
     }
   }
 
-  private markDone(job: string, startMs: number): void {
-    if ((this.doneUpTo.get(job) ?? Number.NEGATIVE_INFINITY) < startMs) this.doneUpTo.set(job, startMs);
+  private lost(base: { job: string; period: string; attempts: number }): RunOutcome {
+    this.opts.log?.warn(base, 'job run lost its lease and stopped');
+    return { ...base, status: 'lost' };
   }
 
-  /** The run's id when this instance now owns the period, else null. */
+  /** What a period we could not claim stands at. */
+  private async outcomeOf(job: JobDefinition, period: string): Promise<RunOutcome> {
+    const [row] = await this.db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
+    const base = { job: job.name, period, attempts: row?.attempts };
+    if (row?.status === 'done') return { ...base, status: 'skipped', result: row.result };
+    if (row?.status === 'failed') return { ...base, status: 'failed', error: row.error ?? undefined };
+    return { ...base, status: 'busy' };
+  }
+
+  /** Owner and fencing token when this instance now owns the period, else null. */
   private async claim(
-    job: string,
+    job: JobDefinition,
     period: string,
-    periodStart: Date,
+    periodStartAt: Date,
     periodEnd: Date,
-  ): Promise<number | null> {
+    manual: boolean,
+  ): Promise<Owned | null> {
     const [inserted] = await this.db
       .insert(jobRuns)
-      .values({ job, period, periodStart, periodEnd, status: 'running', owner: this.owner })
+      .values({
+        job: job.name,
+        period,
+        periodStart: periodStartAt,
+        periodEnd,
+        status: 'running',
+        owner: this.owner,
+      })
       .onConflictDoNothing({ target: [jobRuns.job, jobRuns.period] })
-      .returning({ id: jobRuns.id });
-    if (inserted) return inserted.id;
-    // Take over a run whose owner stopped heartbeating, or one that failed.
-    const staleBefore = new Date(Date.now() - this.leaseMs);
+      .returning({ id: jobRuns.id, attempts: jobRuns.attempts });
+    if (inserted) return { id: inserted.id, attempt: inserted.attempts };
+
+    const maxAttempts = job.maxAttempts ?? this.opts.maxAttempts ?? DEFAULT_ATTEMPTS;
+    const leaseSecs = this.leaseMs / 1000;
+    const stale = sql`${jobRuns.status} = 'running' and ${jobRuns.heartbeatAt} < now() - make_interval(secs => ${leaseSecs})`;
+    const takeable = manual
+      ? sql`(${jobRuns.status} in ('retry', 'failed') or (${stale}))`
+      : sql`((${jobRuns.status} = 'retry' and coalesce(${jobRuns.retryAt}, now()) <= now()) or (${stale})) and ${jobRuns.attempts} < ${maxAttempts}`;
     const [taken] = await this.db
       .update(jobRuns)
       .set({
@@ -203,27 +449,58 @@ export class Scheduler {
         status: 'running',
         attempts: sql`${jobRuns.attempts} + 1`,
         heartbeatAt: sql`now()`,
-        error: null,
+        startedAt: sql`now()`,
+        finishedAt: null,
+        retryAt: null,
       })
-      .where(
-        and(
-          eq(jobRuns.job, job),
-          eq(jobRuns.period, period),
-          lt(jobRuns.attempts, MAX_ATTEMPTS),
-          sql`(${jobRuns.status} = 'failed' or (${jobRuns.status} = 'running' and ${jobRuns.heartbeatAt} < ${staleBefore}))`,
-        ),
-      )
-      .returning({ id: jobRuns.id });
-    return taken?.id ?? null;
+      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period), takeable))
+      .returning({ id: jobRuns.id, attempts: jobRuns.attempts });
+    if (taken) return { id: taken.id, attempt: taken.attempts };
+
+    // An instance died during the last attempt: that exhausts the period (visible, blocking).
+    if (!manual) {
+      const [exhausted] = await this.db
+        .update(jobRuns)
+        .set({
+          status: 'failed',
+          finishedAt: sql`now()`,
+          error: sql`coalesce(${jobRuns.error} || '; ', '') || 'the last attempt stopped heartbeating'`,
+        })
+        .where(
+          and(
+            eq(jobRuns.job, job.name),
+            eq(jobRuns.period, period),
+            stale,
+            sql`${jobRuns.attempts} >= ${maxAttempts}`,
+          ),
+        )
+        .returning({ id: jobRuns.id });
+      if (exhausted)
+        this.opts.log?.error({ job: job.name, period }, 'job failed for good: an operator must run it');
+    }
+    return null;
   }
 
-  /** Recent runs, for the operator console. */
-  async recent(jobNames?: string[]) {
-    return this.db
-      .select()
-      .from(jobRuns)
-      .where(jobNames?.length ? inArray(jobRuns.job, jobNames) : undefined)
-      .orderBy(sql`${jobRuns.id} desc`)
-      .limit(100);
+  // ------------------------------------------------------------------ operator view
+
+  /** Each registered job with its recent periods, failed ones first-class. */
+  async overview(recent = 20) {
+    const out = [];
+    for (const job of this.jobs) {
+      const runs = await this.db
+        .select()
+        .from(jobRuns)
+        .where(eq(jobRuns.job, job.name))
+        .orderBy(desc(jobRuns.periodStart))
+        .limit(recent);
+      const failed = await this.db
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.status, 'failed')))
+        .orderBy(asc(jobRuns.periodStart))
+        .limit(100);
+      out.push({ job, runs, failed });
+    }
+    return out;
   }
 }

@@ -17,6 +17,8 @@ export async function solveAltcha(app: FastifyInstance): Promise<string> {
 
 /** The newest six-digit code sent to `recipient` (`+977 98…` or an email) through the outbox. */
 export async function lastCode(app: FastifyInstance, recipient: string): Promise<string> {
+  // Codes for signed-out callers are sent after the answer: wait for that work first.
+  await app.services.auth.settle();
   const [msg] = await app.services.verification.outbox({ recipient, limit: 1 });
   const code = msg ? /\b(\d{6})\b/.exec(msg.body)?.[1] : undefined;
   if (!code) throw new Error(`no code sent to ${recipient}`);

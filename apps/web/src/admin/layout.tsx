@@ -4,6 +4,7 @@ import {
   ThemeToggleStandalone,
   LanguageSelectStandalone,
 } from '../features/system/components/state-tools.tsx';
+import { BrandMark } from '../shared/ui/brand-mark.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { Icon } from '../shared/ui/icons.tsx';
 import { useAdminLogout } from './api/logout.ts';
@@ -20,7 +21,10 @@ export function AdminLayout() {
   return (
     <div className="admin">
       <header className="admin__header">
-        <span className="admin__brand">{t('title')}</span>
+        <span className="admin__brand">
+          <BrandMark size={26} />
+          {t('title')}
+        </span>
         <div className="admin__tools">
           <LanguageSelectStandalone />
           <ThemeToggleStandalone />

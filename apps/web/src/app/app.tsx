@@ -1,9 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { SessionSync } from '../features/account/components/session-sync.tsx';
 import { AuthEffects } from '../features/auth/components/auth-effects.tsx';
+import { selectHasToken, useSessionStore } from '../shared/session/store.ts';
 import { GlobalLoader } from '../shared/ui/loader.tsx';
 import { ToastHost } from '../shared/ui/toast.tsx';
 import { BootLoader } from './boot-loader.tsx';
@@ -11,6 +12,22 @@ import { NavigationEffects } from './navigation-effects.tsx';
 import { PopupHost } from './popup-host.tsx';
 import { AppRoutes } from './router.tsx';
 import { StatusGate } from './status-gate.tsx';
+
+// The cashier watch (and the money formatting and schemas it brings) matters only to a signed-in
+// member: a guest's first page never downloads it.
+const PendingWatch = lazy(() =>
+  import('../features/wallet/components/pending-watch.tsx').then((m) => ({ default: m.PendingWatch })),
+);
+
+function MemberWatch() {
+  const hasToken = useSessionStore(selectHasToken);
+  if (!hasToken) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingWatch />
+    </Suspense>
+  );
+}
 
 function Chrome() {
   const { t } = useTranslation();
@@ -31,6 +48,7 @@ export function PlayerApp({ queryClient }: { queryClient: QueryClient }) {
           <BrowserRouter>
             <NavigationEffects />
             <SessionSync />
+            <MemberWatch />
             <AppRoutes />
             <PopupHost />
             <AuthEffects />

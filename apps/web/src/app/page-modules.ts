@@ -28,6 +28,14 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   lottery: 'features/lottery/routes/lottery-page.tsx',
   seaLottery: 'features/lottery/routes/lottery-page.tsx',
   vnLottery: 'features/lottery/routes/lottery-page.tsx',
+  terms: 'features/info/routes/legal-page.tsx',
+  privacy: 'features/info/routes/legal-page.tsx',
+  responsibleGaming: 'features/info/routes/legal-page.tsx',
+  about: 'features/info/routes/legal-page.tsx',
+  downloadIos: 'features/info/routes/install-page.tsx',
+  downloadAndroid: 'features/info/routes/install-page.tsx',
+  inhouse: 'features/inhouse/routes/inhouse-page.tsx',
+  verify: 'features/inhouse/routes/verify-page.tsx',
 };
 
 export const NOT_FOUND_MODULE = 'app/routes/not-found-page.tsx';

@@ -13,7 +13,7 @@ export interface PopupBodyProps {
 export interface PopupEntry {
   /** i18n key of the dialog title. */
   titleKey: string;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'game';
   /** Loaded the first time the popup opens; each popup body is its own chunk. */
   load(): Promise<{ default: ComponentType<PopupBodyProps> }>;
 }
@@ -46,9 +46,18 @@ export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
     size: 'sm',
     load: () => import('../features/auth/popups/change-password-popup.tsx'),
   },
+  welcomeModal: {
+    titleKey: 'popups.welcomeModal',
+    size: 'sm',
+    load: () => import('../features/auth/popups/welcome-popup.tsx'),
+  },
   helpModal: { titleKey: 'popups.helpModal', size: 'lg', load: unavailable },
   feedbackModal: { titleKey: 'popups.feedbackModal', load: unavailable },
-  gameModal: { titleKey: 'popups.gameModal', size: 'lg', load: unavailable },
+  gameModal: {
+    titleKey: 'popups.gameModal',
+    size: 'game',
+    load: () => import('../features/games/components/game-popup.tsx'),
+  },
   contractModal: { titleKey: 'popups.contractModal', load: unavailable },
   memberCentreModal: { titleKey: 'popups.memberCentreModal', size: 'lg', load: unavailable },
   agentCentreModal: { titleKey: 'popups.agentCentreModal', size: 'lg', load: unavailable },

@@ -1,5 +1,6 @@
 import type { Services } from '../../services.ts';
 import { seedOperators } from './auth.ts';
+import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
@@ -10,7 +11,7 @@ import { seedWallet } from './wallet.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators, seedWallet];
+  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

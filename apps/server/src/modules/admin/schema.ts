@@ -50,7 +50,7 @@ export const jobRuns = pgTable(
     period: text().notNull(),
     periodStart: ts().notNull(),
     periodEnd: ts().notNull(),
-    /** running | done | failed */
+    /** running | retry (a failed attempt, retried after retry_at) | done | failed (exhausted: blocks the job) */
     status: text().notNull(),
     owner: text().notNull(),
     attempts: integer().notNull().default(1),
@@ -59,9 +59,11 @@ export const jobRuns = pgTable(
     finishedAt: ts(),
     result: jsonb(),
     error: text(),
+    retryAt: ts(),
   },
   (t) => [
     uniqueIndex('job_runs_job_period_unique').on(t.job, t.period),
-    check('job_runs_status_known', sql`${t.status} in ('running', 'done', 'failed')`),
+    index('job_runs_job_status_idx').on(t.job, t.status, t.periodStart),
+    check('job_runs_status_known', sql`${t.status} in ('running', 'retry', 'done', 'failed')`),
   ],
 );

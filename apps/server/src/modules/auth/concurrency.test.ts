@@ -121,7 +121,7 @@ describe.skipIf(!hasPostgres)('identity under concurrency (PostgreSQL; set TEST_
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
   });
 
-  it('parallel failed logins are all counted (the lock cannot be outrun)', async () => {
+  it('parallel failed logins are all counted on the account, and lock no one out', async () => {
     const m = await createMember(t.app, { password: 'Right1234' });
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -136,6 +136,8 @@ describe.skipIf(!hasPostgres)('identity under concurrency (PostgreSQL; set TEST_
     const rows = await t.database.query(`select failures, locked_until from login_failures where key = $1`, [
       `acct:member:${m.account}`,
     ]);
-    expect(rows[0]!.locked_until).not.toBeNull();
+    // Every try was reserved before its password was checked (the captcha threshold cannot be
+    // outrun); the account itself is never locked, only a failing address is held back.
+    expect(rows[0]).toEqual({ failures: 10, locked_until: null });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
+import { redactUrl } from '../../http/redact.ts';
 
 /** Calls a session under a forced password change may still make (besides any GET). */
 const ALLOWED_WHILE_FORCED = ['/wps/member/password', '/wps/session/logout', '/wps/admin/session/logout'];
@@ -29,24 +30,25 @@ export function registerPrincipalHook(app: FastifyInstance): void {
     if (!session) return;
     req.principal = session.principal;
     if (session.mustChangePassword && !READ_ONLY.has(req.method)) {
-      const path = req.url.split('?')[0] ?? '';
-      if (!ALLOWED_WHILE_FORCED.includes(path)) {
+      // The matched route, not req.url: `/%77ps/member/info` reaches the same handler.
+      const route = req.routeOptions.url;
+      if (!route || !ALLOWED_WHILE_FORCED.includes(route)) {
         throw new AppError('FORBIDDEN', { messageKey: 'changePasswordFirst' });
       }
     }
   });
 }
 
-/** `?token=…` (SPEC start-up hand-over) must never reach the logs. */
-export const redactTokenInUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-
-/** Fastify's request log line, with the session token taken out of the URL. */
+/** Fastify's request log line, with secrets taken out of the query (see http/redact.ts). */
 export function redactedRequestLog(req: FastifyRequest) {
   return {
     method: req.method,
-    url: redactTokenInUrl(req.url),
+    url: redactUrl(req.url),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
   };
 }
+
+/** Kept for callers of the old name; redacts every spelling, not just the literal `token=`. */
+export const redactTokenInUrl = redactUrl;

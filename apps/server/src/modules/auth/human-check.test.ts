@@ -107,6 +107,7 @@ describe('ALTCHA human check', () => {
       payload: { mobileNum: '9833330001', countryDialingCode: '977', altcha: await solveAltcha(app) },
     });
     expect(sent.statusCode).toBe(200);
+    await t.app.services.auth.settle(); // the code is sent after the answer
     const [msg] = await t.app.services.verification.outbox({ recipient: '+977 9833330001' });
     const code = /(\d{6})/.exec(msg!.body)![1];
     const res = await login({

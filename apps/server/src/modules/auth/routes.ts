@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireLogin, requireRole } from '../../http/auth.ts';
+import { operatorPrincipal, requireLogin, requireRole } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -54,6 +54,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Refuses operator accounts (nonMember). When the address is new for the account the value has ' +
           '`token: null` and `secondVerification`; finish with /wps/session/login/verification.',
+        body: loginRequestSchema,
+        response: { 200: envelopeSchema(loginValueSchema) },
+      },
+    },
+    async (req) => ok(req, await auth.login('player', req.body, requestContext(req))),
+  );
+
+  // SPEC §7 names two player logins, login and loginV2. Payload encryption (the only difference
+  // the original had) is replaced by TLS here, so loginV2 is the same call under its own path,
+  // sharing its limits, lockouts and audit.
+  app.post(
+    '/wps/session/loginV2',
+    {
+      schema: {
+        tags,
+        summary: 'SPEC loginV2: the same call as /wps/session/login',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginValueSchema) },
       },
@@ -199,8 +215,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const p = req.principal!;
-      return ok(req, { id: p.memberId, account: p.account, permissions: [...p.permissions] });
+      const p = operatorPrincipal(req);
+      return ok(req, { id: p.operatorId, account: p.account, permissions: [...p.permissions] });
     },
   );
 

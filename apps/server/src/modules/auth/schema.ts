@@ -114,6 +114,8 @@ export const loginChallenges = pgTable(
     memberId: integer()
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
+    /** The member's password version when the challenge opened; a change since closes it. */
+    passwordChangedAt: ts(),
     portal: text().notNull(),
     loginType: text().notNull(),
     mustChangePassword: boolean().notNull().default(false),
@@ -123,5 +125,8 @@ export const loginChallenges = pgTable(
     expiresAt: ts().notNull(),
     consumedAt: ts(),
   },
-  (t) => [uniqueIndex('login_challenges_ticket_unique').on(t.ticketHash)],
+  (t) => [
+    uniqueIndex('login_challenges_ticket_unique').on(t.ticketHash),
+    index('login_challenges_member_idx').on(t.memberId),
+  ],
 );

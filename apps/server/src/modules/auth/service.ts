@@ -5,11 +5,12 @@ import {
   isTrialType,
   type LoginRequest,
   type LoginValue,
+  type OperatorLoginRequest,
   memberRole,
   SPEC,
   type SecondVerificationMethod,
 } from '@wps/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,9 +25,10 @@ import {
   accountKey,
   CAPTCHA_AFTER_ACCOUNT_FAILURES,
   CAPTCHA_AFTER_IP_FAILURES,
-  type FailureState,
   ipKey,
+  type LoginAttempt,
   LoginFailures,
+  pairKey,
 } from './failures.ts';
 import { HumanCheckService } from './human-check.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
@@ -49,13 +51,23 @@ export interface RequestContext {
 
 export type Portal = 'player' | 'agent';
 
-/** Login attempts per account (or phone number) per minute, whatever the address. */
+/**
+ * Login attempts per account (or phone number) per minute from one address. Per address, so a
+ * stranger's flood cannot make the owner wait; across addresses the captcha takes over.
+ */
 export const ACCOUNT_LOGIN_LIMIT_PER_MINUTE = 10;
 /** Trial accounts one address may open per hour. */
 export const FREEPLAY_PER_IP_PER_HOUR = 20;
 /** A login waiting for its second verification stays open this long, for this many tries. */
 export const SECOND_VERIFICATION_MINUTES = 10;
 export const SECOND_VERIFICATION_MAX_ATTEMPTS = 5;
+/**
+ * Second-factor tries per member in a window, across all tickets: fresh tickets (each needing
+ * the password again) must not multiply the per-ticket limit into a real-name guessing service.
+ */
+export const SECOND_VERIFICATION_MEMBER_LIMIT = 10;
+export const SECOND_VERIFICATION_MEMBER_WINDOW_MINUTES = 60;
+const secondFactorKey = (memberId: number) => `second:member:${memberId}`;
 
 type AuditResult =
   | 'ok'
@@ -177,11 +189,55 @@ export class AuthService {
     }
   }
 
-  private captchaDue(s: FailureState): boolean {
+  /** True when attempts beyond the thresholds have been made before this one. */
+  private captchaDue(a: LoginAttempt, after = 1): boolean {
     return (
       this.config.humanCheck &&
-      (s.accountFailures >= CAPTCHA_AFTER_ACCOUNT_FAILURES || s.ipFailures >= CAPTCHA_AFTER_IP_FAILURES)
+      (a.accountAttempts - after >= CAPTCHA_AFTER_ACCOUNT_FAILURES ||
+        a.ipAttempts - after >= CAPTCHA_AFTER_IP_FAILURES)
     );
+  }
+
+  /**
+   * Everything a password try must pass before the password is looked at: the human check; the
+   * attempt reserved on the account and on the address, with the captcha asked when earlier
+   * attempts passed a threshold; then the (account, address) progressive delay. Reserving first is what keeps a
+   * burst of parallel guesses from all being checked under the threshold.
+   */
+  private async guardPasswordTry(
+    portal: Portal | 'operator',
+    account: string,
+    body: { altcha?: string | undefined; captchaKey?: string | undefined; captcha?: string | undefined },
+    base: Omit<Parameters<AuthService['audit']>[0], 'result'>,
+  ) {
+    const ctx = base.ctx;
+    await this.auditing(base, 'human_check_failed', () => this.requireHumanCheck(body.altcha));
+    const keys = {
+      account: accountKey(portal === 'player' || portal === 'agent' ? 'member' : portal, account),
+      pair: pairKey(portal === 'operator' ? 'operator' : 'member', account, ctx.ip),
+      ip: ipKey(ctx.ip),
+    };
+    const attempt = await this.failures.reserve(keys.account, keys.ip);
+    if (this.captchaDue(attempt)) {
+      await this.auditing(base, 'captcha_wrong', () => this.requireCaptcha(body.captchaKey, body.captcha));
+    }
+    // Only tries that could reach the password count against the pair (a missing or wrong
+    // captcha costs nothing there): the owner typing from their own address is never held back
+    // by someone else's failures.
+    const pair = await this.failures.reservePair(keys.pair);
+    if ('retryAt' in pair) {
+      await this.audit({ ...base, result: 'locked' });
+      throw this.locked(pair.retryAt);
+    }
+    return {
+      /** The password was wrong: the answer, with `captcha: true` when the next try needs one. */
+      failed: () =>
+        new AppError('UNAUTHORIZED', {
+          messageKey: 'loginFailed',
+          ...(this.captchaDue(attempt, 0) ? { extra: { captcha: true } } : {}),
+        }),
+      succeeded: () => this.failures.succeeded(keys.account, keys.pair, keys.ip),
+    };
   }
 
   private locked(until: Date): AppError {
@@ -248,20 +304,10 @@ export class AuthService {
     const base = { portal, loginType: 'username', account, ctx } as const;
     await this.auditing(base, 'rate_limited', async () => {
       await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
-      await this.rateLimit(`login:acct:${account}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+      await this.rateLimit(`login:acct:${account}@${ctx.ip}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
     });
 
-    const aKey = accountKey('member', account);
-    const iKey = ipKey(ctx.ip);
-    const state = await this.failures.state(aKey, iKey);
-    if (state.lockedUntil) {
-      await this.audit({ ...base, result: 'locked' });
-      throw this.locked(state.lockedUntil);
-    }
-    await this.auditing(base, 'human_check_failed', () => this.requireHumanCheck(body.altcha));
-    if (this.captchaDue(state)) {
-      await this.auditing(base, 'captcha_wrong', () => this.requireCaptcha(body.captchaKey, body.captcha));
-    }
+    const guard = await this.guardPasswordTry(portal, account, body, base);
 
     // Exactly one argon2 verification on every path, so timing does not tell names apart.
     const member = await members.getByAccount(account);
@@ -281,13 +327,8 @@ export class AuthService {
     }
 
     if (!member || !check) {
-      const next = await this.failures.record(aKey, iKey);
       await this.audit({ ...base, result: 'bad_password', memberId: member?.id ?? null });
-      if (next.lockedUntil) throw this.locked(next.lockedUntil);
-      throw new AppError('UNAUTHORIZED', {
-        messageKey: 'loginFailed',
-        ...(this.captchaDue(next) ? { extra: { captcha: true } } : {}),
-      });
+      throw guard.failed();
     }
     if (member.status !== 'active') {
       await this.audit({ ...base, result: 'disabled', memberId: member.id });
@@ -297,7 +338,7 @@ export class AuthService {
       await this.audit({ ...base, result: 'non_agent', memberId: member.id });
       throw new AppError('FORBIDDEN', { messageKey: 'nonAgent' });
     }
-    await this.failures.clear(aKey);
+    await guard.succeeded();
 
     const flags = await system.flags();
     const passwordExpired = Boolean(flags.PASSEXPIRY3) && members.passwordExpired(member);
@@ -339,7 +380,7 @@ export class AuthService {
     const base = { portal, loginType: 'sms', account: destination, ctx } as const;
     await this.auditing(base, 'rate_limited', async () => {
       await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
-      await this.rateLimit(`login:phone:${destination}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+      await this.rateLimit(`login:phone:${destination}@${ctx.ip}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
     });
     await this.auditing(base, 'code_invalid', () =>
       verification.consume({ purpose: 'login', destination, code: body.verificationCode }),
@@ -440,6 +481,8 @@ export class AuthService {
     await this.db.insert(loginChallenges).values({
       ticketHash: hashToken(ticket),
       memberId: member.id,
+      // The password this login proved: a later change or reset closes the challenge.
+      passwordChangedAt: member.passwordChangedAt,
       portal: opts.portal,
       loginType: opts.loginType,
       mustChangePassword: opts.mustChangePassword,
@@ -473,6 +516,52 @@ export class AuthService {
     return row;
   }
 
+  /**
+   * Reserves one try on a ticket (same open, unexpired, same-address conditions as
+   * challengeFor) in one conditional statement, before anything secret is compared.
+   */
+  private async reserveChallengeTry(ticket: string, ctx: RequestContext) {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
+    const [row] = await this.db
+      .update(loginChallenges)
+      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+      .where(
+        and(
+          eq(loginChallenges.ticketHash, hashToken(ticket)),
+          isNull(loginChallenges.consumedAt),
+          gt(loginChallenges.expiresAt, sql`now()`),
+          eq(loginChallenges.ip, ctx.ip),
+          lt(loginChallenges.attempts, SECOND_VERIFICATION_MAX_ATTEMPTS),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** The member behind a challenge, unless the password it proved has changed since. */
+  private async challengeMember(challenge: { memberId: number; passwordChangedAt: Date | null }) {
+    const member = await this.deps.members.getById(challenge.memberId);
+    if (
+      !member ||
+      !challenge.passwordChangedAt ||
+      member.passwordChangedAt.getTime() !== challenge.passwordChangedAt.getTime()
+    )
+      return null;
+    return member;
+  }
+
+  /**
+   * A password change or reset: open second-verification challenges die (they were opened with
+   * the old password) and the member's second-factor allowance starts afresh.
+   */
+  async closeChallenges(memberId: number): Promise<void> {
+    await this.db
+      .update(loginChallenges)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(loginChallenges.memberId, memberId), isNull(loginChallenges.consumedAt)));
+    await this.failures.forget(secondFactorKey(memberId));
+  }
+
   private destinationFor(member: Member, method: 'sms' | 'email'): string | null {
     if (method === 'sms') {
       return member.mobileNum ? phoneDestination(member.countryDialingCode ?? '', member.mobileNum) : null;
@@ -487,8 +576,9 @@ export class AuthService {
   ): Promise<{ expiredMinutes: number }> {
     const challenge = await this.challengeFor(body.ticket, ctx);
     if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const member = await this.deps.members.getById(challenge.memberId);
-    const destination = member ? this.destinationFor(member, body.method) : null;
+    const member = await this.challengeMember(challenge);
+    if (!member) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
+    const destination = this.destinationFor(member, body.method);
     if (!member || !destination) throw new AppError('VALIDATION', { fields: { method: 'notEnabled' } });
     await this.rateLimit(`sms:ip:${ctx.ip}`, 10, 5 * 60_000);
     await this.rateLimit(`second:${destination}`, 3, 5 * 60_000);
@@ -511,14 +601,21 @@ export class AuthService {
     },
     ctx: RequestContext,
   ): Promise<LoginValue> {
-    const challenge = await this.challengeFor(body.ticket, ctx);
+    // The try is reserved on the ticket and on the member before anything is compared, so
+    // parallel guesses (or fresh tickets) cannot exceed either limit.
+    const challenge = await this.reserveChallengeTry(body.ticket, ctx);
     if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    // Count the try first: parallel guesses cannot exceed the limit.
-    await this.db
-      .update(loginChallenges)
-      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-      .where(eq(loginChallenges.id, challenge.id));
-    const member = await this.deps.members.getById(challenge.memberId);
+    const allowance = await this.failures.reserveWithin(
+      secondFactorKey(challenge.memberId),
+      SECOND_VERIFICATION_MEMBER_LIMIT,
+      SECOND_VERIFICATION_MEMBER_WINDOW_MINUTES,
+    );
+    if (!allowance.allowed) {
+      throw new AppError('RATE_LIMITED', {
+        extra: { retryAfterSeconds: Math.ceil(allowance.retryAfterMs / 1000) },
+      });
+    }
+    const member = await this.challengeMember(challenge);
     if (!member) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
     const base = {
       portal: challenge.portal as Portal,
@@ -591,9 +688,9 @@ export class AuthService {
     });
   }
 
-  /** POST /wps/admin/session/login: operators only; same limits, lock and audit as members. */
+  /** POST /wps/admin/session/login: operators only; same human check, limits and audit as members. */
   async operatorLogin(
-    body: { username?: string | undefined; password?: string | undefined },
+    body: OperatorLoginRequest,
     ctx: RequestContext,
   ): Promise<{ token: string; account: string; permissions: string[] }> {
     const errors = new FieldErrors(ctx.locale);
@@ -605,28 +702,20 @@ export class AuthService {
     const base = { portal: 'operator', loginType: 'username', account, ctx } as const;
     await this.auditing(base, 'rate_limited', async () => {
       await this.rateLimit(`login:ip:${ctx.ip}`, this.config.loginIpLimitPerMinute, 60_000);
-      await this.rateLimit(`login:op:${account}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
+      await this.rateLimit(`login:op:${account}@${ctx.ip}`, ACCOUNT_LOGIN_LIMIT_PER_MINUTE, 60_000);
     });
-    const aKey = accountKey('operator', account);
-    const iKey = ipKey(ctx.ip);
-    const state = await this.failures.state(aKey, iKey);
-    if (state.lockedUntil) {
-      await this.audit({ ...base, result: 'locked' });
-      throw this.locked(state.lockedUntil);
-    }
+    const guard = await this.guardPasswordTry('operator', account, body, base);
     const op = await this.operators.getByAccount(account);
     const good = await this.operators.checkPassword(op, password);
     if (!op || !good) {
-      const next = await this.failures.record(aKey, iKey);
       await this.audit({ ...base, result: 'bad_password', operatorId: op?.id ?? null });
-      if (next.lockedUntil) throw this.locked(next.lockedUntil);
-      throw new AppError('UNAUTHORIZED', { messageKey: 'loginFailed' });
+      throw guard.failed();
     }
     if (op.status !== 'active') {
       await this.audit({ ...base, result: 'disabled', operatorId: op.id });
       throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     }
-    await this.failures.clear(aKey);
+    await guard.succeeded();
     const { token } = await this.sessions.open({
       operatorId: op.id,
       role: 'operator',

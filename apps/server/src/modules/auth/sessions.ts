@@ -95,7 +95,8 @@ export class SessionService {
     if (row.operatorId !== null) {
       if (row.operatorStatus !== 'active' || row.operatorAccount === null) return null;
       principal = {
-        memberId: row.operatorId,
+        kind: 'operator',
+        operatorId: row.operatorId,
         account: row.operatorAccount,
         role: 'operator',
         permissions: row.operatorPermissions ?? [],
@@ -103,12 +104,13 @@ export class SessionService {
       };
     } else {
       if (row.memberId === null || row.memberStatus !== 'active' || row.memberAccount === null) return null;
+      const role = memberRole(row.memberType ?? 0);
       principal = {
+        kind: 'member',
         memberId: row.memberId,
         account: row.memberAccount,
         // The member's current type decides, so promoting a player to agent takes effect at once.
-        role: memberRole(row.memberType ?? 0),
-        permissions: [],
+        role,
         sessionId: row.id,
       };
     }

@@ -11,6 +11,7 @@ import {
   pageQuerySchema,
   playerWalletSchema,
   reconciliationSchema,
+  payWithdrawalInputSchema,
   rejectInputSchema,
   resolveInputSchema,
   reviewInputSchema,
@@ -106,11 +107,12 @@ export const cashierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Approve and mark paid: the hold posts out; the receipt clock starts',
         params: idParams,
-        body: reviewInputSchema.nullish(),
+        body: payWithdrawalInputSchema,
         response: { 200: envelopeSchema(withdrawalSchema) },
       },
     },
-    async (req) => ok(req, await cashier.payWithdrawal(actorOf(req), req.params.id, req.body?.note)),
+    async (req) =>
+      ok(req, await cashier.payWithdrawal(actorOf(req), req.params.id, req.body.reference, req.body.note)),
   );
 
   app.post(

@@ -1,3 +1,5 @@
+import { businessDayOf } from '@wps/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../jobs/scheduler.ts';
 import { withdrawalReceiptJob } from '../../jobs/withdrawal-receipt.ts';
@@ -5,12 +7,10 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452', 'hex'),
-  Buffer.alloc(64, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+// Real images: uploads are decoded and re-encoded (images.test.ts tries the hostile ones).
+const create = { width: 16, height: 16, channels: 3 as const, background: '#3a7' };
+const PNG = await sharp({ create }).png().toBuffer();
+const JPEG = await sharp({ create }).jpeg().toBuffer();
 const PAY = 'Pay@1234';
 
 /** A multipart body as a browser sends it. */
@@ -47,6 +47,9 @@ describe('cashier API', () => {
       withdrawDailyCount: 3,
       withdrawMinMinor: 10_000n,
       withdrawMaxMinor: 5_000_000n,
+      // These flows make many requests from one player; the caps are tried in uploads.test.ts.
+      depositPendingMax: 1_000,
+      uploadsPerHour: 1_000,
     });
     op = await createOperator(t.app, { permissions: ['cashier', 'audit'] });
     player = await createMember(t.app, { payeeName: 'Ram Bahadur Thapa', paymentPassword: PAY });
@@ -170,7 +173,12 @@ describe('cashier API', () => {
       const img = await api(player.token, 'GET', qrUrl);
       expect(img.status).toBe(200);
       expect(img.raw.headers['content-type']).toBe('image/png');
-      expect(img.raw.rawPayload.equals(PNG)).toBe(true);
+      expect(img.raw.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+      expect(await sharp(img.raw.rawPayload).metadata()).toMatchObject({
+        format: 'png',
+        width: 16,
+        height: 16,
+      });
       const fake = await upload(
         op.token,
         `/wps/admin/cashier/channels/${channelId}/qr`,
@@ -468,7 +476,11 @@ describe('cashier API', () => {
       bal = (await api(player.token, 'GET', '/wps/v2/wallets/balance')).body.value;
       expect(bal).toMatchObject({ balance: '500.00', frozen: '0.00' });
       expect(
-        (await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w1.body.value.id}/pay`)).status,
+        (
+          await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w1.body.value.id}/pay`, {
+            reference: 'TX-1',
+          })
+        ).status,
       ).toBe(409);
 
       const w2 = await api(player.token, 'POST', '/wps/cashier/withdrawals', {
@@ -476,8 +488,27 @@ describe('cashier API', () => {
         amount: '200.00',
         paymentPassword: PAY,
       });
-      const paid = await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w2.body.value.id}/pay`, {});
+      const noReference = await api(
+        op.token,
+        'POST',
+        `/wps/admin/cashier/withdrawals/${w2.body.value.id}/pay`,
+        {},
+      );
+      expect(noReference.status).toBe(400);
+      expect(noReference.body.value.fields.reference).toBeTruthy();
+      const blankReference = await api(
+        op.token,
+        'POST',
+        `/wps/admin/cashier/withdrawals/${w2.body.value.id}/pay`,
+        { reference: '   ' },
+      );
+      expect(blankReference.status).toBe(400);
+      expect((await api(player.token, 'GET', '/wps/v2/wallets/balance')).body.value.frozen).toBe('200.00');
+      const paid = await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w2.body.value.id}/pay`, {
+        reference: ' NIC-2026-000123 ',
+      });
       expect(paid.body.value).toMatchObject({
+        payoutReference: 'NIC-2026-000123',
         status: 'paid',
         receiptStatus: 'awaiting',
         remainder: '200.00',
@@ -531,7 +562,9 @@ describe('cashier API', () => {
       });
       // The third request today (one was rejected, which does not count): still allowed.
       expect(w.status).toBe(200);
-      await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w.body.value.id}/pay`);
+      await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w.body.value.id}/pay`, {
+        reference: 'TX-9',
+      });
       const noProof = await api(player.token, 'POST', `/wps/cashier/withdrawals/${w.body.value.id}/receipt`, {
         outcome: 'not_received',
       });
@@ -616,7 +649,9 @@ describe('cashier API', () => {
         amount: '250.00',
         paymentPassword: PAY,
       });
-      await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w.body.value.id}/pay`);
+      await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w.body.value.id}/pay`, {
+        reference: 'TX-9',
+      });
       const scheduler = new Scheduler(t.app.database.db);
       scheduler.register(withdrawalReceiptJob(t.app.services.cashier));
       // Before the deadline: nothing changes.
@@ -641,6 +676,42 @@ describe('cashier API', () => {
       const other = new Scheduler(t.app.database.db);
       other.register(withdrawalReceiptJob(t.app.services.cashier));
       expect(await other.tick(later)).toEqual([expect.objectContaining({ status: 'skipped' })]);
+    });
+    it('shows the payout reference to the member on their withdrawal record, and to no other member', async () => {
+      const m = await createMember(t.app, { payeeName: 'Sita Reference', paymentPassword: PAY });
+      const other = await createMember(t.app, { payeeName: 'Hari Other', paymentPassword: PAY });
+      await fund(m.id, 100_000n);
+      const acct = await api(m.token, 'POST', '/wps/cashier/payout-accounts', {
+        kind: 'wallet',
+        provider: 'eSewa',
+        accountNumber: '9800000001',
+        accountName: 'Sita Reference',
+      });
+      const w = await api(m.token, 'POST', '/wps/cashier/withdrawals', {
+        payoutAccountId: acct.body.value.id,
+        amount: '150.00',
+        paymentPassword: PAY,
+      });
+      expect(w.body.value.payoutReference).toBeNull();
+      const paid = await api(op.token, 'POST', `/wps/admin/cashier/withdrawals/${w.body.value.id}/pay`, {
+        reference: 'ESW-77881',
+        note: 'sent from the eSewa merchant wallet',
+      });
+      expect(paid.status).toBe(200);
+      const mine = await api(m.token, 'GET', '/wps/cashier/withdrawals');
+      expect(mine.body.value.content[0]).toMatchObject({ id: w.body.value.id, payoutReference: 'ESW-77881' });
+      const queue = await api(op.token, 'GET', '/wps/admin/cashier/withdrawals?status=paid');
+      expect(
+        queue.body.value.content.find((x: { id: number }) => x.id === w.body.value.id).payoutReference,
+      ).toBe('ESW-77881');
+      const theirs = await api(other.token, 'GET', '/wps/cashier/withdrawals');
+      expect(theirs.status).toBe(200);
+      expect(JSON.stringify(theirs.body.value)).not.toContain('ESW-77881');
+      const poke = await api(other.token, 'POST', `/wps/cashier/withdrawals/${w.body.value.id}/receipt`, {
+        outcome: 'received',
+      });
+      expect(poke.status).toBe(404);
+      expect(JSON.stringify(poke.body)).not.toContain('ESW-77881');
     });
   });
 
@@ -717,9 +788,10 @@ describe('cashier API', () => {
         (await transfer(agent, { direction: 'downline', account: agent.account, amount: '1.00' })).body.value
           .fields.account,
       ).toBe('You cannot transfer to yourself.');
-      expect(
-        (await transfer(agent, { direction: 'downline', account: 'ghost-user', amount: '1.00' })).status,
-      ).toBe(404);
+      // An unknown name answers exactly like a real one outside the team (no enumeration).
+      const ghost = await transfer(agent, { direction: 'downline', account: 'ghost-user', amount: '1.00' });
+      expect(ghost.status).toBe(400);
+      expect(ghost.body.value.fields.account).toBe('You can only transfer to members of your own team.');
       const poor = await transfer(down, { direction: 'upline', account: agent.account, amount: '1.00' });
       expect(poor.status).toBe(409);
       expect(poor.body.value.fields.amount).toBe('Insufficient balance.');
@@ -750,8 +822,9 @@ describe('cashier API', () => {
       expect(withdraws.body.value.content.map((r: { reason: string }) => r.reason)).toContain(
         'withdraw_release',
       );
-      const today = new Date().toISOString().slice(0, 10);
-      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      // Days are business days (Nepal): "today" is Nepal's, whatever the UTC date.
+      const today = businessDayOf(new Date());
+      const tomorrow = businessDayOf(new Date(Date.now() + 86_400_000));
       expect(
         (await api(player.token, 'GET', `/wps/cashier/records?from=${today}&to=${today}`)).body.value.total,
       ).toBe(all.body.value.total);
@@ -887,14 +960,14 @@ describe('cashier API', () => {
       });
       expect(dep.status).toBe(403);
       expect(dep.body.message).toBe('This needs a real account. Please register to continue.');
-      const consolidated = await api(trial.token, 'GET', '/wps/member/info/funds/consolidated');
+      const consolidated = await api(trial.token, 'GET', '/wps/member/info/funds/wallets');
       expect(consolidated.body.value).toMatchObject({ trial: true, total: '0.00' });
       const records = await api(trial.token, 'GET', '/wps/cashier/records');
       expect(records.body.value.content[0]).toMatchObject({ reason: 'trial_grant', amount: '2000.00' });
     });
 
     it('answers the consolidated funds of a member', async () => {
-      const r = await api(player.token, 'GET', '/wps/member/info/funds/consolidated');
+      const r = await api(player.token, 'GET', '/wps/member/info/funds/wallets');
       expect(r.status).toBe(200);
       const v = r.body.value;
       expect(v.trial).toBe(false);

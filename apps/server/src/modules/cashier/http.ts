@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operatorPrincipal } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { errorEnvelope, parseError } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
@@ -65,7 +66,7 @@ export function multipartBody(fileField: string) {
 }
 
 export const actorOf = (req: FastifyRequest): Actor => ({
-  id: req.principal!.memberId,
-  account: req.principal!.account,
+  id: operatorPrincipal(req).operatorId,
+  account: operatorPrincipal(req).account,
   ip: clientIp(req),
 });

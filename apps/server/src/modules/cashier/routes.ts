@@ -26,7 +26,7 @@ import {
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireLogin, requireRole } from '../../http/auth.ts';
+import { memberPrincipal, requireLogin, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { cashierErrorHandler, multipartBody } from './http.ts';
 
@@ -55,21 +55,22 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(walletBalanceSchema) },
       },
     },
-    async (req) => ok(req, await cashier.walletBalance(req.principal!.memberId)),
+    async (req) => ok(req, await cashier.walletBalance(memberPrincipal(req).memberId)),
   );
 
   app.get(
-    '/wps/member/info/funds/consolidated',
+    // SPEC §3 gives /funds/consolidated to the consolidated contract info (members module).
+    '/wps/member/info/funds/wallets',
     {
       onRequest: member,
       schema: {
         tags,
         security,
-        summary: 'Every wallet of the member in one answer',
+        summary: 'Every wallet of the member in one answer (cash, bonus, frozen, commission, total)',
         response: { 200: envelopeSchema(consolidatedFundsSchema) },
       },
     },
-    async (req) => ok(req, await cashier.consolidated(req.principal!.memberId)),
+    async (req) => ok(req, await cashier.consolidated(memberPrincipal(req).memberId)),
   );
 
   app.post(
@@ -84,7 +85,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(transferResultSchema) },
       },
     },
-    async (req) => ok(req, await cashier.transfer(req.principal!.memberId, req.body)),
+    async (req) => ok(req, await cashier.transfer(memberPrincipal(req).memberId, req.body)),
   );
 
   app.get(
@@ -99,7 +100,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(transferTargetsSchema) },
       },
     },
-    async (req) => ok(req, await cashier.transferTargets(req.principal!.memberId, req.query.direction)),
+    async (req) => ok(req, await cashier.transferTargets(memberPrincipal(req).memberId, req.query.direction)),
   );
 
   app.get(
@@ -129,11 +130,12 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const p = req.principal!;
-      const image = await cashier.upload(req.params.id, {
-        memberId: p.memberId,
-        role: p.role,
-        permissions: p.permissions,
-      });
+      const image = await cashier.upload(
+        req.params.id,
+        p.kind === 'operator'
+          ? { memberId: null, role: p.role, permissions: p.permissions }
+          : { memberId: p.memberId, role: p.role, permissions: [] },
+      );
       return reply
         .header('content-type', image.mime)
         .header('cache-control', 'private, max-age=300')
@@ -156,7 +158,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(req, await cashier.requestDeposit(req.principal!.memberId, req.body, req.cashierUpload)),
+      ok(req, await cashier.requestDeposit(memberPrincipal(req).memberId, req.body, req.cashierUpload)),
   );
 
   app.get(
@@ -171,7 +173,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(depositPageSchema) },
       },
     },
-    async (req) => ok(req, await cashier.memberDeposits(req.principal!.memberId, req.query)),
+    async (req) => ok(req, await cashier.memberDeposits(memberPrincipal(req).memberId, req.query)),
   );
 
   app.get(
@@ -185,7 +187,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(payoutAccountSchema)) },
       },
     },
-    async (req) => ok(req, await cashier.payoutAccounts(req.principal!.memberId)),
+    async (req) => ok(req, await cashier.payoutAccounts(memberPrincipal(req).memberId)),
   );
 
   app.post(
@@ -200,7 +202,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(payoutAccountSchema) },
       },
     },
-    async (req) => ok(req, await cashier.addPayoutAccount(req.principal!.memberId, req.body)),
+    async (req) => ok(req, await cashier.addPayoutAccount(memberPrincipal(req).memberId, req.body)),
   );
 
   app.delete(
@@ -216,7 +218,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await cashier.removePayoutAccount(req.principal!.memberId, req.params.id);
+      await cashier.removePayoutAccount(memberPrincipal(req).memberId, req.params.id);
       return ok(req, null);
     },
   );
@@ -232,7 +234,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(withdrawSettingsSchema) },
       },
     },
-    async (req) => ok(req, await cashier.withdrawSettings(req.principal!.memberId)),
+    async (req) => ok(req, await cashier.withdrawSettings(memberPrincipal(req).memberId)),
   );
 
   app.post(
@@ -247,7 +249,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(withdrawalSchema) },
       },
     },
-    async (req) => ok(req, await cashier.requestWithdrawal(req.principal!.memberId, req.body)),
+    async (req) => ok(req, await cashier.requestWithdrawal(memberPrincipal(req).memberId, req.body)),
   );
 
   app.get(
@@ -262,7 +264,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(withdrawalPageSchema) },
       },
     },
-    async (req) => ok(req, await cashier.memberWithdrawals(req.principal!.memberId, req.query)),
+    async (req) => ok(req, await cashier.memberWithdrawals(memberPrincipal(req).memberId, req.query)),
   );
 
   app.post(
@@ -283,7 +285,12 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok(
         req,
-        await cashier.confirmReceipt(req.principal!.memberId, req.params.id, req.body, req.cashierUpload),
+        await cashier.confirmReceipt(
+          memberPrincipal(req).memberId,
+          req.params.id,
+          req.body,
+          req.cashierUpload,
+        ),
       ),
   );
 
@@ -299,7 +306,7 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(accountRecordPageSchema) },
       },
     },
-    async (req) => ok(req, await cashier.records(req.principal!.memberId, req.query)),
+    async (req) => ok(req, await cashier.records(memberPrincipal(req).memberId, req.query)),
   );
 
   app.get(
@@ -314,6 +321,6 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(profitSummarySchema) },
       },
     },
-    async (req) => ok(req, await cashier.profit(req.principal!.memberId, req.query)),
+    async (req) => ok(req, await cashier.profit(memberPrincipal(req).memberId, req.query)),
   );
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -51,6 +52,8 @@ export const paymentChannels = pgTable(
     uniqueIndex('payment_channels_code_unique').on(t.code),
     check('payment_channels_kind_known', sql`${t.kind} in ('bank', 'wallet')`),
     check('payment_channels_limits', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+    // PAYOUT_… names the payout clearing accounts: a deposit channel must not draw on them.
+    check('payment_channels_code_not_payout', sql`upper(${t.code}) not like 'PAYOUT\\_%'`),
   ],
 );
 
@@ -159,6 +162,8 @@ export const withdrawalRequests = pgTable(
     reviewedByAccount: text(),
     reviewedAt: ts(),
     reviewNote: text(),
+    /** Reference of the payment the operator sent outside (shown to the member on the record). */
+    payoutReference: text(),
     paidAt: ts(),
     receiptStatus: text(),
     receivedAmount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
@@ -186,5 +191,30 @@ export const withdrawalRequests = pgTable(
       'withdrawal_requests_received_range',
       sql`${t.receivedAmount} >= 0 and ${t.receivedAmount} <= ${t.amount}`,
     ),
+  ],
+);
+
+/**
+ * Every receipt answer on a paid withdrawal (the member's, the auto-receipt job's, the operator's
+ * resolution), append-only: the withdrawal row holds the current state, this how it got there.
+ */
+export const withdrawalReceipts = pgTable(
+  'withdrawal_receipts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    withdrawalId: integer().notNull(),
+    memberId: integer().notNull(),
+    outcome: text().notNull(),
+    receivedAmount: bigint({ mode: 'bigint' }).notNull(),
+    proofUploadId: uuid(),
+    note: text(),
+    /** member | job | operator */
+    actorType: text().notNull(),
+    actorId: integer(),
+    createdAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('withdrawal_receipts_withdrawal_idx').on(t.withdrawalId, t.id),
+    check('withdrawal_receipts_actor_known', sql`${t.actorType} in ('member', 'job', 'operator')`),
   ],
 );

@@ -2,7 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type ConsolidatedFunds,
   CURRENCY,
+  DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
   type Deposit,
+  dayRange,
+  isBusinessDay,
   fromMinor,
   isAgentType,
   isTrialType,
@@ -13,23 +16,28 @@ import {
   type WalletBalance,
   type Withdrawal,
 } from '@wps/contract';
-import { and, asc, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { Member, MembersService } from '../members/service.ts';
+import { normalizeAccount } from '../members/normalize.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { fieldError, parseAmount } from './amount.ts';
-import { checkImage } from './images.ts';
+import { type ImageMime, reencodeImage } from './images.ts';
 import {
   cashierUploads,
   depositRequests,
   paymentChannels,
   payoutAccounts,
+  withdrawalReceipts,
   withdrawalRequests,
 } from './schema.ts';
+
+/** Advisory-lock namespace: one member's uploads and deposit requests are checked one at a time. */
+const MEMBER_CASHIER_LOCK = 7_301;
 
 /** The operator doing something, for the audit log. */
 export interface Actor {
@@ -40,7 +48,8 @@ export interface Actor {
 
 /** Who asks for an upload: its owner, or an operator with the cashier permission. */
 export interface Viewer {
-  memberId: number;
+  /** Null for operators. */
+  memberId: number | null;
   role: string;
   permissions: readonly string[];
 }
@@ -50,23 +59,23 @@ export interface DateRangeInput {
   to?: string | undefined;
 }
 
-/** Nepal Time (UTC+05:45, no daylight saving): "today" for daily withdrawal limits. */
-const BUSINESS_UTC_OFFSET_MS = (5 * 60 + 45) * 60_000;
-export function startOfBusinessDay(now: Date): Date {
-  const shifted = now.getTime() + BUSINESS_UTC_OFFSET_MS;
-  return new Date(shifted - (shifted % 86_400_000) - BUSINESS_UTC_OFFSET_MS);
-}
-
-/** `YYYY-MM-DD` means that whole day (UTC); an ISO date-time means that instant. */
-export function parseRange(input: DateRangeInput): { from?: Date; to?: Date } {
+/**
+ * `YYYY-MM-DD` means that whole business day (Nepal midnight to Nepal midnight by default, the
+ * same day the daily limits and salaries use); an ISO date-time means that instant.
+ */
+export function parseRange(
+  input: DateRangeInput,
+  offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+): { from?: Date; to?: Date } {
   const day = /^\d{4}-\d{2}-\d{2}$/;
+  const bound = (field: 'from' | 'to', text: string): Date => {
+    if (!day.test(text)) return new Date(text);
+    if (!isBusinessDay(text)) throw fieldError(field, 'badRequest');
+    return dayRange(text, offsetMinutes)[field === 'from' ? 0 : 1];
+  };
   const out: { from?: Date; to?: Date } = {};
-  if (input.from) out.from = new Date(day.test(input.from) ? `${input.from}T00:00:00Z` : input.from);
-  if (input.to) {
-    out.to = day.test(input.to)
-      ? new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000)
-      : new Date(input.to);
-  }
+  if (input.from) out.from = bound('from', input.from);
+  if (input.to) out.to = bound('to', input.to);
   if (out.from && Number.isNaN(out.from.getTime())) throw fieldError('from', 'badRequest');
   if (out.to && Number.isNaN(out.to.getTime())) throw fieldError('to', 'badRequest');
   return out;
@@ -149,27 +158,79 @@ export class CashierService {
 
   // ------------------------------------------------------------------ uploads
 
+  /** Decodes and re-encodes an uploaded image (outside any transaction: it is CPU work). */
+  private image(data: Buffer, field: string): Promise<{ mime: ImageMime; data: Buffer }> {
+    return reencodeImage(
+      data,
+      { maxBytes: this.config.uploadLimitBytes, maxSide: this.config.imageMaxSide },
+      field,
+    );
+  }
+
+  /**
+   * Serialises one member's cashier writes (uploads, deposit requests) for the rest of the
+   * transaction, so the per-member caps below are counted and kept under concurrency.
+   */
+  private async lockMember(tx: Tx, memberId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MEMBER_CASHIER_LOCK}::int, ${memberId}::int)`);
+  }
+
+  /** Stores a re-encoded image; a member's uploads are capped per rolling hour and in total bytes. */
   private async storeUpload(
-    ex: DbOrTx,
+    tx: Tx,
     owner: { type: 'member' | 'operator'; id: number },
     purpose: string,
-    data: Buffer,
+    image: { mime: ImageMime; data: Buffer },
     field: string,
   ): Promise<string> {
-    const mime = checkImage(data, this.config.uploadLimitBytes, field);
-    const [row] = await ex
+    if (owner.type === 'member') {
+      await this.lockMember(tx, owner.id);
+      const [usage] = await tx
+        .select({
+          recent: sql<number>`(count(*) filter (where ${cashierUploads.createdAt} > now() - interval '1 hour'))::int`,
+          total: sql<string>`coalesce(sum(${cashierUploads.size}), 0)::text`,
+        })
+        .from(cashierUploads)
+        .where(and(eq(cashierUploads.ownerType, 'member'), eq(cashierUploads.ownerId, owner.id)));
+      if ((usage?.recent ?? 0) >= this.config.uploadsPerHour) {
+        throw new AppError('RATE_LIMITED', {
+          messageKey: 'uploadsPerHourLimit',
+          fields: { [field]: 'uploadsPerHourLimit' },
+        });
+      }
+      if (BigInt(usage?.total ?? '0') + BigInt(image.data.length) > BigInt(this.config.uploadQuotaBytes)) {
+        throw new AppError('PAYLOAD_TOO_LARGE', {
+          messageKey: 'uploadQuotaExceeded',
+          fields: { [field]: 'uploadQuotaExceeded' },
+        });
+      }
+    }
+    const [row] = await tx
       .insert(cashierUploads)
       .values({
         ownerType: owner.type,
         ownerId: owner.id,
         purpose,
-        mime,
-        size: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        data,
+        mime: image.mime,
+        size: image.data.length,
+        sha256: createHash('sha256').update(image.data).digest('hex'),
+        data: image.data,
       })
       .returning({ id: cashierUploads.id });
     return row!.id;
+  }
+
+  /**
+   * A member's avatar (SPEC §7 `/wps/member/info/icon`), through the same pipeline as proofs:
+   * sniffed, decoded and re-encoded by sharp, counted against the member's upload caps. Answers
+   * the upload id; the members module keeps which one is the avatar.
+   */
+  async storeAvatar(memberId: number, data: Buffer | undefined): Promise<string> {
+    if (!data) throw fieldError('file', 'imageWrongType', [], 'VALIDATION');
+    const image = await this.image(data, 'file');
+    return this.db.transaction((tx) =>
+      this.storeUpload(tx, { type: 'member', id: memberId }, 'avatar', image, 'file'),
+    );
   }
 
   /** An image, for its owner, an operator with the cashier permission, or anyone signed in for a channel QR. */
@@ -243,6 +304,9 @@ export class CashierService {
       sort: number;
     },
   ) {
+    // PAYOUT_… are the payout clearing accounts (Accounts.clearing): a deposit channel of that
+    // name would credit players from the money withdrawals are paid with.
+    if (input.code.toUpperCase().startsWith('PAYOUT_')) throw fieldError('code', 'channelCodeReserved');
     const limits = this.channelLimits(input.min, input.max);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -325,7 +389,8 @@ export class CashierService {
     });
   }
 
-  async setChannelQr(actor: Actor, id: number, image: Buffer) {
+  async setChannelQr(actor: Actor, id: number, upload: Buffer) {
+    const image = await this.image(upload, 'qr');
     return this.db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -395,20 +460,30 @@ export class CashierService {
     const reference = input.reference.trim();
     if (!reference) throw fieldError('reference', 'inputEmpty');
     const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
+    const image = proof ? await this.image(proof, 'proof') : null;
+    const same = (row: DepositRow) => {
+      if (BigInt(row.amount) !== amount || row.channelId !== channel.id)
+        throw new AppError('IDEMPOTENCY_CONFLICT');
+      return this.depositOut(row);
+    };
     return this.db.transaction(async (tx) => {
+      await this.lockMember(tx, memberId);
       const [existing] = await tx
         .select()
         .from(depositRequests)
         .where(eq(depositRequests.requestKey, requestKey));
-      if (existing) {
-        if (BigInt(existing.amount) !== amount || existing.channelId !== channel.id) {
-          throw new AppError('IDEMPOTENCY_CONFLICT');
-        }
-        return this.depositOut(existing);
+      if (existing) return same(existing);
+      const [pending] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(depositRequests)
+        .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'pending')));
+      if ((pending?.n ?? 0) >= this.config.depositPendingMax) {
+        throw new AppError('CONFLICT', {
+          messageKey: 'pendingDepositsLimit',
+          args: [this.config.depositPendingMax],
+        });
       }
-      const proofUploadId = proof
-        ? await this.storeUpload(tx, { type: 'member', id: memberId }, 'deposit_proof', proof, 'proof')
-        : null;
+      // Insert first, on conflict compare: a twin that committed meanwhile is answered, not a 500.
       const [row] = await tx
         .insert(depositRequests)
         .values({
@@ -418,10 +493,30 @@ export class CashierService {
           channelCode: channel.code,
           amount,
           reference,
-          proofUploadId,
         })
+        .onConflictDoNothing({ target: depositRequests.requestKey })
         .returning();
-      return this.depositOut(row!);
+      if (!row) {
+        const [twin] = await tx
+          .select()
+          .from(depositRequests)
+          .where(eq(depositRequests.requestKey, requestKey));
+        return same(twin!);
+      }
+      if (!image) return this.depositOut(row);
+      const proofUploadId = await this.storeUpload(
+        tx,
+        { type: 'member', id: memberId },
+        'deposit_proof',
+        image,
+        'proof',
+      );
+      const [done] = await tx
+        .update(depositRequests)
+        .set({ proofUploadId })
+        .where(eq(depositRequests.id, row.id))
+        .returning();
+      return this.depositOut(done!);
     });
   }
 
@@ -655,6 +750,7 @@ export class CashierService {
         accountName: w.payoutAccountName,
       },
       reviewNote: w.reviewNote,
+      payoutReference: w.payoutReference,
       createdAt: iso(w.createdAt)!,
       paidAt: iso(w.paidAt),
       receiptStatus: (w.receiptStatus as Withdrawal['receiptStatus']) ?? null,
@@ -667,6 +763,7 @@ export class CashierService {
   }
 
   private async withdrawalsToday(ex: DbOrTx, memberId: number): Promise<number> {
+    const off = this.config.businessUtcOffsetMinutes;
     const [row] = await ex
       .select({ n: sql<string>`count(*)::text` })
       .from(withdrawalRequests)
@@ -674,7 +771,8 @@ export class CashierService {
         and(
           eq(withdrawalRequests.memberId, memberId),
           ne(withdrawalRequests.status, 'rejected'),
-          gte(withdrawalRequests.createdAt, startOfBusinessDay(new Date())),
+          // Today's business midnight on the database clock, the clock that stamped created_at.
+          sql`${withdrawalRequests.createdAt} >= (date_trunc('day', (now() at time zone 'UTC') + make_interval(mins => ${off})) - make_interval(mins => ${off})) at time zone 'UTC'`,
         ),
       );
     return Number(row?.n ?? 0);
@@ -850,7 +948,7 @@ export class CashierService {
   }
 
   /** The operator paid the member outside: the hold posts out to the payout clearing account. */
-  async payWithdrawal(actor: Actor, id: number, note?: string): Promise<Withdrawal> {
+  async payWithdrawal(actor: Actor, id: number, reference: string, note?: string): Promise<Withdrawal> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(withdrawalRequests)
@@ -860,6 +958,7 @@ export class CashierService {
           reviewedByAccount: actor.account,
           reviewedAt: sql`now()`,
           reviewNote: note ?? null,
+          payoutReference: reference,
           paidAt: sql`now()`,
           receiptStatus: 'awaiting',
           receiptDeadline: sql`now() + make_interval(mins => ${this.config.receiptAutoMinutes})`,
@@ -884,6 +983,7 @@ export class CashierService {
             status: 'paid',
             ledgerTransactionId: settled.hold.settleTransactionId,
             receiptDeadline: iso(row.receiptDeadline),
+            reference,
             note: note ?? null,
           },
           ip: actor.ip ?? null,
@@ -953,6 +1053,7 @@ export class CashierService {
       all_received: ['awaiting', 'partial'],
     };
     if (input.outcome === 'not_received' && !proof) throw fieldError('proof', 'proofRequired');
+    const image = input.outcome === 'not_received' && proof ? await this.image(proof, 'proof') : null;
     return this.db.transaction(async (tx) => {
       const [w] = await tx
         .select()
@@ -963,18 +1064,37 @@ export class CashierService {
       if (w.status !== 'paid' || !allowedFrom[input.outcome].includes(w.receiptStatus ?? '')) {
         throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
       }
+      // The deadline is judged on the database clock (the auto-receipt job's side of the race):
+      // past it the withdrawal counts as received, whatever the app server's clock says.
+      const [clock] = await tx
+        .select({ expired: sql<boolean>`coalesce(${withdrawalRequests.receiptDeadline} <= now(), false)` })
+        .from(withdrawalRequests)
+        .where(eq(withdrawalRequests.id, id));
+      if (clock?.expired) throw new AppError('CONFLICT', { messageKey: 'receiptExpired' });
       const amount = BigInt(w.amount);
+      const before = BigInt(w.receivedAmount);
       let received = amount;
       if (input.outcome === 'partial') {
         received = parseAmount(input.amount);
         if (received >= amount) throw fieldError('amount', 'receivedAmountInvalid');
+        // What the member said arrived only grows: lowering it later would enlarge a refund.
+        if (received < before) throw fieldError('amount', 'receivedAmountLowered', [fromMinor(before)]);
       } else if (input.outcome === 'not_received') {
-        received = BigInt(w.receivedAmount);
+        received = before;
       }
-      const proofId =
-        input.outcome === 'not_received' && proof
-          ? await this.storeUpload(tx, { type: 'member', id: memberId }, 'receipt_proof', proof, 'proof')
-          : w.receiptProofUploadId;
+      const proofId = image
+        ? await this.storeUpload(tx, { type: 'member', id: memberId }, 'receipt_proof', image, 'proof')
+        : w.receiptProofUploadId;
+      await tx.insert(withdrawalReceipts).values({
+        withdrawalId: id,
+        memberId,
+        outcome: input.outcome,
+        receivedAmount: received,
+        proofUploadId: image ? proofId : null,
+        note: input.note ?? null,
+        actorType: 'member',
+        actorId: memberId,
+      });
       const [row] = await tx
         .update(withdrawalRequests)
         .set({
@@ -1009,6 +1129,15 @@ export class CashierService {
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.receiptStatus, 'not_received')))
         .returning();
       if (!row) throw await this.notPending(tx, withdrawalRequests, id);
+      await tx.insert(withdrawalReceipts).values({
+        withdrawalId: id,
+        memberId: row.memberId,
+        outcome: `resolved:${input.outcome}`,
+        receivedAmount: BigInt(row.receivedAmount),
+        note: input.note,
+        actorType: 'operator',
+        actorId: actor.id,
+      });
       let ledgerTransactionId: number | null = null;
       if (input.outcome === 'refunded') {
         // Only what never arrived goes back.
@@ -1051,21 +1180,38 @@ export class CashierService {
 
   /** The auto-receipt job: paid withdrawals unanswered past their deadline count as received (not refunded). */
   async autoConfirmReceipts(now: Date): Promise<number> {
-    const rows = await this.db
-      .update(withdrawalRequests)
-      .set({
-        receiptStatus: 'auto_received',
-        receivedAmount: sql`${withdrawalRequests.amount}`,
-        receiptAt: now,
-      })
-      .where(
-        and(
-          eq(withdrawalRequests.receiptStatus, 'awaiting'),
-          sql`${withdrawalRequests.receiptDeadline} <= ${now}`,
-        ),
-      )
-      .returning({ id: withdrawalRequests.id });
-    return rows.length;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(withdrawalRequests)
+        .set({
+          receiptStatus: 'auto_received',
+          receivedAmount: sql`${withdrawalRequests.amount}`,
+          receiptAt: now,
+        })
+        .where(
+          and(
+            eq(withdrawalRequests.receiptStatus, 'awaiting'),
+            sql`${withdrawalRequests.receiptDeadline} <= ${now}`,
+          ),
+        )
+        .returning({
+          id: withdrawalRequests.id,
+          memberId: withdrawalRequests.memberId,
+          amount: withdrawalRequests.amount,
+        });
+      if (rows.length) {
+        await tx.insert(withdrawalReceipts).values(
+          rows.map((r) => ({
+            withdrawalId: r.id,
+            memberId: r.memberId,
+            outcome: 'auto_received',
+            receivedAmount: BigInt(r.amount),
+            actorType: 'job',
+          })),
+        );
+      }
+      return rows.length;
+    });
   }
 
   // ------------------------------------------------------------------ transfers
@@ -1105,17 +1251,20 @@ export class CashierService {
   ) {
     const sender = await this.realMember(memberId);
     const amount = parseAmount(input.amount);
+    if (normalizeAccount(input.account) === sender.account) throw fieldError('account', 'transferSelf');
+    // The payment password comes before anything about the recipient, and an unknown name gets
+    // the very answer (and the same queries) a real name outside the team gets: the transfer
+    // form is no way to learn which usernames exist.
+    await this.deps.members.verifyPaymentPassword(sender.id, input.paymentPassword);
     const target = await this.deps.members.getByAccount(input.account);
-    if (!target) throw fieldError('account', 'userNotExist', [], 'NOT_FOUND');
-    if (target.id === sender.id) throw fieldError('account', 'transferSelf');
+    const targetId = target?.id ?? 0;
     const inTree =
       input.direction === 'downline'
-        ? isAgentType(sender.type) && (await this.deps.members.isInDownline(sender.id, target.id))
-        : await this.deps.members.isInDownline(target.id, sender.id);
-    if (!inTree || isTrialType(target.type) || target.status !== 'active') {
+        ? (await this.deps.members.isInDownline(sender.id, targetId)) && isAgentType(sender.type)
+        : await this.deps.members.isInDownline(targetId, sender.id);
+    if (!target || !inTree || isTrialType(target.type) || target.status !== 'active') {
       throw fieldError('account', 'transferNotInTeam', [], 'VALIDATION');
     }
-    await this.deps.members.verifyPaymentPassword(sender.id, input.paymentPassword);
     try {
       const posted = await this.deps.wallet.post({
         key: `transfer:${sender.id}:${input.requestId ?? randomUUID()}`,
@@ -1153,7 +1302,7 @@ export class CashierService {
     memberId: number,
     q: DateRangeInput & { type?: RecordType | undefined; pageNo: number; pageSize: number },
   ) {
-    const range = parseRange(q);
+    const range = parseRange(q, this.config.businessUtcOffsetMinutes);
     return this.deps.wallet.history(await this.recordAccount(memberId), {
       type: q.type,
       pageNo: q.pageNo,
@@ -1163,7 +1312,10 @@ export class CashierService {
   }
 
   async profit(memberId: number, q: DateRangeInput) {
-    return this.deps.wallet.profit(await this.recordAccount(memberId), parseRange(q));
+    return this.deps.wallet.profit(
+      await this.recordAccount(memberId),
+      parseRange(q, this.config.businessUtcOffsetMinutes),
+    );
   }
 
   // ------------------------------------------------------------------ operator: a player's wallet
@@ -1221,7 +1373,6 @@ export class CashierService {
     const signed = input.direction === 'credit' ? amount : -amount;
     try {
       return await this.db.transaction(async (tx) => {
-        const before = await this.deps.wallet.balance(Accounts.cash(m.id), tx);
         const posted = await this.deps.wallet.post(
           {
             key: `adjustment:${actor.id}:${input.requestId ?? randomUUID()}`,
@@ -1234,7 +1385,11 @@ export class CashierService {
           },
           tx,
         );
-        const after = posted.balances.get(`player_cash:${m.id}`) ?? before;
+        // Both sides come from the posting itself, written under the account's lock: a balance
+        // read before posting could be stale by the time the lock is taken.
+        const own = await this.deps.wallet.postingOf(posted.transactionId, Accounts.cash(m.id), tx);
+        const before = own?.before ?? 0n;
+        const after = own?.after ?? posted.balances.get(`player_cash:${m.id}`) ?? before;
         if (!posted.replayed) {
           await this.deps.audit.record(
             {

@@ -9,7 +9,7 @@ import {
   type resetByPhoneRequestSchema,
 } from '@wps/contract';
 import type { z } from 'zod';
-import type { Principal } from '../../http/auth.ts';
+import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import type { Services } from '../../services.ts';
@@ -50,7 +50,7 @@ export const TEMP_PASSWORD_MINUTES = 30;
 const rulesByField = async (s: Services) =>
   new Map<string, RegisterFieldRule>((await s.system.registerSettings()).map((r) => [r.field, r]));
 
-const forbidTrial = (p: Principal) => {
+const forbidTrial = (p: MemberPrincipal) => {
   if (p.role !== 'player' && p.role !== 'agent') throw new AppError('FORBIDDEN');
 };
 
@@ -62,14 +62,14 @@ function checkNewPassword(
   value: string | undefined,
   confirmField: string,
   confirm: string | undefined,
-  opts: { confirmRequired: boolean },
+  opts: { confirmRequired: boolean; mismatch?: 'passwordsInconsistent' | 'confirmMismatch' },
 ): string | null {
   const pw = e.checkRule(field, value, rule, { required: true, trim: false });
   if (value === SPEC.defaultWeakPassword) e.add(field, 'passwordNotAllowed');
   if (!confirm) {
     if (opts.confirmRequired) e.add(confirmField, 'inputEmpty');
   } else if (value && confirm !== value) {
-    e.add(confirmField, 'passwordsInconsistent');
+    e.add(confirmField, opts.mismatch ?? 'passwordsInconsistent');
   }
   return e.has(field) ? null : pw;
 }
@@ -90,12 +90,11 @@ export async function register(
   const rules = await rulesByField(s);
   const e = new FieldErrors(ctx.locale);
   if (body.terms !== true) e.add('terms', 'agreeTo', [translate(ctx.locale, 'termsName')]);
-  if (body.ageConfirmed !== true) e.add('ageConfirmed', 'ageConfirm', [SPEC.ageDefault]);
+  if (body.ageConfirmed !== true) e.add('ageConfirmed', 'ageConfirm', [s.system.ageMin]);
 
   const username = e.checkRule('username', body.username, rules.get('username'), {
     required: mode === 'username',
   });
-  if (username && (await members.getByAccount(username))) e.add('username', 'usernameTaken');
 
   // The mobile tab shows password fields only with MOBILENUMPASSREG3 (SPEC §5).
   let password: string | null = null;
@@ -122,7 +121,6 @@ export async function register(
     });
     if (mobile) {
       phone = { dialCode: normalizeDialCode(body.countryDialingCode) || DEFAULT_DIAL_CODE, mobile };
-      if (await members.getByMobile(phone.dialCode, phone.mobile)) e.add('mobileNum', 'mobileTaken');
     }
   }
   const needCode = phone !== null && Boolean(flags.REGMOBVERF3);
@@ -140,6 +138,14 @@ export async function register(
     ? e.checkRule('paymentPassword', body.paymentPassword, payRule, { required: true, trim: false })
     : null;
 
+  e.throwIfAny();
+
+  // Whether a name, number or invitation code exists is answered only past the human check:
+  // the form must say "taken", but it must not be a free lookup service.
+  await auth.requireHumanCheck(body.altcha);
+  if (rules.get('captcha')?.enabled) await auth.requireCaptcha(body.captchaKey, body.captcha);
+  if (username && (await members.getByAccount(username))) e.add('username', 'usernameTaken');
+  if (phone && (await members.getByMobile(phone.dialCode, phone.mobile))) e.add('mobileNum', 'mobileTaken');
   let parentId: number | null = null;
   if (values.affiliateCode) {
     const agent = await members.agentByAffiliateCode(values.affiliateCode);
@@ -147,9 +153,6 @@ export async function register(
     else e.add('affiliateCode', 'invitationInvalid');
   }
   e.throwIfAny();
-
-  await auth.requireHumanCheck(body.altcha);
-  if (rules.get('captcha')?.enabled) await auth.requireCaptcha(body.captchaKey, body.captcha);
   if (needCode) {
     await verification.consume({
       purpose: 'register',
@@ -210,7 +213,7 @@ async function freeMobileAccount(s: Services, mobile: string): Promise<string> {
  */
 export async function changePassword(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   data: z.infer<typeof changePasswordRequestSchema>['data'],
   ctx: RequestContext,
 ): Promise<void> {
@@ -226,9 +229,9 @@ export async function changePassword(
     data.newPassword,
     'confirmNewPassword',
     data.confirmNewPassword,
-    {
-      confirmRequired: true,
-    },
+    // SPEC §5: the register form's mismatch is 'inconsistent twice'; elsewhere it is
+    // 'Incorrect confirmation input'.
+    { confirmRequired: true, mismatch: 'confirmMismatch' },
   );
   if (!forced && data.oldPassword && data.newPassword && data.oldPassword === data.newPassword)
     e.add('newPassword', 'passwordSameAsOld');
@@ -246,6 +249,7 @@ export async function changePassword(
   await s.members.setPassword(member.id, data.newPassword!);
   // Anyone else holding a session of this account is signed out; this session carries on.
   await s.auth.sessions.revokeMemberSessions(member.id, principal.sessionId);
+  await s.auth.closeChallenges(member.id);
   await s.auth.sessions.clearMustChangePassword(principal.sessionId);
 }
 
@@ -296,9 +300,7 @@ export async function resetByPhone(
     body.newPassword,
     'confirmNewPassword',
     body.confirmNewPassword,
-    {
-      confirmRequired: false,
-    },
+    { confirmRequired: false, mismatch: 'confirmMismatch' },
   );
   e.throwIfAny();
   await s.auth.rateLimit(`reset:ip:${ctx.ip}`, 10, 15 * 60_000);
@@ -309,6 +311,8 @@ export async function resetByPhone(
   if (member.status !== 'active') throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
   await s.members.setPassword(member.id, body.newPassword!);
   await s.auth.sessions.revokeMemberSessions(member.id);
+  // A login half-done with the old password (waiting for its second verification) dies too.
+  await s.auth.closeChallenges(member.id);
   if (!member.mobileVerified) await s.members.markMobileVerified(member.id);
   const fresh = (await s.members.getById(member.id))!;
   return s.auth.completeLogin(fresh, {
@@ -323,7 +327,7 @@ export async function resetByPhone(
 /** Security centre: send a code to a phone number the member wants to bind. */
 export async function sendBindMobileCode(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   body: { mobileNum?: string | undefined; countryDialingCode?: string | undefined },
   ctx: RequestContext,
 ): Promise<{ expiredMinutes: number }> {
@@ -348,7 +352,7 @@ export async function sendBindMobileCode(
 
 export async function bindMobile(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   body: {
     mobileNum?: string | undefined;
     countryDialingCode?: string | undefined;
@@ -378,7 +382,7 @@ const checkEmail = async (s: Services, e: FieldErrors, value: string | undefined
 
 export async function sendBindEmailCode(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   body: { email?: string | undefined },
   ctx: RequestContext,
 ): Promise<{ expiredMinutes: number }> {
@@ -399,7 +403,7 @@ export async function sendBindEmailCode(
 
 export async function bindEmail(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   body: { email?: string | undefined; verificationCode?: string | undefined },
   ctx: RequestContext,
 ): Promise<void> {
@@ -423,7 +427,7 @@ export async function bindEmail(
  */
 export async function setPaymentPassword(
   s: Services,
-  principal: Principal,
+  principal: MemberPrincipal,
   body: z.infer<typeof paymentPasswordRequestSchema>,
   ctx: RequestContext,
 ): Promise<void> {
@@ -442,7 +446,7 @@ export async function setPaymentPassword(
   });
   if (!body.confirmPaymentPassword) e.add('confirmPaymentPassword', 'inputEmpty');
   else if (body.paymentPassword && body.confirmPaymentPassword !== body.paymentPassword)
-    e.add('confirmPaymentPassword', 'passwordsInconsistent');
+    e.add('confirmPaymentPassword', 'confirmMismatch');
   e.throwIfAny();
 
   if (hasOne) {

@@ -83,9 +83,9 @@ describe('change password', () => {
       confirmNewPassword: 'New1234',
     });
     expect(mismatch.json().value.fields).toEqual({
-      confirmNewPassword: 'The passwords entered twice are inconsistent',
+      confirmNewPassword: 'Incorrect confirmation input',
     });
-    expect(mismatch.json().message).toBe('The passwords entered twice are inconsistent');
+    expect(mismatch.json().message).toBe('Incorrect confirmation input');
     const rule = await change(m.token, {
       oldPassword: 'Old12345',
       newPassword: 'short',
@@ -238,7 +238,7 @@ describe('forgot password by email', () => {
 
 describe('reset password by phone', () => {
   const sendCode = (mobileNum: string) =>
-    post('/wps/verification/sms/noLogin', { mobileNum, countryDialingCode: '977' });
+    post('/wps/verification/sms/noLogin', { mobileNum, countryDialingCode: '977', purpose: 'reset' });
 
   it('sets the new password with the code, signs out old sessions and signs in', async () => {
     const m = await createMember(app, {
@@ -271,7 +271,8 @@ describe('reset password by phone', () => {
 
   it('does not accept a login code, nor a reset code for login', async () => {
     await createMember(app, { countryDialingCode: '977', mobileNum: '9855550002' });
-    await post('/wps/verification/sms/login', { mobileNum: '9855550002', countryDialingCode: '977' });
+    // /sms/noLogin without a purpose sends a login code (SPEC §7), and it does not reset.
+    await post('/wps/verification/sms/noLogin', { mobileNum: '9855550002', countryDialingCode: '977' });
     const loginCode = await lastCode(app, '+977 9855550002');
     const res = await post('/wps/member/password/verification', {
       mobileNum: '9855550002',
@@ -279,6 +280,15 @@ describe('reset password by phone', () => {
       newPassword: 'ByPhone123',
     });
     expect(res.json().code).toBe('CODE_INVALID');
+    await sendCode('9855550002');
+    const resetCode = await lastCode(app, '+977 9855550002');
+    const asLogin = await post('/wps/session/login', {
+      type: 'sms',
+      mobileNum: '9855550002',
+      countryDialingCode: '977',
+      verificationCode: resetCode,
+    });
+    expect(asLogin.json().code).toBe('CODE_INVALID');
   });
 
   it('validates with the spec messages and follows CHNGPASSVERIF3', async () => {
@@ -380,7 +390,7 @@ describe('security centre', () => {
     );
     expect(badRule.json().value.fields).toEqual({
       paymentPassword: 'Please enter 6 characters: digits only',
-      confirmPaymentPassword: 'The passwords entered twice are inconsistent',
+      confirmPaymentPassword: 'Incorrect confirmation input',
     });
     const set = await put(
       '/wps/member/security/paymentPassword',

@@ -144,7 +144,7 @@ describe('register with a username', () => {
     const bad = await register(valid({ email: 'not-an-email', payeeName: 'Single', qqNum: 'letters!' }));
     expect(bad.json().value.fields).toEqual({
       email: 'Please enter 6-100 characters: a valid mailbox address',
-      payeeName: 'Please enter 3-60 characters: first and last name separated by a space',
+      payeeName: 'Real name format is incorrect',
     });
     await withRule('whatsapp', { required: true }, async () => {
       const missing = await register(valid());
@@ -336,6 +336,34 @@ describe('register with a mobile number', () => {
           message: 'This mobile number is already registered',
         });
       });
+    });
+  });
+});
+
+describe('age gate and format messages (SPEC §5)', () => {
+  it('asks for 21 when AGE_MIN=21, and says so in the permission payload', async () => {
+    const t21 = await createTestApp({ ageMin: 21 });
+    try {
+      const res = await t21.app.inject({
+        method: 'PUT',
+        url: '/wps/member/register',
+        payload: { terms: true },
+      });
+      expect(res.json().value.fields.ageConfirmed).toBe('Please confirm that you are at least 21 years old');
+      const perm = await t21.app.inject({ method: 'GET', url: '/wps/system/permission' });
+      expect(perm.json().value.info.ageMin).toBe(21);
+    } finally {
+      await t21.close();
+    }
+    const perm = await app.inject({ method: 'GET', url: '/wps/system/permission' });
+    expect(perm.json().value.info.ageMin).toBe(18);
+  });
+
+  it("answers 'Real name format is incorrect' and 'Phone number format is incorrect'", async () => {
+    const res = await register(valid({ payeeName: 'Ram', mobileNum: '0841000000' }));
+    expect(res.json().value.fields).toMatchObject({
+      payeeName: 'Real name format is incorrect',
+      mobileNum: 'Phone number format is incorrect',
     });
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
@@ -54,7 +54,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The signed-in member', response: { 200: envelopeSchema(memberInfoSchema) } },
     },
     async (req) => {
-      const p = req.principal!;
+      const p = memberPrincipal(req);
       const m = await s.members.getById(p.memberId);
       if (!m) throw new AppError('UNAUTHORIZED');
       return ok(req, s.members.info(m, await s.auth.sessions.mustChangePassword(p.sessionId)));
@@ -68,7 +68,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'First-login action done (firstTimeLogin becomes false)' },
     },
     async (req) => {
-      await s.members.completeFirstLogin(req.principal!.memberId);
+      await s.members.completeFirstLogin(memberPrincipal(req).memberId);
       return ok(req, null);
     },
   );
@@ -111,7 +111,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await changePassword(s, req.principal!, req.body.data, requestContext(req));
+      await changePassword(s, memberPrincipal(req), req.body.data, requestContext(req));
       return ok(req, null);
     },
   );
@@ -160,7 +160,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(smsSentSchema) },
       },
     },
-    async (req) => ok(req, await sendBindMobileCode(s, req.principal!, req.body, requestContext(req))),
+    async (req) => ok(req, await sendBindMobileCode(s, memberPrincipal(req), req.body, requestContext(req))),
   );
   app.put(
     '/wps/member/security/mobile',
@@ -173,7 +173,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await bindMobile(s, req.principal!, req.body, requestContext(req));
+      await bindMobile(s, memberPrincipal(req), req.body, requestContext(req));
       return ok(req, null);
     },
   );
@@ -188,7 +188,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(smsSentSchema) },
       },
     },
-    async (req) => ok(req, await sendBindEmailCode(s, req.principal!, req.body, requestContext(req))),
+    async (req) => ok(req, await sendBindEmailCode(s, memberPrincipal(req), req.body, requestContext(req))),
   );
   app.put(
     '/wps/member/security/email',
@@ -201,7 +201,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await bindEmail(s, req.principal!, req.body, requestContext(req));
+      await bindEmail(s, memberPrincipal(req), req.body, requestContext(req));
       return ok(req, null);
     },
   );
@@ -216,7 +216,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await setPaymentPassword(s, req.principal!, req.body, requestContext(req));
+      await setPaymentPassword(s, memberPrincipal(req), req.body, requestContext(req));
       return ok(req, null);
     },
   );
@@ -255,7 +255,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(downlineMemberSchema)) },
       },
     },
-    async (req) => ok(req, await s.members.downline(req.principal!.memberId)),
+    async (req) => ok(req, await s.members.downline(memberPrincipal(req).memberId)),
   );
 
   app.get(

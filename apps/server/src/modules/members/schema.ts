@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const ts = () => timestamp({ withTimezone: true });
@@ -59,6 +60,19 @@ export const members = pgTable(
     domain: text(),
     registerIp: text(),
     status: text().notNull().default('active'),
+    /** The avatar (SPEC §7 `/wps/member/info/icon`): a re-encoded image the cashier module stores. */
+    iconUploadId: uuid(),
+    /** Interface language the member last chose (SPEC §4: the server is told of a change). */
+    language: text(),
+    // Profile fields named in SPEC §3, edited in the security centre under the register rules.
+    telegram: text(),
+    zalo: text(),
+    /** yyyy-MM-dd */
+    birthday: text(),
+    address: text(),
+    nationality: text(),
+    occupation: text(),
+    sourceOfIncome: text(),
     firstLoginDone: boolean().notNull().default(false),
     lastLoginAt: ts(),
     createdAt: ts().notNull().default(sql`now()`),

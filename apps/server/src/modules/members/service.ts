@@ -6,6 +6,8 @@ import {
   type MemberInfo,
   type MemberRole,
   memberRole,
+  PROFILE_FIELDS,
+  type ProfileField,
 } from '@wps/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -281,7 +283,26 @@ export class MembersService {
       mustChangePassword,
       createdAt: m.createdAt.toISOString(),
       lastLoginAt: m.lastLoginAt ? m.lastLoginAt.toISOString() : null,
+      iconUrl: m.iconUploadId ? `/wps/cashier/uploads/${m.iconUploadId}` : null,
+      language: m.language,
+      profile: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, m[f]])) as MemberInfo['profile'],
     };
+  }
+
+  /** The avatar: an image the cashier module stored re-encoded (SPEC §7 `/wps/member/info/icon`). */
+  async setIcon(memberId: number, uploadId: string): Promise<void> {
+    await this.db.update(members).set({ iconUploadId: uploadId }).where(eq(members.id, memberId));
+  }
+
+  /** SPEC §4: a language change is stored locally and the server is told. */
+  async setLanguage(memberId: number, language: string): Promise<void> {
+    await this.db.update(members).set({ language }).where(eq(members.id, memberId));
+  }
+
+  /** Profile fields of SPEC §3 (already checked against the register rules); null clears one. */
+  async updateProfile(memberId: number, values: Partial<Record<ProfileField, string | null>>): Promise<void> {
+    if (Object.keys(values).length === 0) return;
+    await this.db.update(members).set(values).where(eq(members.id, memberId));
   }
 
   /**
@@ -365,6 +386,10 @@ export class MembersService {
   /**
    * Checks a payment password (withdrawals, transfers). Throws VALIDATION with a field message
    * when wrong, and pauses the member's payment password after repeated failures.
+   *
+   * The try is reserved before the hash is checked, in one conditional statement: a burst of
+   * parallel guesses is counted one by one, and the try that reaches the limit starts the pause
+   * itself, so at most PAYMENT_PASSWORD_MAX_FAILURES guesses are ever evaluated per pause.
    */
   async verifyPaymentPassword(memberId: number, password: string): Promise<void> {
     const m = await this.getById(memberId);
@@ -375,34 +400,41 @@ export class MembersService {
         fields: { paymentPassword: 'paymentPasswordNotSet' },
       });
     }
-    if (m.paymentPasswordLockedUntil && m.paymentPasswordLockedUntil.getTime() > Date.now()) {
-      const minutes = Math.ceil((m.paymentPasswordLockedUntil.getTime() - Date.now()) / 60_000);
+    const expired = sql`(${members.paymentPasswordLockedUntil} is not null and ${members.paymentPasswordLockedUntil} <= now())`;
+    const n = sql`(case when ${expired} then 1 else ${members.paymentPasswordFailures} + 1 end)`;
+    const [reserved] = await this.db
+      .update(members)
+      .set({
+        paymentPasswordFailures: n,
+        paymentPasswordLockedUntil: sql`case when ${n} >= ${PAYMENT_PASSWORD_MAX_FAILURES}
+          then now() + make_interval(mins => ${PAYMENT_PASSWORD_LOCK_MINUTES})
+          when ${expired} then null else ${members.paymentPasswordLockedUntil} end`,
+      })
+      .where(
+        and(
+          eq(members.id, memberId),
+          sql`((${members.paymentPasswordLockedUntil} is null and ${members.paymentPasswordFailures} < ${PAYMENT_PASSWORD_MAX_FAILURES}) or ${expired})`,
+        ),
+      )
+      .returning({ failures: members.paymentPasswordFailures });
+    if (!reserved) {
+      const [row] = await this.db
+        .select({ until: members.paymentPasswordLockedUntil })
+        .from(members)
+        .where(eq(members.id, memberId));
+      const until = row?.until?.getTime() ?? Date.now() + PAYMENT_PASSWORD_LOCK_MINUTES * 60_000;
+      const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
       throw new AppError('ACCOUNT_LOCKED', { messageKey: 'paymentPasswordLocked', args: [minutes] });
     }
     const good = typeof password === 'string' && (await verifyPassword(m.paymentPasswordHash, password));
     if (good) {
-      if (m.paymentPasswordFailures > 0) {
-        await this.db
-          .update(members)
-          .set({ paymentPasswordFailures: 0, paymentPasswordLockedUntil: null })
-          .where(eq(members.id, memberId));
-      }
-      return;
-    }
-    // Counted in one statement, so parallel wrong guesses cannot slip past the limit.
-    const [row] = await this.db
-      .update(members)
-      .set({ paymentPasswordFailures: sql`${members.paymentPasswordFailures} + 1` })
-      .where(eq(members.id, memberId))
-      .returning({ failures: members.paymentPasswordFailures });
-    if ((row?.failures ?? 0) >= PAYMENT_PASSWORD_MAX_FAILURES) {
       await this.db
         .update(members)
-        .set({
-          paymentPasswordFailures: 0,
-          paymentPasswordLockedUntil: new Date(Date.now() + PAYMENT_PASSWORD_LOCK_MINUTES * 60_000),
-        })
+        .set({ paymentPasswordFailures: 0, paymentPasswordLockedUntil: null })
         .where(eq(members.id, memberId));
+      return;
+    }
+    if (reserved.failures >= PAYMENT_PASSWORD_MAX_FAILURES) {
       throw new AppError('ACCOUNT_LOCKED', {
         messageKey: 'paymentPasswordLocked',
         args: [PAYMENT_PASSWORD_LOCK_MINUTES],

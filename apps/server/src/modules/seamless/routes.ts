@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, parseError } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
+import { requireVendorSignature } from './signed-calls.ts';
 import { requestLocale, translate } from '../../http/i18n.ts';
 import type { SeamlessAnswer } from './service.ts';
 
@@ -40,10 +41,12 @@ JSON body. Amounts are strings with at most two decimals, greater than 0. Every 
 \`{success, code, message, value}\` and, once the signature is good and the username known, \`value\`
 carries \`balance\` (also on errors). \`txId\` is idempotent per vendor: a repeat answers the first result
 (same code, same balance); the same txId with other fields answers 409 IDEMPOTENCY_CONFLICT and moves
-nothing. Codes: 401 UNAUTHORIZED (bad signature or unknown vendor), 400 VALIDATION, 404 NOT_FOUND
-(unknown player), 403 FORBIDDEN (bet by a disabled player), 409 INSUFFICIENT_FUNDS (nothing debited;
-a retry answers the same), 409 CONFLICT (a bet whose txId was rolled back before it arrived; a rollback
-of a win or of a rollback).`;
+nothing. Codes: 401 UNAUTHORIZED (bad signature or unknown vendor), 403 VENDOR_DISABLED (a vendor with
+no configured secret, or disabled by the operator), 400 VALIDATION, 404 NOT_FOUND (unknown player),
+403 FORBIDDEN (bet by a disabled player), 409 INSUFFICIENT_FUNDS (nothing debited; a retry answers the
+same), 409 CONFLICT (a bet whose txId was rolled back before it arrived; a rollback of a win or of a
+rollback), 404 ROUND_NOT_FOUND (a win in a round where this player placed no bet with this vendor, for a
+vendor not opted in to bet-less wins; nothing credited, not remembered: a retry is judged afresh).`;
 
 /**
  * Vendor → platform calls. This plugin is encapsulated: its JSON parser keeps the raw bytes for
@@ -54,33 +57,21 @@ export const seamlessRoutes: FastifyPluginAsyncZod = async (app) => {
   const seamless = app.services.seamless;
   const tags = ['seamless'];
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-    const raw = body as Buffer;
-    req.rawBody = raw;
-    try {
-      done(null, JSON.parse(raw.toString('utf8')));
-    } catch {
-      done(new AppError('VALIDATION'), undefined);
-    }
-  });
-
-  // The signature is checked on the raw bytes before the body is validated or used.
-  app.addHook('preValidation', async (req) => {
-    const vendor = (req.params as { vendor?: string }).vendor ?? '';
-    const signature = req.headers['x-signature'];
-    const ok =
-      req.rawBody !== undefined &&
-      seamless.verifySignature(vendor, req.rawBody, typeof signature === 'string' ? signature : undefined);
-    if (!ok) throw new AppError('UNAUTHORIZED', { messageKey: 'signatureInvalid' });
-  });
+  // Raw body kept, signature checked on it before validation (signed-calls.ts).
+  requireVendorSignature(app);
 
   app.setErrorHandler(async (error, req, reply) => {
     const err = parseError(error);
     if (err.status >= 500) req.log.error({ err: error }, 'seamless call failed');
     const username = (req.body as { username?: unknown } | undefined)?.username;
     // Only an authenticated caller learns a balance.
-    if (err.code !== 'UNAUTHORIZED' && err.status < 500 && typeof username === 'string' && username) {
+    if (
+      err.code !== 'UNAUTHORIZED' &&
+      err.code !== 'VENDOR_DISABLED' &&
+      err.status < 500 &&
+      typeof username === 'string' &&
+      username
+    ) {
       const answer = await seamless.withBalance(username, err);
       if (answer) {
         const env = errorEnvelope(req, err);

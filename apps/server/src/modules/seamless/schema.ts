@@ -89,3 +89,26 @@ export const seamlessRounds = pgTable(
     index('seamless_rounds_member_idx').on(t.memberId, t.openedAt),
   ],
 );
+
+/**
+ * The vendors allowed to call the seamless wallet, and how. A vendor's secret is set here (demo
+ * vendors: random per installation; rotated by the operator) or in SEAMLESS_VENDOR_SECRETS; one
+ * with neither, or disabled here, is refused. Stored readable: the server computes the HMAC with
+ * it, and APP_SECRET (the only candidate key) is optional outside production.
+ */
+export const seamlessVendors = pgTable(
+  'seamless_vendors',
+  {
+    code: text().primaryKey(),
+    secret: text(),
+    enabled: boolean().notNull().default(true),
+    /** Wins without a bet in the round (free spins, promotions) are accepted only when opted in. */
+    allowBetlessWins: boolean().notNull().default(false),
+    createdAt: ts().notNull().default(sql`now()`),
+    rotatedAt: ts(),
+  },
+  (t) => [
+    check('seamless_vendors_code_format', sql`${t.code} ~ '^[A-Z0-9_]{1,32}$'`),
+    check('seamless_vendors_secret_length', sql`${t.secret} is null or length(${t.secret}) >= 32`),
+  ],
+);

@@ -12,6 +12,11 @@ describe('seamless wallet API', () => {
   beforeAll(async () => {
     t = await createTestApp({ sandboxVendorSecret: SECRET, vendorSecrets: { PG: 'pg-secret-123' } });
     player = await createMember(t.app);
+    // These cases fund players with wins outside any bet: SANDBOX opts in to bet-less wins here
+    // (the refusal without the opt-in is tried in betless-wins.test.ts).
+    await t.app.services.seamless.vendors.update({ id: 0, account: 'test' }, 'SANDBOX', {
+      allowBetlessWins: true,
+    });
     await t.app.services.wallet.post({
       key: `seed:${player.id}`,
       reason: 'deposit',

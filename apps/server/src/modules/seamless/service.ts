@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CURRENCY,
   fromMinor,
@@ -16,10 +15,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type Metadata, pgArray, type WalletService } from '../wallet/service.ts';
 import { seamlessTransactions } from './schema.ts';
+import { type SignatureCheck, SeamlessVendors } from './vendors.ts';
 
 /** What the route sends: the envelope's code (and message key) plus a value that always has the balance. */
 export interface SeamlessAnswer {
@@ -32,13 +33,15 @@ interface Player {
   id: number;
   account: string;
   trial: boolean;
-  active: boolean;
   loadedAt: number;
 }
 
 type Row = typeof seamlessTransactions.$inferSelect;
 
-/** Usernames resolve to ids that never change; the short TTL only bounds how stale `active` can be. */
+/**
+ * Usernames resolve to ids and types that never change. Whether the member may bet is NOT cached:
+ * seamless_apply reads it in the bet's own statement, so a disable applies at once everywhere.
+ */
 const PLAYER_CACHE_MS = 30_000;
 const PLAYER_CACHE_MAX = 50_000;
 
@@ -51,25 +54,19 @@ const PLAYER_CACHE_MAX = 50_000;
  */
 export class SeamlessService {
   private readonly players = new Map<string, Player>();
+  readonly vendors: SeamlessVendors;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
-    private readonly deps: { wallet: WalletService; members: MembersService },
-  ) {}
-
-  /** The vendor's HMAC secret, or undefined for a vendor we do not know. */
-  vendorSecret(vendor: string): string | undefined {
-    if (vendor === 'SANDBOX') return this.config.sandboxVendorSecret;
-    return Object.hasOwn(this.config.vendorSecrets, vendor) ? this.config.vendorSecrets[vendor] : undefined;
+    config: Config,
+    private readonly deps: { wallet: WalletService; members: MembersService; audit: AuditService },
+  ) {
+    this.vendors = new SeamlessVendors(db, config, deps.audit);
   }
 
-  /** Constant-time check of `X-Signature: hex(HMAC-SHA256(secret, rawBody))`. */
-  verifySignature(vendor: string, rawBody: Buffer, signature: string | undefined): boolean {
-    const secret = this.vendorSecret(vendor);
-    if (!secret || typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-    const expected = createHmac('sha256', secret).update(rawBody).digest();
-    return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+  /** Signature check against the vendor store (no vendor has a default secret). */
+  verifySignature(vendor: string, rawBody: Buffer, signature: string | undefined): Promise<SignatureCheck> {
+    return this.vendors.verify(vendor, rawBody, signature);
   }
 
   private async player(username: string): Promise<Player> {
@@ -82,7 +79,6 @@ export class SeamlessService {
       id: m.id,
       account: m.account,
       trial: isTrialType(m.type),
-      active: m.status === 'active',
       loadedAt: Date.now(),
     };
     if (this.players.size >= PLAYER_CACHE_MAX) this.players.clear();
@@ -143,7 +139,6 @@ export class SeamlessService {
   /** Debits a bet: one statement (seamless_apply); a bet above the balance moves nothing. */
   async bet(vendor: string, req: SeamlessBetRequest): Promise<SeamlessAnswer> {
     const p = await this.player(req.username);
-    if (!p.active) throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     const amount = toMinor(req.amount);
     const { wallet, house } = await this.prepare(p, vendor);
     return this.apply(p, vendor, {
@@ -173,7 +168,8 @@ export class SeamlessService {
     const p = await this.player(req.username);
     const amount = toMinor(req.amount);
     const { wallet, house } = await this.prepare(p, vendor);
-    // A win may come without a bet we saw (free spins, jackpots): it opens the round.
+    // A win needs a bet by this member in this round, unless the vendor opted in to bet-less
+    // wins (free spins, promotions): seamless_apply decides, in the same statement as the credit.
     return this.apply(p, vendor, {
       kind: 'win',
       txId: req.txId,
@@ -229,6 +225,15 @@ export class SeamlessService {
     if (!row) throw new Error('seamless_apply answered nothing');
     if (row.r_status === 'taken')
       return this.replay(undefined, p, vendor, call.txId, call.kind, call.fingerprint);
+    // Neither refusal below is remembered: nothing was written, a retry is judged afresh.
+    if (row.r_status === 'disabled') throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+    if (row.r_status === 'round_not_found') {
+      return this.answer(p, BigInt(row.r_balance!), {
+        code: 'ROUND_NOT_FOUND',
+        txId: call.txId,
+        status: 'rejected',
+      });
+    }
     if (row.r_status === 'insufficient_funds') {
       // Nothing was debited; remembered, so a retry of this txId answers the same even after a deposit.
       return this.answer(p, BigInt(row.r_balance!), {

@@ -1,6 +1,7 @@
 import {
   blockedCountriesUpdateSchema,
   domainRouteSchema,
+  domainRouteUpdateSchema,
   envelopeSchema,
   maintenanceUpdateSchema,
   permissionSchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { operatorPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -86,7 +87,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminTags = ['admin:system'];
   const audit = (req: FastifyRequest, action: string, target: string, before: unknown, after: unknown) =>
     app.services.audit.record({
-      actor: { id: req.principal!.memberId, account: req.principal!.account },
+      actor: { id: operatorPrincipal(req).operatorId, account: operatorPrincipal(req).account },
       action,
       target: { type: 'system', id: target },
       before,
@@ -118,6 +119,29 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const after = await system.maintenance();
       await audit(req, 'system.maintenance', 'maintenance', before, after);
+      return ok(req, after);
+    },
+  );
+
+  // The web app refuses to run on a host outside this list (SPEC §8 'Invalid URL'), so the
+  // operator must be able to set it before serving a real domain.
+  app.put(
+    '/wps/admin/system/domain-route',
+    {
+      preHandler: operator,
+      schema: { tags: adminTags, summary: 'Main domain and allowed domains', body: domainRouteUpdateSchema },
+    },
+    async (req) => {
+      const before = await system.domainRoute();
+      await system.setDomainRoute(
+        {
+          mainDomain: req.body.mainDomain.trim().toLowerCase(),
+          domains: [...new Set(req.body.domains.map((d) => d.trim().toLowerCase()))],
+        },
+        req.principal!.account,
+      );
+      const after = await system.domainRoute();
+      await audit(req, 'system.domainRoute', 'domainRoute', before, after);
       return ok(req, after);
     },
   );

@@ -75,6 +75,11 @@ export class SystemService {
     this.invalidate();
   }
 
+  /** SPEC §5: the age a registering player confirms (AGE_MIN, 18 or 21). */
+  get ageMin(): 18 | 21 {
+    return this.config.ageMin;
+  }
+
   invalidate(): void {
     this.snapshot = null;
   }
@@ -206,6 +211,7 @@ export class SystemService {
         analyticsId: (s.settings.analytics as { id: string | null } | undefined)?.id ?? null,
         imageCDNs: this.config.imageCdns,
         launchGameCDNs: this.config.launchGameCdns,
+        ageMin: this.config.ageMin,
       },
       location: { ip, country: status.country },
       maintenance: status.status === SYSTEM_STATUS.maintenance,

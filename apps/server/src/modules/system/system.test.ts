@@ -155,6 +155,27 @@ describe('system module', () => {
     expect((await put('/wps/admin/system/blocked-countries', { countries: ['usa'] })).statusCode).toBe(400);
     await put('/wps/admin/system/blocked-countries', { countries: [] });
 
+    // The domains the web app accepts (SPEC §8 'Invalid URL'): host names only, lower-cased.
+    const d = await put('/wps/admin/system/domain-route', {
+      mainDomain: 'Play.Example.com',
+      domains: ['example.com', 'example.com', '127.0.0.1'],
+    });
+    expect(d.statusCode).toBe(200);
+    expect(d.json().value).toEqual({ mainDomain: 'play.example.com', domains: ['example.com', '127.0.0.1'] });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/wps/system/domainRoute' })).json().value.mainDomain,
+    ).toBe('play.example.com');
+    for (const bad of ['https://x.com', 'x.com/path', 'a b', '']) {
+      expect(
+        (await put('/wps/admin/system/domain-route', { mainDomain: bad, domains: [] })).statusCode,
+        bad,
+      ).toBe(400);
+    }
+    await put('/wps/admin/system/domain-route', {
+      mainDomain: 'localhost',
+      domains: ['localhost', '127.0.0.1'],
+    });
+
     expect((await put('/wps/admin/system/flags/PTSYS3', { enabled: false })).json().value.PTSYS3).toBe(false);
     expect((await put('/wps/admin/system/flags/NOPE', { enabled: false })).statusCode).toBe(404);
 

@@ -1,3 +1,4 @@
+import { AppError } from '../../http/errors.ts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from './schema.ts';
@@ -90,6 +91,8 @@ export class HttpSmsSender implements SmsSender {
       body: JSON.stringify({ to: message.to, text: message.text }),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
+    // 402 (no credit) and 429 (sending quota) are the provider's quota answers: SPEC §8 'Quota'.
+    if (res.status === 402 || res.status === 429) throw new AppError('QUOTA_EXCEEDED');
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   }
 }

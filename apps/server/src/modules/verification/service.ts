@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CompleteLocale } from '@wps/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -141,15 +141,23 @@ export class VerificationService {
     if (row.expiresAt.getTime() <= Date.now()) {
       throw new AppError('CODE_EXPIRED', { fields: { verificationCode: 'codeExpired' } });
     }
-    const expected = Buffer.from(row.codeHash, 'hex');
+    // The guess is reserved before the code is compared, in one conditional statement: parallel
+    // guesses are counted one by one, and no more than CODE_MAX_ATTEMPTS are ever compared.
+    const [reserved] = await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(verificationCodes.id, row.id),
+          isNull(verificationCodes.consumedAt),
+          lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ codeHash: verificationCodes.codeHash });
+    if (!reserved) throw invalid();
+    const expected = Buffer.from(reserved.codeHash, 'hex');
     const given = this.hash(input.purpose, input.destination, code.slice(0, 64));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      await this.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, row.id));
-      throw invalid();
-    }
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
     // Only one of two racing uses of the same code gets through.
     const used = await this.db
       .update(verificationCodes)

@@ -73,6 +73,36 @@ describe('SMS code calls', () => {
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
   });
 
+  it('send the SMS login code from /sms/noLogin (SPEC §7), /sms/login staying an alias', async () => {
+    await createMember(app, { countryDialingCode: '977', mobileNum: '9877770009' });
+    const flags = app.services.system;
+    await flags.setFlag('SMSLOGIN3', false);
+    try {
+      // Without a purpose it is the login code, so it follows SMSLOGIN3, not CHNGPASSVERIF3.
+      const off = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770009' });
+      expect(off.json().code).toBe('NOT_ENABLED');
+      expect((await sms('/wps/verification/sms/login', { mobileNum: '9877770009' })).json().code).toBe(
+        'NOT_ENABLED',
+      );
+      const reset = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770009', purpose: 'reset' });
+      expect(reset.json().value).toEqual({ expiredMinutes: 5 });
+    } finally {
+      await flags.setFlag('SMSLOGIN3', true);
+    }
+    // The alias cannot be talked into sending a reset code.
+    await flags.setFlag('CHNGPASSVERIF3', false);
+    try {
+      const alias = await sms('/wps/verification/sms/login', { mobileNum: '9877770009', purpose: 'reset' });
+      expect(alias.json().value).toEqual({ expiredMinutes: 5 });
+      const reset = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770009', purpose: 'reset' });
+      expect(reset.json().code).toBe('NOT_ENABLED');
+    } finally {
+      await flags.setFlag('CHNGPASSVERIF3', true);
+    }
+    const bad = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770009', purpose: 'other' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('register codes need REGMOBVERF3', async () => {
     const res = await sms('/wps/verification/sms/register', { mobileNo: '9877770002' });
     expect(res.statusCode).toBe(403);
@@ -175,11 +205,12 @@ describe('providers', () => {
   it('HttpSmsSender posts {to, text} with the bearer token; a non-2xx is an error', async () => {
     const received: Array<{ auth: string | undefined; body: unknown }> = [];
     let fail = false;
+    let status = 0;
     const server = createHttpServer(async (req: IncomingMessage, res) => {
       let raw = '';
       for await (const chunk of req) raw += chunk;
       received.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-      res.statusCode = fail ? 503 : 200;
+      res.statusCode = status || (fail ? 503 : 200);
       res.end('{}');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -195,6 +226,20 @@ describe('providers', () => {
       fail = false;
       const wired = await createTestApp({ smsProviderUrl: url, smsProviderToken: 'tok-456' });
       try {
+        // The provider's quota answers (402, 429) become SPEC §8 'Quota not sufficient…'.
+        await wired.app.services.system.setFlag('REGMOBVERF3', true);
+        status = 429;
+        const quota = await wired.app.inject({
+          method: 'POST',
+          url: '/wps/verification/sms/register',
+          payload: { mobileNo: '9877770021' },
+        });
+        expect(quota.statusCode).toBe(503);
+        expect(quota.json()).toMatchObject({
+          code: 'QUOTA_EXCEEDED',
+          message: 'Quota not sufficient, please contact customer service.',
+        });
+        status = 0;
         await createMember(wired.app, { countryDialingCode: '977', mobileNum: '9877770020' });
         const res = await wired.app.inject({
           method: 'POST',
@@ -202,6 +247,7 @@ describe('providers', () => {
           payload: { mobileNum: '9877770020' },
         });
         expect(res.statusCode).toBe(200);
+        await wired.app.services.auth.settle(); // the code is sent after the answer
         expect(received.at(-1)).toMatchObject({ auth: 'Bearer tok-456', body: { to: '+977 9877770020' } });
         expect(await wired.app.services.verification.outbox()).toEqual([]);
       } finally {

@@ -15,6 +15,10 @@ describe.skipIf(!hasPostgres)('ledger concurrency on PostgreSQL (needs TEST_DATA
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ walletHouseShards: 8 }, { postgres: 'require' });
+    // Wins here race the bets of their round: SANDBOX opts in to bet-less wins for this suite.
+    await t.app.services.seamless.vendors.update({ id: 0, account: 'test' }, 'SANDBOX', {
+      allowBetlessWins: true,
+    });
   });
   afterAll(async () => {
     await t?.close();

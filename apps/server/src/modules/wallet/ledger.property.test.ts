@@ -86,6 +86,9 @@ describe('ledger properties (fast-check)', () => {
         // Each run gets its own vendor (own txId space) and key prefix; balances carry over, so
         // the model starts from what the accounts hold now.
         const vendor = `V${run}`;
+        // The model pays wins without a bet in the round: each run's vendor opts in (the refusal
+        // otherwise is tried in seamless/betless-wins.test.ts).
+        await seamless.vendors.update({ id: 0, account: 'test' }, vendor, { allowBetlessWins: true });
         // Start each run with money to play, so most bets apply and rollbacks have work to do.
         for (const id of ids) {
           await wallet.post({

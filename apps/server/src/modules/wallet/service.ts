@@ -14,7 +14,7 @@ import {
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
 import { type AccountRef, Accounts, accountKey, isPlayMoney } from './accounts.ts';
 import {
   type AccountType,
@@ -313,24 +313,59 @@ export class WalletService {
 
   /**
    * A trial member's play money: created on first use with the configured grant from the
-   * trial-issuance account. The grant's key is per member, so it is given once ever.
+   * trial-issuance account. The grant's key is per member, so it is given once ever. An existing
+   * grant is checked by key, never replayed with the current amount: after TRIAL_GRANT changes,
+   * members granted the old amount keep it (a replay would be an IDEMPOTENCY_CONFLICT, a 409 on
+   * every call of theirs), and a concurrent grant under another amount counts as granted.
    */
   async ensureTrial(memberId: number): Promise<void> {
     if (this.trialGranted.has(memberId)) return;
+    const key = `trial_grant:${memberId}`;
     const grant = this.config.trialGrantMinor;
-    if (grant > 0n) {
-      await this.post({
-        key: `trial_grant:${memberId}`,
-        reason: 'trial_grant',
-        postings: [
-          { account: Accounts.trialIssuance(), amount: -grant },
-          { account: Accounts.trial(memberId), amount: grant },
-        ],
-      });
+    const [existing] = await this.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, key));
+    if (existing) {
+      await this.ensureAccounts([Accounts.trial(memberId)]);
+    } else if (grant > 0n) {
+      try {
+        await this.post({
+          key,
+          reason: 'trial_grant',
+          postings: [
+            { account: Accounts.trialIssuance(), amount: -grant },
+            { account: Accounts.trial(memberId), amount: grant },
+          ],
+        });
+      } catch (err) {
+        if (!(isAppError(err) && err.code === 'IDEMPOTENCY_CONFLICT')) throw err;
+      }
     } else {
       await this.ensureAccounts([Accounts.trial(memberId)]);
     }
     this.trialGranted.add(memberId);
+  }
+
+  /**
+   * One account's posting in a transaction: its balance just before and just after. The posting
+   * is written under the account's row lock, so `before` is exact, unlike a read made before
+   * posting (another movement may land between the read and the lock).
+   */
+  async postingOf(
+    transactionId: number,
+    ref: AccountRef,
+    tx?: Tx,
+  ): Promise<{ before: bigint; after: bigint } | null> {
+    const [row] = await (tx ?? this.db)
+      .select({
+        before: sql<string>`${ledgerPostings.balanceBefore}::text`,
+        after: sql<string>`${ledgerPostings.balanceAfter}::text`,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(and(eq(ledgerPostings.transactionId, transactionId), eq(ledgerAccounts.key, accountKey(ref))));
+    return row ? { before: BigInt(row.before), after: BigInt(row.after) } : null;
   }
 
   // ---------------------------------------------------------------- two-phase holds

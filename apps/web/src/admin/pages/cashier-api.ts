@@ -61,9 +61,9 @@ export const useWithdrawalQueue = (q: Query) =>
     }),
   );
 
-/** POST /wps/admin/cashier/withdrawals/:id/pay — approve and mark paid. */
-export const payWithdrawal = (id: number) =>
-  api.post<unknown>(`/wps/admin/cashier/withdrawals/${id}/pay`, {}, opts());
+/** POST /wps/admin/cashier/withdrawals/:id/pay {reference} — approve and mark paid; the member sees the reference. */
+export const payWithdrawal = ({ id, reference }: { id: number; reference: string }) =>
+  api.post<unknown>(`/wps/admin/cashier/withdrawals/${id}/pay`, { reference }, opts());
 /** POST /wps/admin/cashier/withdrawals/:id/reject {note} — the hold returns to the member. */
 export const rejectWithdrawal = ({ id, note }: { id: number; note: string }) =>
   api.post<unknown>(`/wps/admin/cashier/withdrawals/${id}/reject`, { note }, opts());

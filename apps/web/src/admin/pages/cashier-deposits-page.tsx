@@ -1,8 +1,10 @@
 import { DEPOSIT_STATUSES } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../features/wallet/lib/money.ts';
 import { formatTime } from '../../features/wallet/lib/time.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { SelectField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -29,6 +31,14 @@ export default function CashierDepositsPage() {
   const approve = useCashierAction(approveDeposit);
   const reject = useCashierAction(rejectDeposit);
   const [rejecting, setRejecting] = useState<AdminDeposit | null>(null);
+  const [approving, setApproving] = useState<AdminDeposit | null>(null);
+  const restate = (d: AdminDeposit) => ({
+    id: d.id,
+    account: d.account,
+    amount: formatMoney(d.amount),
+    channel: d.channelCode,
+    reference: d.reference,
+  });
   const pager = useAdminPager();
   return (
     <div className="admin-page wallet-admin-page">
@@ -105,12 +115,7 @@ export default function CashierDepositsPage() {
                         size="sm"
                         loading={approve.isPending && approve.variables === r.id}
                         aria-label={t('deposits.approveLabel', { id: r.id, account: r.account })}
-                        onClick={() =>
-                          approve.mutate(r.id, {
-                            onSuccess: () => toast.success(t('deposits.approved', { id: r.id })),
-                            onError: (e) => toast.error(errorText(e)),
-                          })
-                        }
+                        onClick={() => setApproving(r)}
                       >
                         {t('deposits.approve')}
                       </Button>
@@ -130,8 +135,31 @@ export default function CashierDepositsPage() {
           <Pagination page={page} totalPages={queue.data.totalPages} onChange={setPage} labels={pager} />
         </>
       )}
+      {approving && (
+        <ConfirmDialog
+          open
+          title={t('deposits.approveTitle', { id: approving.id })}
+          confirmLabel={t('deposits.approve')}
+          cancelLabel={t('cancel')}
+          closeLabel={t('close')}
+          busy={approve.isPending}
+          onCancel={() => setApproving(null)}
+          onConfirm={() =>
+            approve.mutate(approving.id, {
+              onSuccess: () => {
+                toast.success(t('deposits.approved', { id: approving.id }));
+                setApproving(null);
+              },
+              onError: (e) => toast.error(errorText(e)),
+            })
+          }
+        >
+          <p className="wallet-confirm">{t('deposits.confirmApprove', restate(approving))}</p>
+        </ConfirmDialog>
+      )}
       {rejecting && (
         <NoteDialog
+          summary={t('deposits.confirmReject', restate(rejecting))}
           title={t('deposits.rejectTitle', { id: rejecting.id })}
           label={t('noteToMember')}
           submitLabel={t('reject')}

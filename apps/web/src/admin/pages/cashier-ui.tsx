@@ -26,25 +26,37 @@ export function useAdminPager() {
   };
 }
 
-/** Asks for the note an action needs (a rejection tells the member why; a reason is mandatory). */
+/**
+ * Asks for the text an action needs (a rejection tells the member why; a payout needs its
+ * reference) after restating what is about to happen (`summary`: who and how much), so a money
+ * move is never one stray click.
+ */
 export function NoteDialog({
   title,
   label,
   submitLabel,
   danger,
+  summary,
   children,
   onSubmit,
   onClose,
   pending,
+  singleLine,
+  maxLength = 500,
+  requiredText,
 }: {
   title: string;
   label: string;
   submitLabel: string;
   danger?: boolean;
+  summary?: ReactNode;
   children?: ReactNode;
   onSubmit(note: string): Promise<unknown>;
   onClose(): void;
   pending: boolean;
+  singleLine?: boolean;
+  maxLength?: number;
+  requiredText?: string;
 }) {
   const { t } = useTranslation('wallet-admin');
   const [note, setNote] = useState('');
@@ -52,7 +64,7 @@ export function NoteDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!note.trim()) {
-      setError(t('noteRequired'));
+      setError(requiredText ?? t('noteRequired'));
       return;
     }
     setError(null);
@@ -66,20 +78,34 @@ export function NoteDialog({
   return (
     <Modal open onClose={onClose} title={title} closeLabel={t('close')} size="sm">
       <form className="wallet-form" onSubmit={submit} noValidate>
+        {summary && <p className="wallet-confirm">{summary}</p>}
         {children}
         <FieldShell label={label} error={error}>
-          {({ inputId, describedBy, invalid }) => (
-            <textarea
-              id={inputId}
-              className="input"
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-            />
-          )}
+          {({ inputId, describedBy, invalid }) =>
+            singleLine ? (
+              <input
+                id={inputId}
+                className="input"
+                maxLength={maxLength}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                autoComplete="off"
+              />
+            ) : (
+              <textarea
+                id={inputId}
+                className="input"
+                rows={3}
+                maxLength={maxLength}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            )
+          }
         </FieldShell>
         <div className="wallet-actions">
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../features/wallet/lib/money.ts';
 import { formatTime } from '../../features/wallet/lib/time.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/field.tsx';
@@ -34,6 +35,13 @@ export default function CashierWithdrawalsPage() {
   const reject = useCashierAction(rejectWithdrawal);
   const resolve = useCashierAction(resolveWithdrawal);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [paying, setPaying] = useState<AdminWithdrawal | null>(null);
+  const restate = (w: AdminWithdrawal) => ({
+    id: w.id,
+    account: w.account,
+    amount: formatMoney(w.amount),
+    payTo: `${w.payout.provider} · ${w.payout.accountNumber} · ${w.payout.accountName}`,
+  });
   const [resolving, setResolving] = useState<AdminWithdrawal | null>(null);
   const [outcome, setOutcome] = useState<'paid_again' | 'refunded'>('paid_again');
   const pager = useAdminPager();
@@ -96,6 +104,12 @@ export default function CashierWithdrawalsPage() {
                     {t(`withdrawStatus.${r.status}`)}
                     {r.reviewedBy && <span className="muted small"> · {r.reviewedBy}</span>}
                     {r.reviewNote && <span className="muted small"> · {r.reviewNote}</span>}
+                    {r.payoutReference && (
+                      <span className="muted small">
+                        {' '}
+                        · {t('withdrawals.referenceShort')} <span className="num">{r.payoutReference}</span>
+                      </span>
+                    )}
                   </span>
                 ),
               },
@@ -143,14 +157,9 @@ export default function CashierWithdrawalsPage() {
                       <>
                         <Button
                           size="sm"
-                          loading={pay.isPending && pay.variables === r.id}
+                          loading={pay.isPending && pay.variables?.id === r.id}
                           aria-label={t('withdrawals.payLabel', { id: r.id, account: r.account })}
-                          onClick={() =>
-                            pay.mutate(r.id, {
-                              onSuccess: () => toast.success(t('withdrawals.paid', { id: r.id })),
-                              onError: (e) => toast.error(errorText(e)),
-                            })
-                          }
+                          onClick={() => setPaying(r)}
                         >
                           {t('withdrawals.pay')}
                         </Button>
@@ -177,8 +186,27 @@ export default function CashierWithdrawalsPage() {
           <Pagination page={page} totalPages={queue.data.totalPages} onChange={setPage} labels={pager} />
         </>
       )}
+      {paying && (
+        <NoteDialog
+          title={t('withdrawals.payTitle', { id: paying.id })}
+          summary={t('withdrawals.confirmPay', restate(paying))}
+          label={t('withdrawals.reference')}
+          requiredText={t('withdrawals.referenceRequired')}
+          singleLine
+          maxLength={100}
+          submitLabel={t('withdrawals.pay')}
+          pending={pay.isPending}
+          onClose={() => setPaying(null)}
+          onSubmit={(reference) =>
+            pay
+              .mutateAsync({ id: paying.id, reference })
+              .then(() => toast.success(t('withdrawals.paid', { id: paying.id })))
+          }
+        />
+      )}
       {rejecting && (
         <NoteDialog
+          summary={t('withdrawals.confirmReject', restate(rejecting))}
           title={t('withdrawals.rejectTitle', { id: rejecting.id })}
           label={t('noteToMember')}
           submitLabel={t('reject')}

@@ -17,6 +17,7 @@ import {
   parseCountryList,
   useUpdateBlockedCountries,
 } from '../api/update-blocked-countries.ts';
+import { domainRouteInput, parseDomainList, useUpdateDomainRoute } from '../api/update-domain-route.ts';
 import { useUpdateFlag } from '../api/update-flag.ts';
 import { type MaintenanceInput, maintenanceInput, useUpdateMaintenance } from '../api/update-maintenance.ts';
 import {
@@ -117,6 +118,64 @@ function BlockedCountriesCard({ value }: { value: string[] }) {
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
           autoCapitalize="characters"
+        />
+        <Button type="submit" loading={update.isPending}>
+          {t('save')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function DomainCard({ value }: { value: AdminSystem['domainRoute'] }) {
+  const { t } = useTranslation('admin');
+  const update = useUpdateDomainRoute();
+  const [main, setMain] = useState(value.mainDomain);
+  const [others, setOthers] = useState(value.domains.join(', '));
+  const [error, setError] = useState<string | null>(null);
+  const [synced, setSynced] = useState(value);
+  if (synced !== value) {
+    setSynced(value);
+    setMain(value.mainDomain);
+    setOthers(value.domains.join(', '));
+  }
+  return (
+    <section className="card admin-card" aria-labelledby="domain-title">
+      <h2 id="domain-title">{t('system.domain.title')}</h2>
+      <p className="muted small">{t('system.domain.lead')}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = domainRouteInput.safeParse({
+            mainDomain: main.trim().toLowerCase(),
+            domains: parseDomainList(others),
+          });
+          if (!parsed.success) {
+            setError(t('system.domain.invalid'));
+            return;
+          }
+          setError(null);
+          update.mutate(parsed.data, {
+            onSuccess: () => toast.success(t('saved')),
+            onError: (err) => toast.error(errorText(err)),
+          });
+        }}
+      >
+        <TextField
+          label={t('system.domain.main')}
+          value={main}
+          onChange={(e) => setMain(e.target.value)}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <TextField
+          label={t('system.domain.all')}
+          hint={t('system.domain.hint')}
+          error={error}
+          value={others}
+          onChange={(e) => setOthers(e.target.value)}
+          spellCheck={false}
+          autoCapitalize="none"
         />
         <Button type="submit" loading={update.isPending}>
           {t('save')}
@@ -331,15 +390,7 @@ export default function SystemPage() {
         <MaintenanceCard value={data.maintenance} />
         <BlockedCountriesCard value={data.blockedCountries} />
         <FlagsCard flags={data.flags} />
-        <section className="card admin-card" aria-labelledby="domain-title">
-          <h2 id="domain-title">{t('system.domain.title')}</h2>
-          <dl className="kv">
-            <dt>{t('system.domain.main')}</dt>
-            <dd>{data.domainRoute.mainDomain}</dd>
-            <dt>{t('system.domain.all')}</dt>
-            <dd>{data.domainRoute.domains.join(', ') || '—'}</dd>
-          </dl>
-        </section>
+        <DomainCard value={data.domainRoute} />
         <RegisterRulesCard rules={data.register} />
       </div>
     </div>

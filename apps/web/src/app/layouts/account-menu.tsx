@@ -2,17 +2,26 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemberMenu } from '../../features/account/api/get-menu.ts';
 import { endLocalSession, useLogout } from '../../features/account/api/logout.ts';
 import { selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
 import { usePermission } from '../../shared/system/api/get-permission.ts';
+import { cx } from '../../shared/lib/cx.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { useLoaderStore } from '../../shared/ui/loader.tsx';
 
 /** SPEC §2 account dropdown of the logged-in header; flag-dependent entries follow the whitelabel flags. */
-export function AccountMenu() {
+export function AccountMenu({
+  className,
+  variant = 'header',
+}: {
+  className?: string;
+  variant?: 'header' | 'tab';
+}) {
   const { t } = useTranslation();
   const member = useSessionStore((s) => s.member);
+  const token = useSessionStore((s) => s.token);
   const isAgent = useSessionStore(selectIsAgent);
   const flags = usePermission().data?.info.whitelabel.flags ?? {};
   const [open, setOpen] = useState(false);
@@ -47,30 +56,48 @@ export function AccountMenu() {
     };
   }, [open]);
 
-  const items: Array<{ key: string; to: string; show: boolean }> = [
-    { key: 'bettingRecord', to: '/member?page=personalHistoryCopy', show: true },
-    { key: 'accountRecord', to: '/member?page=transactionHistory', show: true },
-    { key: 'profitLoss', to: '/member?page=personalProfit', show: true },
-    { key: 'rewardCenter', to: '/member?page=rewardCenter', show: true },
-    { key: 'points', to: '/pointMall', show: flags.PTSYS3 === true },
-    { key: 'myAccount', to: '/member?page=securityCenter', show: true },
-    { key: 'agentCentre', to: '/agentHome', show: isAgent },
-    { key: 'manualRebate', to: '/member?page=manualRebate', show: flags.MANPLAYREB3 === true },
-  ];
+  // SPEC §7 "GET menu": the server's menu under the flags; until it answers, the same rules here.
+  const served = useMemberMenu(token).data;
+  const items: Array<{ key: string; to: string; show: boolean }> = served
+    ? served.map((i) => ({ key: i.key, to: i.path, show: true }))
+    : [
+        { key: 'bettingRecord', to: '/member?page=personalHistoryCopy', show: true },
+        { key: 'accountRecord', to: '/member?page=transactionHistory', show: true },
+        { key: 'profitLoss', to: '/member?page=personalProfit', show: true },
+        { key: 'rewardCenter', to: '/member?page=rewardCenter', show: true },
+        { key: 'points', to: '/pointMall', show: flags.PTSYS3 === true },
+        { key: 'myAccount', to: '/member?page=securityCenter', show: true },
+        { key: 'agentCentre', to: '/agentHome', show: isAgent },
+        { key: 'manualRebate', to: '/member?page=manualRebate', show: flags.MANPLAYREB3 === true },
+      ];
 
   const name = member?.nickname || member?.account || '';
   return (
-    <div className="account-menu" ref={rootRef}>
-      <button
-        type="button"
-        className="account-menu__trigger"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <Icon name="user" size={18} />
-        <span className="account-menu__name">{name || t('account.menu')}</span>
-      </button>
+    <div className={cx('account-menu', variant === 'tab' && 'account-menu--up', className)} ref={rootRef}>
+      {variant === 'tab' ? (
+        // The phone tab bar's Account: the same menu, opening upwards from the thumb.
+        <button
+          type="button"
+          className={cx('tab-bar__item', open && 'is-active')}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name="user" size={22} />
+          <span>{t('shell.account')}</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="account-menu__trigger"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name="user" size={18} />
+          <span className="account-menu__name">{name || t('account.menu')}</span>
+        </button>
+      )}
       {open && (
         <ul className="account-menu__list" id={menuId}>
           {items

@@ -1,15 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useGameMenus } from '../../features/games/api/get-game-menus.ts';
 import { usePopupStore } from '../../shared/popups/store.ts';
 
-/** SPEC §2 footer vendors, as text badges until the catalogue brings their artwork. */
+/** SPEC §2 footer vendors: their marks from the catalogue, a text badge for one it does not carry. */
 export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
-const HELP_TOPICS = ['about', 'terms', 'privacy', 'responsible', 'deposit', 'faq'] as const;
+/** Legal and about pages are real routes; the rest are help topics until the content issue. */
+const HELP_TOPICS = [
+  ['about', '/about'],
+  ['terms', '/terms'],
+  ['privacy', '/privacy'],
+  ['responsible', '/responsible-gaming'],
+  ['deposit', '/help#deposit'],
+  ['faq', '/help#faq'],
+] as const;
 const PROMO_PARAGRAPHS = ['p1', 'p2', 'p3', 'p4'] as const;
 
 export function Footer() {
   const { t } = useTranslation();
   const open = usePopupStore((s) => s.open);
+  const lanes = useGameMenus().data?.lanes ?? [];
+  const marks = new Map(lanes.flatMap((l) => l.gameClassify.map((v) => [v.vassalage, v] as const)));
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -18,11 +29,18 @@ export function Footer() {
             {t('footer.vendors')}
           </h2>
           <ul className="vendor-badges">
-            {FOOTER_VENDORS.map((v) => (
-              <li key={v} className="vendor-badge">
-                {v}
-              </li>
-            ))}
+            {FOOTER_VENDORS.map((v) => {
+              const mark = marks.get(v);
+              return (
+                <li key={v} className={mark ? 'vendor-mark' : 'vendor-badge'}>
+                  {mark ? (
+                    <img src={mark.logoUrl} alt={mark.displayName} width={64} height={32} loading="lazy" />
+                  ) : (
+                    v
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
 
@@ -32,9 +50,9 @@ export function Footer() {
               {t('footer.help')}
             </h2>
             <ul className="footer__links">
-              {HELP_TOPICS.map((topic) => (
+              {HELP_TOPICS.map(([topic, to]) => (
                 <li key={topic}>
-                  <Link to={`/help#${topic}`}>{t(`footer.topics.${topic}`)}</Link>
+                  <Link to={to}>{t(`footer.topics.${topic}`)}</Link>
                 </li>
               ))}
             </ul>

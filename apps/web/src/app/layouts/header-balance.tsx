@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalance } from '../../features/account/api/get-balance.ts';
+import { cx } from '../../shared/lib/cx.ts';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -12,7 +13,7 @@ import './header-balance.css';
  * SPEC §2 logged-in header: balance with two decimals, a refresh and a hide toggle, deposit and
  * withdraw. Until the wallet answers (or if it does not exist) no number is shown, never a made-up one.
  */
-export function HeaderBalance() {
+export function HeaderBalance({ trial = false }: { trial?: boolean }) {
   const { t } = useTranslation();
   const token = useSessionStore((s) => s.token);
   const balance = useBalance(token);
@@ -30,7 +31,13 @@ export function HeaderBalance() {
   return (
     <div className="header-balance">
       {value && (
-        <div className="header-balance__box">
+        <div className={cx('header-balance__box', trial && 'is-trial')}>
+          {/* SPEC §4: trial balances are play money and never mix with cash; say so on the number. */}
+          {trial && (
+            <span className="header-balance__play" title={t('shell.playMoneyHint')}>
+              {t('shell.playMoney')}
+            </span>
+          )}
           <span className="header-balance__amount num" title={t('account.balance')}>
             <span className="visually-hidden">{t('account.balance')}: </span>
             {hidden ? (
@@ -89,14 +96,25 @@ export function HeaderBalance() {
           </button>
         </div>
       )}
-      <div className="header-balance__actions">
-        <Button size="sm" onClick={() => memberAction('/member?page=depositv2')}>
-          {t('nav.deposit')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => memberAction('/member?page=withdraw')}>
-          {t('nav.withdraw')}
-        </Button>
-      </div>
+      {!trial && (
+        <div className="header-balance__actions">
+          <Button
+            size="sm"
+            className="header-balance__deposit"
+            onClick={() => memberAction('/member?page=depositv2')}
+          >
+            {t('nav.deposit')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="header-balance__withdraw"
+            onClick={() => memberAction('/member?page=withdraw')}
+          >
+            {t('nav.withdraw')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cx } from '../../shared/lib/cx.ts';
 import { usePopupStore } from '../../shared/popups/store.ts';
-import { selectHasToken, useSessionStore } from '../../shared/session/store.ts';
+import { selectHasToken, selectIsTrial, useSessionStore } from '../../shared/session/store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -22,11 +23,12 @@ export function Header({
 }) {
   const { t } = useTranslation();
   const hasToken = useSessionStore(selectHasToken);
+  const isTrial = useSessionStore(selectIsTrial);
   const open = usePopupStore((s) => s.open);
   const memberAction = useMemberAction();
 
   return (
-    <header className="header">
+    <header className={cx('header', hasToken && 'header--member')}>
       <div className="header__bar">
         {hasSideMenu && (
           <button
@@ -42,34 +44,40 @@ export function Header({
         )}
         <Logo />
         <nav className="header__nav" aria-label={t('nav.shortcuts')}>
-          <button
-            type="button"
-            className="header__nav-item"
-            onClick={() => memberAction('/member?page=depositv2')}
-          >
-            <Icon name="wallet" size={18} />
-            {t('nav.deposit')}
-          </button>
-          <button
-            type="button"
-            className="header__nav-item"
-            onClick={() => memberAction('/member?page=withdraw')}
-          >
-            <Icon name="cashout" size={18} />
-            {t('nav.withdraw')}
-          </button>
+          {/* Signed in, Deposit and Withdraw sit beside the balance: each shows once. A trial
+              account has no cashier at all. */}
+          {!hasToken && (
+            <>
+              <button
+                type="button"
+                className="header__nav-item"
+                onClick={() => memberAction('/member?page=depositv2')}
+              >
+                <Icon name="wallet" size={18} />
+                {t('nav.deposit')}
+              </button>
+              <button
+                type="button"
+                className="header__nav-item"
+                onClick={() => memberAction('/member?page=withdraw')}
+              >
+                <Icon name="cashout" size={18} />
+                {t('nav.withdraw')}
+              </button>
+            </>
+          )}
           <Link to="/agent" className="header__nav-item">
             <Icon name="agent" size={18} />
             {t('nav.agent')}
           </Link>
         </nav>
         <div className="header__tools">
-          <LanguageSelect className="header__lang" />
-          <ThemeToggle />
+          <LanguageSelect className="header__lang" compact />
+          <ThemeToggle className="header__theme" />
           {hasToken ? (
             <>
-              <HeaderBalance />
-              <AccountMenu />
+              <HeaderBalance trial={isTrial} />
+              <AccountMenu className="header__account" />
             </>
           ) : (
             <div className="header__auth">

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@wps/contract';
+import { SELECTABLE_LANGUAGES } from '@wps/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../shared/i18n/index.ts';
@@ -8,14 +8,23 @@ import { cx } from '../../shared/lib/cx.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 
-/** Every SPEC §3 language, each named in its own script; incomplete ones read in English for now. */
-export function LanguageSelect({ className, showLabel }: { className?: string; showLabel?: boolean }) {
+/** The languages we can really show (SPEC §3 lists about 35; the rest stay configured, off until translated). */
+export function LanguageSelect({
+  className,
+  showLabel,
+  compact,
+}: {
+  className?: string;
+  showLabel?: boolean;
+  /** Phones: a globe-sized button; the open list still names every language. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const code = useLanguageStore((s) => s.code);
   const queryClient = useQueryClient();
   return (
-    <div className={cx('lang-select', className)}>
+    <div className={cx('lang-select', compact && 'lang-select--compact', className)}>
       <label htmlFor={id} className={cx('lang-select__label', !showLabel && 'visually-hidden')}>
         {t('language.label')}
       </label>
@@ -32,7 +41,7 @@ export function LanguageSelect({ className, showLabel }: { className?: string; s
           await queryClient.invalidateQueries();
         }}
       >
-        {LANGUAGES.map((l) => (
+        {SELECTABLE_LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.locale}>
             {l.name}
           </option>

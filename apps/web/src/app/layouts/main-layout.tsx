@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
 import { useMediaQuery } from '../../shared/lib/use-media-query.ts';
 import { findRoute } from '../route-table.ts';
@@ -8,6 +8,8 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { TabBar } from './tab-bar.tsx';
+import './shell.css';
 
 const COLLAPSED_KEY = 'wps.sideCollapsed';
 const WIDE = '(min-width: 1024px)';
@@ -15,6 +17,7 @@ const WIDE = '(min-width: 1024px)';
 export function MainLayout() {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const hasSideMenu = !findRoute(location.pathname)?.gamePage;
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -60,6 +63,10 @@ export function MainLayout() {
           <Footer />
         </div>
       </div>
+      <TabBar
+        gamesOpen={drawerOpen}
+        onGames={() => (hasSideMenu ? setDrawerOpen((o) => !o) : navigate('/'))}
+      />
     </div>
   );
 }

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cx } from '../../shared/lib/cx.ts';
 import { selectHasToken, selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
+import { useCategoryLinks } from '../../features/games/components/use-category-nav.ts';
 import { usePermission } from '../../shared/system/api/get-permission.ts';
-import { enabledCategories, isModuleEnabled } from '../../shared/system/categories.ts';
+import { isModuleEnabled } from '../../shared/system/categories.ts';
 import { serviceContacts } from '../../shared/system/customer-service.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 // The QR codes are below the fold and drawn by a library; they arrive after the first paint.
 const AppDownload = lazy(() => import('./app-download.tsx'));
@@ -29,7 +31,7 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
   const location = useLocation();
   const permission = usePermission().data;
   const modules = permission?.info.whitelabel.modules ?? [];
-  const categories = enabledCategories(modules);
+  const categories = useCategoryLinks(modules);
   const contacts = serviceContacts(permission?.info.customerService ?? []);
   const hasToken = useSessionStore(selectHasToken);
   const isAgent = useSessionStore(selectIsAgent);
@@ -71,7 +73,7 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
           <Logo compact={collapsed} onClick={onClose} />
         </div>
 
-        <nav className="side-menu__section" aria-label={t('side.gameMenu')}>
+        <nav className="side-menu__section side-menu__games" aria-label={t('side.gameMenu')}>
           <h2 className="side-menu__heading">{t('side.gameMenu')}</h2>
           <ul className="side-menu__list">
             {categories.map((c) => {
@@ -83,7 +85,10 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
                     className={cx('side-menu__link', current && 'is-active')}
                     aria-current={current ? 'page' : undefined}
                     title={collapsed ? t(`categories.${c.id}`) : undefined}
-                    onClick={onClose}
+                    onClick={(e) => {
+                      c.onClick?.(e);
+                      onClose();
+                    }}
                   >
                     <Icon name={CATEGORY_ICONS[c.id]} />
                     <span className="side-menu__text">{t(`categories.${c.id}`)}</span>
@@ -91,6 +96,14 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
                 </li>
               );
             })}
+            {open && (
+              <li>
+                <Link to="/agent" className="side-menu__link" onClick={onClose}>
+                  <Icon name="agent" />
+                  <span className="side-menu__text">{t('nav.agent')}</span>
+                </Link>
+              </li>
+            )}
             {showReferral && (
               <li>
                 <Link to="/member?page=referral" className="side-menu__link" onClick={onClose}>
@@ -167,8 +180,10 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
         )}
 
         {!collapsed && (
-          <section className="side-menu__section">
+          <section className="side-menu__section side-menu__prefs">
             <LanguageSelect showLabel className="lang-select--block" />
+            {/* Phones: the header has no room for the theme switch, the drawer has. */}
+            {open && <ThemeToggle />}
           </section>
         )}
       </aside>

@@ -4,8 +4,12 @@ import { CATEGORY_ROUTES } from '../system/categories.ts';
 import { POPUP_NAMES } from '../popups/store.ts';
 import enAdmin from './locales/en/admin.json';
 import enCommon from './locales/en/common.json';
+import enGamesAdmin from './locales/en/games-admin.json';
 import neAdmin from './locales/ne/admin.json';
+import enInhouse from './locales/en/inhouse.json';
+import neInhouse from './locales/ne/inhouse.json';
 import neCommon from './locales/ne/common.json';
+import neGamesAdmin from './locales/ne/games-admin.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -27,6 +31,8 @@ const LANGUAGE_NEUTRAL = /^(WPS|[A-Z0-9_ ·+/{}.]*)$/;
 const catalogues = [
   ['common', flatten(enCommon as Tree), flatten(neCommon as Tree)],
   ['admin', flatten(enAdmin as Tree), flatten(neAdmin as Tree)],
+  ['games-admin', flatten(enGamesAdmin as Tree), flatten(neGamesAdmin as Tree)],
+  ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

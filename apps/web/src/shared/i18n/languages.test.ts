@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@wps/contract';
+import { LANGUAGES, SELECTABLE_LANGUAGES } from '@wps/contract';
 import { describe, expect, it } from 'vitest';
 import { catalogueFor, initialLanguage, isLanguageCode, needsDevanagari } from './languages.ts';
 
@@ -6,7 +6,7 @@ describe('languages', () => {
   it('starts in English unless a listed language was chosen before', () => {
     expect(initialLanguage(null)).toBe('EN');
     expect(initialLanguage('NE')).toBe('NE');
-    expect(initialLanguage('JA')).toBe('JA');
+    expect(initialLanguage('JA')).toBe('EN'); // configured but not offered until translated
     expect(initialLanguage('xx')).toBe('EN');
     expect(initialLanguage('ne')).toBe('EN'); // codes are upper-case; a locale is not a code
   });
@@ -17,7 +17,11 @@ describe('languages', () => {
     for (const l of LANGUAGES) if (l.code !== 'NE') expect(catalogueFor(l.code)).toBe('en');
   });
 
-  it('lists about 35 languages, each a valid code', () => {
+  it('offers only the complete languages, English and Nepali, in the selector', () => {
+    expect(SELECTABLE_LANGUAGES.map((l) => l.code)).toEqual(['EN', 'NE']);
+  });
+
+  it('keeps about 35 languages configured, each a valid code', () => {
     expect(LANGUAGES.length).toBeGreaterThanOrEqual(30);
     for (const l of LANGUAGES) expect(isLanguageCode(l.code)).toBe(true);
   });

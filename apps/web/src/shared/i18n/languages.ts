@@ -1,4 +1,4 @@
-import { LANGUAGES, SPEC } from '@wps/contract';
+import { ENABLED_LANGUAGE_CODES, LANGUAGES, SPEC } from '@wps/contract';
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_STORAGE_KEY = 'wps.lang';
@@ -10,9 +10,9 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
 }
 
-/** The language to start in: the stored choice when it is one we list, else the spec's default (EN). */
+/** The language to start in: the stored choice when the selector offers it, else the spec's default (EN). */
 export function initialLanguage(stored: string | null | undefined): LanguageCode {
-  if (isLanguageCode(stored)) return stored;
+  if (isLanguageCode(stored) && ENABLED_LANGUAGE_CODES.includes(stored)) return stored;
   return SPEC.defaultLanguage as LanguageCode;
 }
 

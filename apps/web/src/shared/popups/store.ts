@@ -14,6 +14,8 @@ export const POPUP_NAMES = [
   'contractModal',
   'memberCentreModal',
   'agentCentreModal',
+  // Beyond SPEC §2: the welcome step after a successful registration.
+  'welcomeModal',
 ] as const;
 export type PopupName = (typeof POPUP_NAMES)[number];
 export type PopupAlias = PopupName | 'loginPopupModal';

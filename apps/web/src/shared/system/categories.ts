@@ -56,3 +56,32 @@ export function enabledCategories(modules: readonly WhitelabelModule[]): NavCate
     .filter((m) => m.enabled && isCategory(m.modId))
     .map((m) => ({ id: m.modId as CategoryId, href: CATEGORY_ROUTES[m.modId as CategoryId] }));
 }
+
+/** A lane of GET /lgw/games/game_menus: a category and its vendors. */
+export interface MenuLane {
+  title: string;
+  gameClassify: readonly unknown[];
+}
+
+/**
+ * SPEC §2 main navigation: home, in-house, then each game category with at least one vendor
+ * (from the games module's menus), unless the operator's module tree switches it off. A category
+ * the tree does not name (ELOTT, BGS) shows as soon as it has a vendor. Until the menus arrive
+ * the tree alone decides, so the navigation does not start empty.
+ */
+export function navCategories(
+  modules: readonly WhitelabelModule[],
+  lanes: readonly MenuLane[] | undefined,
+): NavCategory[] {
+  if (!lanes) return enabledCategories(modules);
+  const games = find(modules, 'GAMES');
+  if (modules.length > 0 && !games?.enabled) return [];
+  const withVendors = new Set(lanes.filter((l) => l.gameClassify.length > 0).map((l) => l.title));
+  return (Object.keys(CATEGORY_ROUTES) as CategoryId[])
+    .filter((id) => {
+      const mod = find(modules, id);
+      if (mod && !isModuleEnabled(modules, id)) return false;
+      return id === 'INHOUSE' ? mod !== undefined || withVendors.has(id) : withVendors.has(id);
+    })
+    .map((id) => ({ id, href: CATEGORY_ROUTES[id] }));
+}

@@ -3,6 +3,9 @@ import { cx } from '../lib/cx.ts';
 
 const FOCUSABLE =
   'a[href],area[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"]),[contenteditable="true"]';
+/** The first thing a person would type into: text fields first, then choices. */
+const FIRST_FIELD =
+  '.modal__body input:not([type="hidden"]):not([disabled]):not([readonly]), .modal__body select:not([disabled]), .modal__body textarea:not([disabled])';
 
 export interface ModalProps {
   open: boolean;
@@ -11,7 +14,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Accessible name for the close button (already translated). */
   closeLabel: string;
-  size?: 'sm' | 'md' | 'lg';
+  /** `game`: full screen on phones, a large frame on desktop (the game popup). */
+  size?: 'sm' | 'md' | 'lg' | 'game';
   footer?: ReactNode;
   /** false: no close button, Esc and the backdrop do nothing (e.g. a forced password change). */
   dismissible?: boolean;
@@ -43,7 +47,25 @@ export function Modal({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     document.documentElement.classList.add('has-modal');
+    // showModal() focuses the close button; a form popup should start in its first field. The
+    // body may still be loading its chunk, so wait for the field, unless the person moved on.
+    const focusField = () => {
+      const field = dialog.querySelector<HTMLElement>(FIRST_FIELD);
+      const untouched =
+        document.activeElement === dialog ||
+        document.activeElement === document.body ||
+        (document.activeElement as HTMLElement | null)?.classList.contains('modal__close');
+      if (field && untouched) field.focus();
+      return Boolean(field) || !untouched;
+    };
+    const watcher = new MutationObserver(() => {
+      if (focusField()) watcher.disconnect();
+    });
+    if (!focusField()) watcher.observe(dialog, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => watcher.disconnect(), 3000);
     return () => {
+      watcher.disconnect();
+      clearTimeout(giveUp);
       document.documentElement.classList.remove('has-modal');
       if (dialog.open) dialog.close();
       opener?.focus?.();

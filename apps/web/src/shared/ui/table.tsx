@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cx } from '../lib/cx.ts';
 
 export interface Column<Row> {
@@ -21,10 +21,15 @@ export interface TableProps<Row> {
 
 /** A plain data table that scrolls sideways on small screens instead of squashing columns. */
 export function Table<Row>({ columns, rows, rowKey, caption, empty, captionHidden }: TableProps<Row>) {
+  const captionId = useId();
   return (
-    <div className="table-wrap">
+    // A region that may scroll sideways must be reachable by keyboard, named by its caption.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the arrow keys once focused.
+    <section className="table-wrap" aria-labelledby={captionId} tabIndex={0}>
       <table className="table">
-        <caption className={cx(captionHidden && 'visually-hidden')}>{caption}</caption>
+        <caption id={captionId} className={cx(captionHidden && 'visually-hidden')}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -54,6 +59,6 @@ export function Table<Row>({ columns, rows, rowKey, caption, empty, captionHidde
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -49,9 +49,13 @@ export function LoginForm({ portal, returnTo, close, footer }: LoginFormProps) {
   const { flags } = useFlags();
   const [tab, setTab] = useState<'username' | 'sms'>('username');
   const [challenge, setChallenge] = useState<{ value: Challenge; type: LoginType } | null>(null);
+  // SPEC §8 "Popup closed": leaving the second verification unfinished is a failed login.
+  const [abandoned, setAbandoned] = useState(false);
+  const locale = useLocale();
   const finish = useFinishLogin({ portal, returnTo, close });
   const onLogin = useCallback<OnLogin>(
     (value, type) => {
+      setAbandoned(false);
       const pending = finish(value, type);
       if (pending) setChallenge({ value: pending, type });
       return pending;
@@ -64,13 +68,21 @@ export function LoginForm({ portal, returnTo, close, footer }: LoginFormProps) {
       <SecondVerification
         challenge={challenge.value}
         onDone={(value) => finish(value, challenge.type)}
-        onCancel={() => setChallenge(null)}
+        onCancel={() => {
+          setChallenge(null);
+          setAbandoned(true);
+        }}
       />
     );
   }
   const smsOn = flags.SMSLOGIN3 === true;
   return (
     <div className="auth-form">
+      {abandoned && (
+        <p className="form-error form-error--box" role="alert">
+          {specMessage('popupClosed', locale)}
+        </p>
+      )}
       {smsOn ? (
         <Tabs<'username' | 'sms'>
           label={t('login.tabs')}

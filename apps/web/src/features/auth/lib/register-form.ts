@@ -121,6 +121,7 @@ export function validateRegister(
   values: RegisterValues,
   fields: readonly RegisterFieldSpec[],
   locale: CompleteLocale,
+  ageMin: number = SPEC.ageDefault,
 ): Errors {
   const errors: Errors = {};
   const set = (name: string, message: string | null) => {
@@ -133,7 +134,7 @@ export function validateRegister(
         set('password', checkNewPassword(raw, f.rule, locale));
         break;
       case 'confirmPassword':
-        set('confirmPassword', checkConfirm(raw, values.password, locale));
+        set('confirmPassword', checkConfirm(raw, values.password, locale, 'passwordsInconsistent'));
         break;
       case 'mobileNum':
         set('mobileNum', checkValue(normalizeMobile(raw), { required: f.required, rule: f.rule }, locale));
@@ -153,7 +154,7 @@ export function validateRegister(
         );
     }
   }
-  if (!values.ageConfirmed) set('ageConfirmed', specMessage('ageConfirm', locale, SPEC.ageDefault));
+  if (!values.ageConfirmed) set('ageConfirmed', specMessage('ageConfirm', locale, ageMin));
   if (!values.terms) set('terms', specMessage('agreeTo', locale, specMessage('termsName', locale)));
   return errors;
 }

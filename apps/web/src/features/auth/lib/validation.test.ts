@@ -298,7 +298,7 @@ describe('login and password forms', () => {
       ),
     ).toEqual({
       newPassword: 'कृपया 8-32 अक्षर लेख्नुहोस्: अक्षर र अङ्क दुवै मिलाएर',
-      confirmNewPassword: MESSAGES_NE.passwordsInconsistent,
+      confirmNewPassword: MESSAGES_NE.confirmMismatch,
     });
   });
 

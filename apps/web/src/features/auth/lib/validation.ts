@@ -48,10 +48,18 @@ export function checkNewPassword(value: string, rule: FieldRuleLike | undefined,
   return value === SPEC.defaultWeakPassword ? specMessage('passwordNotAllowed', locale) : null;
 }
 
-/** The confirmation: required, and equal to what it confirms ('inconsistent twice'). */
-export function checkConfirm(value: string, original: string, locale: CompleteLocale): string | null {
+/**
+ * The confirmation: required, and equal to what it confirms. SPEC §5: the register form says
+ * 'inconsistent twice'; the other confirmations say 'Incorrect confirmation input'.
+ */
+export function checkConfirm(
+  value: string,
+  original: string,
+  locale: CompleteLocale,
+  mismatch: 'passwordsInconsistent' | 'confirmMismatch' = 'confirmMismatch',
+): string | null {
   if (!value) return specMessage('inputEmpty', locale);
-  return value === original ? null : specMessage('passwordsInconsistent', locale);
+  return value === original ? null : specMessage(mismatch, locale);
 }
 
 /** SMS forms: a missing or malformed number gets 'Please enter a valid mobile number'. */

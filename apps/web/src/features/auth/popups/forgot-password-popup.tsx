@@ -138,7 +138,7 @@ function ByPhone({ close }: { close(): void }) {
       m ? setError('mobileNum', { type: 'validate', message: m }) : form.clearErrors('mobileNum'),
     );
     if (!target) return null;
-    return sendSms('noLogin', { ...target, altcha: await human.take() });
+    return sendSms('reset', { ...target, altcha: await human.take() });
   };
 
   const onSubmit = handleSubmit(async (v) => {

@@ -27,33 +27,42 @@ export default function LoginPopup({ close, props }: PopupBodyProps) {
       onError: (err) => toast.error(err.message),
     });
 
+  // Opened by something that needs a session (a game, a favourite): say why (SPEC §8).
+  const message = typeof props.message === 'string' ? props.message : null;
   return (
-    <LoginForm
-      portal="player"
-      returnTo={props.returnTo}
-      close={close}
-      footer={
-        <div className="auth-links">
-          <button type="button" className="link-btn" onClick={() => open('forgetPassModal')}>
-            {t('login.forgot')}
-          </button>
-          <p className="auth-links__switch">
-            {t('login.noAccount')}{' '}
-            <button type="button" className="link-btn" onClick={() => open('registerModal')}>
-              {t('login.toRegister')}
+    <>
+      {message && (
+        <p className="auth-reason" role="status">
+          {message}
+        </p>
+      )}
+      <LoginForm
+        portal="player"
+        returnTo={props.returnTo}
+        close={close}
+        footer={
+          <div className="auth-links">
+            <button type="button" className="link-btn" onClick={() => open('forgetPassModal')}>
+              {t('login.forgot')}
             </button>
-          </p>
-          {flags.FREEPLAY3 && (
-            <div className="auth-links__freeplay">
-              <span className="auth-divider">{t('freeplay.or')}</span>
-              <Button variant="secondary" block loading={freeplay.isPending} onClick={playFree}>
-                {t('freeplay.button')}
-              </Button>
-              <p className="small muted">{t('freeplay.note')}</p>
-            </div>
-          )}
-        </div>
-      }
-    />
+            <p className="auth-links__switch">
+              {t('login.noAccount')}{' '}
+              <button type="button" className="link-btn" onClick={() => open('registerModal')}>
+                {t('login.toRegister')}
+              </button>
+            </p>
+            {flags.FREEPLAY3 && (
+              <div className="auth-links__freeplay">
+                <span className="auth-divider">{t('freeplay.or')}</span>
+                <Button variant="secondary" block loading={freeplay.isPending} onClick={playFree}>
+                  {t('freeplay.button')}
+                </Button>
+                <p className="small muted">{t('freeplay.note')}</p>
+              </div>
+            )}
+          </div>
+        }
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { SPEC } from '@wps/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PopupBodyProps } from '../../../app/popup-registry.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -18,6 +18,7 @@ import { HumanCheckStatusLine } from '../components/human-check-status.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { useFlags } from '../hooks/use-flags.ts';
 import { useHumanCheck } from '../hooks/use-human-check.ts';
 import { useLocale } from '../hooks/use-locale.ts';
@@ -39,7 +40,7 @@ import { lengthHint } from '../lib/hints.ts';
 import '../auth.css';
 
 /** registerModal (SPEC §2, §4 Register): tabs by flag, fields by the operator's register settings. */
-export default function RegisterPopup({ close }: PopupBodyProps) {
+export default function RegisterPopup(_: PopupBodyProps) {
   const { t } = useTranslation('auth');
   const { flags, ready } = useFlags();
   const settings = useRegisterSettings();
@@ -58,9 +59,7 @@ export default function RegisterPopup({ close }: PopupBodyProps) {
   }
   if (!active) return <p className="notice-box">{t('register.closed')}</p>;
 
-  const form = (which: RegisterTab) => (
-    <RegisterForm key={which} tab={which} rules={settings.data} close={close} />
-  );
+  const form = (which: RegisterTab) => <RegisterForm key={which} tab={which} rules={settings.data} />;
   return (
     <div className="auth-form">
       {tabs.length > 1 ? (
@@ -99,29 +98,23 @@ const TEXT_INPUT: Partial<
   affiliateCode: { autoComplete: 'off' },
 };
 
-function RegisterForm({
-  tab,
-  rules,
-  close,
-}: {
-  tab: RegisterTab;
-  rules: Parameters<typeof registerFields>[2];
-  close(): void;
-}) {
+function RegisterForm({ tab, rules }: { tab: RegisterTab; rules: Parameters<typeof registerFields>[2] }) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const { flags } = useFlags();
+  // SPEC §5: 18 or 21, as the server is configured (AGE_MIN).
+  const ageMin = usePermission().data?.info.ageMin ?? SPEC.ageDefault;
   const fields = useMemo(() => registerFields(tab, flags, rules), [tab, flags, rules]);
   const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const human = useHumanCheck();
   const registerCall = useRegister();
   const storeSession = useStoreSession();
+  const openPopup = usePopupStore((s) => s.open);
   const [captchaKey, setCaptchaKey] = useState('');
   const [captchaGen, setCaptchaGen] = useState(0);
   const referralCode = params.get('referralCode')?.trim().slice(0, 255) || null;
-  const form = useRulesForm<RegisterValues>((v) => validateRegister(v, fields, locale), {
+  const form = useRulesForm<RegisterValues>((v) => validateRegister(v, fields, locale, ageMin), {
     defaultValues: {
       ...emptyRegisterValues(),
       // An agent's link may carry its affiliate code too.
@@ -168,8 +161,9 @@ function RegisterForm({
       if (shown.has('captcha')) body.captchaKey = captchaKey;
       const value = await registerCall.mutateAsync({ tab, body });
       storeSession(value);
-      close();
-      navigate('/');
+      // The welcome step replaces this popup once, right after the account exists (SPEC §4 then goes
+      // home; the welcome step does that when dismissed, or leads to the deposit page).
+      openPopup('welcomeModal', { account: value.userName });
     } catch (err) {
       if (shown.has('captcha')) {
         setCaptchaGen((g) => g + 1);
@@ -180,6 +174,12 @@ function RegisterForm({
   });
 
   const onKey = useCallback((k: string) => setCaptchaKey(k), []);
+  // Required fields stay in view; optional ones fold under "more details" so a phone shows the
+  // short form first. A folded field with an error unfolds, or the message would be hidden.
+  const required = fields.filter((f) => f.required);
+  const optional = fields.filter((f) => !f.required);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const optionalError = optional.some((f) => Boolean(errors[f.name]));
   const renderField = (f: RegisterFieldSpec) => {
     const label = (
       <>
@@ -260,20 +260,34 @@ function RegisterForm({
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {fields.map(renderField)}
+      {required.map(renderField)}
+      {optional.length > 0 && (
+        <details
+          className="register-more"
+          open={moreOpen || optionalError}
+          onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+        >
+          <summary className="register-more__summary">{t('register.moreDetails')}</summary>
+          {optional.map(renderField)}
+        </details>
+      )}
       <CheckField
         error={errors.ageConfirmed?.message}
         input={register('ageConfirmed')}
-        label={t('register.age', { age: SPEC.ageDefault })}
+        label={t('register.age', { age: ageMin })}
       />
       <CheckField
         error={errors.terms?.message}
         input={register('terms')}
         label={
           <>
-            {t('register.termsBefore')}{' '}
-            <a href="/help#terms" target="_blank" rel="noopener">
+            {t('register.termsBefore')} {/* A new tab keeps what was typed in this form. */}
+            <a href="/terms" target="_blank" rel="noopener">
               {specMessage('termsName', locale)}
+            </a>{' '}
+            {t('register.termsAnd')}{' '}
+            <a href="/privacy" target="_blank" rel="noopener">
+              {t('register.privacyName')}
             </a>
           </>
         }

@@ -27,9 +27,13 @@ import {
   validatePaymentPassword,
 } from '../lib/validation.ts';
 import { lengthHint } from '../lib/hints.ts';
+import { AvatarCard, ProfileCard } from './profile-cards.tsx';
 import '../auth.css';
 
-/** Member centre › securityCenter (SPEC §2, §6): password, phone, email and payment password. */
+/**
+ * Member centre › securityCenter (SPEC §2, §6): avatar, password, phone, email, payment password
+ * and the profile fields of SPEC §3.
+ */
 export default function SecurityCentre() {
   const { t } = useTranslation('auth');
   const token = useSessionStore((s) => s.token);
@@ -41,6 +45,7 @@ export default function SecurityCentre() {
   return (
     <div className="security">
       <Overview member={member} />
+      <AvatarCard member={member} />
       <section className="card security__card" aria-labelledby="sec-password">
         <h3 id="sec-password">{t('security.password.title')}</h3>
         <p className="muted small">{t('security.password.lead')}</p>
@@ -49,6 +54,7 @@ export default function SecurityCentre() {
       <MobileCard member={member} />
       <EmailCard member={member} />
       <PaymentPasswordCard member={member} />
+      <ProfileCard member={member} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
@@ -6,42 +6,18 @@ import { enabledCategories } from '../../../shared/system/categories.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
-import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 
-/** Home sections of SPEC §2 that list games by category; e-sports only "when relevant" (it has games). */
-const SECTION_CATEGORIES = ['INHOUSE', 'RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'COCKFIGHT'] as const;
-
-function Section({
-  id,
-  title,
-  href,
-  children,
-}: {
-  id: string;
-  title: string;
-  href?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="home-section" aria-labelledby={`home-${id}`}>
-      <h2 className="home-section__title" id={`home-${id}`}>
-        {href ? <Link to={href}>{title}</Link> : title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+// The catalogue sections (tiles, winners) are their own chunk, fetched right after the first paint.
+const HomeGames = lazy(() => import('../../games/components/home-games.tsx'));
 
 /**
- * Home: the real sections in the spec's order. Notices, banners, games and winners come from
- * modules that have not landed, so each section says so instead of showing invented content.
+ * Home: the sections in the spec's order. Notices and banners come from the content issue; the
+ * game sections come from the catalogue.
  */
 export default function HomePage() {
   const { t } = useTranslation();
   const modules = usePermission().data?.info.whitelabel.modules ?? [];
-  const categories = enabledCategories(modules).filter((c) =>
-    (SECTION_CATEGORIES as readonly string[]).includes(c.id),
-  );
+  const categories = enabledCategories(modules);
   const hasToken = useSessionStore(selectHasToken);
   const open = usePopupStore((s) => s.open);
 
@@ -92,25 +68,9 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <div className="home-grid">
-        <Section id="hot" title={t('home.hotGames')}>
-          <NotAvailable compact what={t('home.hotGames')} />
-        </Section>
-        <Section id="jackpot" title={t('home.jackpot')}>
-          <NotAvailable compact what={t('home.jackpot')} />
-        </Section>
-        <Section id="wins" title={t('home.biggestWins')}>
-          <NotAvailable compact what={t('home.biggestWins')} />
-        </Section>
-      </div>
-
-      <div className="home-grid home-grid--categories">
-        {categories.map((c) => (
-          <Section key={c.id} id={c.id.toLowerCase()} title={t(`categories.${c.id}`)} href={c.href}>
-            <NotAvailable compact what={t(`categories.${c.id}`)} />
-          </Section>
-        ))}
-      </div>
+      <Suspense fallback={<div className="games-home-placeholder" aria-busy="true" />}>
+        <HomeGames categories={categories} />
+      </Suspense>
     </div>
   );
 }

@@ -1,29 +1,17 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { cx } from '../../../shared/lib/cx.ts';
+import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { getMemberStore } from '../../account/api/session-calls.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
-/** SPEC §2 member centre pages, in the spec's order. */
-export const MEMBER_PAGES = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-  'registerCenter',
-] as const;
+import { MEMBER_PAGES } from '../member-pages.ts';
+
+export { MEMBER_PAGES };
 type MemberPage = (typeof MEMBER_PAGES)[number];
 const isMemberPage = (v: string | null): v is MemberPage => MEMBER_PAGES.includes(v as MemberPage);
 
@@ -36,10 +24,27 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   transferUpline: lazy(() => import('../../wallet/routes/transfer-upline.tsx')),
   transactionHistory: lazy(() => import('../../wallet/routes/transaction-history.tsx')),
   personalProfit: lazy(() => import('../../wallet/routes/personal-profit.tsx')),
+  personalHistoryCopy: lazy(() => import('../../games/routes/betting-record.tsx')),
 };
+
+/** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */
+function useBadges(): Partial<Record<MemberPage, number>> {
+  const token = useSessionStore((s) => s.token);
+  const isTrial = useSessionStore(selectIsTrial);
+  const { data } = useQuery({
+    queryKey: ['member', 'store', token],
+    queryFn: ({ signal }) => getMemberStore(signal),
+    // SPEC §4: trial members skip the unread-message load.
+    enabled: Boolean(token) && !isTrial,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {};
+}
 
 export default function MemberPageView() {
   const { t } = useTranslation();
+  const badges = useBadges();
   const [params] = useSearchParams();
   const raw = params.get('page');
   const page: MemberPage = isMemberPage(raw) ? raw : 'securityCenter';
@@ -58,6 +63,12 @@ export default function MemberPageView() {
                   aria-current={p === page ? 'page' : undefined}
                 >
                   {t(`pages.member.pages.${p}`)}
+                  {(badges[p] ?? 0) > 0 && (
+                    <span className="badge badge--count">
+                      <span aria-hidden="true">{badges[p]}</span>
+                      <span className="visually-hidden">{t('pages.member.badge', { count: badges[p] })}</span>
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

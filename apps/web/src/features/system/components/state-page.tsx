@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { LanguageSelectStandalone, ThemeToggleStandalone } from './state-tools.tsx';
 
 /**
@@ -20,10 +21,7 @@ export function StatePage({
     <div className="state-page">
       <div className="state-page__tools">
         <span className="logo logo--static">
-          <svg className="logo__mark" viewBox="0 0 64 64" width="32" height="32" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="currentColor" opacity="0.14" />
-            <path d="M12 18h8l5 22 6-22h6l6 22 5-22h8l-9 30h-8l-5-19-5 19h-8z" fill="currentColor" />
-          </svg>
+          <BrandMark className="logo__mark" />
           <span className="logo__text">{t('app.name')}</span>
         </span>
         <div className="state-page__switches">

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@wps/contract';
+import { SELECTABLE_LANGUAGES } from '@wps/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n/index.ts';
@@ -26,7 +26,7 @@ export function LanguageSelectStandalone() {
           if (isLanguageCode(e.target.value)) void changeLanguage(e.target.value);
         }}
       >
-        {LANGUAGES.map((l) => (
+        {SELECTABLE_LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.locale}>
             {l.name}
           </option>

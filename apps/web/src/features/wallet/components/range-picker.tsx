@@ -1,54 +1,121 @@
+import { DATE_YEAR_MIN } from '@wps/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
-import { canStepForward, type DayRange, lastDays, RANGE_STEPS, stepRange } from '../lib/dates.ts';
+import { DateField } from '../../../shared/ui/date-field.tsx';
+import { BsToggle } from './record-time.tsx';
+import { useBsFormatter } from '../lib/use-bs-dates.ts';
+import {
+  canStepForward,
+  type DayRange,
+  presetOf,
+  presetRange,
+  RANGE_PRESETS,
+  RANGE_STEPS,
+  stepRange,
+} from '../lib/dates.ts';
 
-/** From/to days plus SPEC §9's presets: the previous and next 7 and 30 days. */
+/**
+ * Presets (today, 7 days, 30 days, custom), SPEC §9's previous/next 7 and 30 days, and the chosen
+ * range written out in the reader's language, with its Bikram Sambat dates when the reader chose
+ * them. The custom days are chosen as day, month and year lists in the site's language.
+ */
 export function RangePicker({ value, onChange }: { value: DayRange; onChange(range: DayRange): void }) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
+  const bs = useBsFormatter();
   const forward = canStepForward(value);
+  const active = presetOf(value);
+  const [custom, setCustom] = useState(active === 'custom');
+  const showDays = custom || active === 'custom';
   return (
-    <div className="wallet-toolbar">
-      <TextField
-        label={t('range.from')}
-        type="date"
-        value={value.from}
-        max={value.to}
-        onChange={(e) => e.target.value && onChange({ ...value, from: e.target.value })}
-      />
-      <TextField
-        label={t('range.to')}
-        type="date"
-        value={value.to}
-        min={value.from}
-        onChange={(e) => e.target.value && onChange({ ...value, to: e.target.value })}
-      />
+    <div className="wallet-range-picker">
+      <fieldset className="wallet-range wallet-range--presets">
+        <legend className="visually-hidden">{t('range.quick')}</legend>
+        {RANGE_PRESETS.map((p) => (
+          <Button
+            key={p}
+            size="sm"
+            variant={(p === 'custom' ? showDays : !custom && active === p) ? 'primary' : 'secondary'}
+            aria-pressed={p === 'custom' ? showDays : !custom && active === p}
+            onClick={() => {
+              if (p === 'custom') {
+                setCustom(true);
+                return;
+              }
+              setCustom(false);
+              onChange(presetRange(p));
+            }}
+          >
+            {t(`range.preset.${p}`)}
+          </Button>
+        ))}
+      </fieldset>
+      {showDays && (
+        <div className="wallet-toolbar">
+          <DateField
+            label={t('range.from')}
+            value={value.from}
+            minYear={DATE_YEAR_MIN}
+            maxYear={new Date().getFullYear()}
+            max={value.to}
+            onChange={(from) => onChange({ ...value, from })}
+          />
+          <DateField
+            label={t('range.to')}
+            value={value.to}
+            minYear={DATE_YEAR_MIN}
+            maxYear={new Date().getFullYear()}
+            min={value.from}
+            onChange={(to) => onChange({ ...value, to })}
+          />
+        </div>
+      )}
+      <p className="small muted" data-testid="range-shown">
+        {value.from === value.to
+          ? formatDate(value.from, i18n.language)
+          : t('range.shown', {
+              from: formatDate(value.from, i18n.language),
+              to: formatDate(value.to, i18n.language),
+            })}
+        {bs && (
+          <span className="wallet-bs-date" data-testid="range-shown-bs">
+            {value.from === value.to
+              ? bs(value.from, i18n.language)
+              : t('range.shown', { from: bs(value.from, i18n.language), to: bs(value.to, i18n.language) })}
+          </span>
+        )}
+      </p>
+      <BsToggle />
       <fieldset className="wallet-range">
         <legend className="visually-hidden">{t('range.presets')}</legend>
         {RANGE_STEPS.map((days) => (
           <Button
             key={`p${days}`}
             size="sm"
-            variant="secondary"
-            onClick={() => onChange(stepRange(value, -1, days))}
+            variant="ghost"
+            onClick={() => {
+              setCustom(true);
+              onChange(stepRange(value, -1, days));
+            }}
           >
-            {t('range.previous', { days })}
+            {t('range.previous', { count: days })}
           </Button>
         ))}
         {RANGE_STEPS.map((days) => (
           <Button
             key={`n${days}`}
             size="sm"
-            variant="secondary"
+            variant="ghost"
             disabled={!forward}
-            onClick={() => onChange(stepRange(value, 1, days))}
+            onClick={() => {
+              setCustom(true);
+              onChange(stepRange(value, 1, days));
+            }}
           >
-            {t('range.next', { days })}
+            {t('range.next', { count: days })}
           </Button>
         ))}
-        <Button size="sm" variant="ghost" onClick={() => onChange(lastDays(7))}>
-          {t('range.reset')}
-        </Button>
       </fieldset>
     </div>
   );

@@ -76,6 +76,11 @@ export function ReceiptDialog({ withdrawal: w, onClose }: { withdrawal: Withdraw
         <p className="small">
           {t('receipt.lead')} <Money value={w.amount} /> · {w.payout.provider} {w.payout.accountNumber}
         </p>
+        {w.payoutReference && (
+          <p className="small">
+            {t('withdraw.reference')} <strong className="num">{w.payoutReference}</strong>
+          </p>
+        )}
         {afterPartial && (
           <p className="wallet-remainder small">
             {t('receipt.soFar')} <Money value={w.receivedAmount} /> · {t('receipt.remainder')}{' '}

@@ -1,7 +1,10 @@
+import { addBusinessDays, businessDayOf, dayRange } from '@wps/contract';
+
 /**
  * Date ranges for the account record and profit/loss (SPEC §9: previous and next 7 and 30 days).
- * Days are the reader's calendar days, `YYYY-MM-DD`; the server gets the local midnights as
- * instants, so "today" means the member's today, not UTC's.
+ * Days are business days, `YYYY-MM-DD` cut at Nepal midnight (the contract's one business day),
+ * whatever the device's time zone: "today" here is the same today as the daily withdrawal limit
+ * and the daily salaries.
  */
 export interface DayRange {
   from: string;
@@ -11,19 +14,9 @@ export interface DayRange {
 export const RANGE_STEPS = [7, 30] as const;
 export type RangeStep = (typeof RANGE_STEPS)[number];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const dayOf = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const dayOf = (d: Date): string => businessDayOf(d);
 
-function parseDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
-export function addDays(day: string, n: number): string {
-  const d = parseDay(day);
-  d.setDate(d.getDate() + n);
-  return dayOf(d);
-}
+export const addDays = (day: string, n: number): string => addBusinessDays(day, n);
 
 /** The `days` days ending today (today included). */
 export function lastDays(days: number, today: Date = new Date()): DayRange {
@@ -56,14 +49,32 @@ export function stepRange(
 /** Whether stepping forward would show anything new. */
 export const canStepForward = (range: DayRange, today: Date = new Date()) => range.to < dayOf(today);
 
-/** The range as the server takes it: from local midnight to the next local midnight after `to`. */
+/** The range as the server takes it: from the business midnight of `from` to the one after `to`. */
 export function rangeQuery(range: DayRange): { from: string; to: string } {
   return {
-    from: parseDay(range.from).toISOString(),
-    to: parseDay(addDays(range.to, 1)).toISOString(),
+    from: dayRange(range.from)[0].toISOString(),
+    to: dayRange(range.to)[1].toISOString(),
   };
 }
 
 /** A valid range has both days and from ≤ to. */
 export const isValidRange = (r: DayRange) =>
   /^\d{4}-\d{2}-\d{2}$/.test(r.from) && /^\d{4}-\d{2}-\d{2}$/.test(r.to) && r.from <= r.to;
+
+/** The quick choices beside SPEC §9's steps: today, the last 7 or 30 days, or days picked by hand. */
+export const RANGE_PRESETS = ['today', 'days7', 'days30', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: Date = new Date()): DayRange {
+  if (preset === 'today') return lastDays(1, today);
+  return lastDays(preset === 'days7' ? 7 : 30, today);
+}
+
+/** Which preset a range is (stepping or picking days by hand makes it `custom`). */
+export function presetOf(range: DayRange, today: Date = new Date()): RangePreset {
+  for (const p of ['today', 'days7', 'days30'] as const) {
+    const r = presetRange(p, today);
+    if (r.from === range.from && r.to === range.to) return p;
+  }
+  return 'custom';
+}

@@ -109,7 +109,8 @@ describe('formatMoney', () => {
 });
 
 describe('date presets (SPEC §9: previous and next 7 and 30 days)', () => {
-  const today = new Date(2026, 10, 21, 15, 0);
+  // 15:00 on the 21st in Nepal (UTC+05:45).
+  const today = new Date('2026-11-21T09:15:00Z');
 
   it('starts with the last 7 days, today included', () => {
     expect(lastDays(7, today)).toEqual({ from: '2026-11-15', to: '2026-11-21' });
@@ -134,10 +135,16 @@ describe('date presets (SPEC §9: previous and next 7 and 30 days)', () => {
     expect(canStepForward(back, today)).toBe(true);
   });
 
-  it('sends local midnights, the end exclusive on the day after', () => {
-    const q = rangeQuery({ from: '2026-11-15', to: '2026-11-21' });
-    expect(new Date(q.from).getTime()).toBe(new Date(2026, 10, 15).getTime());
-    expect(new Date(q.to).getTime()).toBe(new Date(2026, 10, 22).getTime());
+  it('sends Nepal midnights, the end exclusive on the day after', () => {
+    expect(rangeQuery({ from: '2026-11-15', to: '2026-11-21' })).toEqual({
+      from: '2026-11-14T18:15:00.000Z',
+      to: '2026-11-21T18:15:00.000Z',
+    });
+  });
+
+  it('turns the day at Nepal midnight, whatever the device zone', () => {
+    expect(lastDays(1, new Date('2026-11-22T18:14:00Z'))).toEqual({ from: '2026-11-22', to: '2026-11-22' });
+    expect(lastDays(1, new Date('2026-11-22T18:15:00Z'))).toEqual({ from: '2026-11-23', to: '2026-11-23' });
   });
 
   it('validates ranges and day arithmetic', () => {
@@ -145,7 +152,7 @@ describe('date presets (SPEC §9: previous and next 7 and 30 days)', () => {
     expect(isValidRange({ from: '2026-11-22', to: '2026-11-21' })).toBe(false);
     expect(isValidRange({ from: '', to: '2026-11-21' })).toBe(false);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(dayOf(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(dayOf(new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05');
   });
 });
 

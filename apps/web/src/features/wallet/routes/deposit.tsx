@@ -18,7 +18,7 @@ import { ProofField } from '../components/proof-field.tsx';
 import { useAuthedImage } from '../lib/authed-image.ts';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
-import { formatTime } from '../lib/time.ts';
+import { BsToggle, RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import '../wallet.css';
 
@@ -219,13 +219,14 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
 }
 
 function DepositList() {
-  const { t, i18n } = useTranslation('wallet');
+  const { t } = useTranslation('wallet');
   const pager = usePager();
   const deposits = useDeposits({ pageNo: pager.page, pageSize: 10 });
   useRefreshWhenSettled(deposits.data?.content);
   return (
     <section className="wallet-card" aria-labelledby="deposit-list-title">
       <h3 id="deposit-list-title">{t('deposit.listTitle')}</h3>
+      <BsToggle />
       {deposits.isPending ? (
         <Loader label={t('loading')} />
       ) : deposits.error ? (
@@ -239,7 +240,7 @@ function DepositList() {
             rowKey={(r) => r.id}
             empty={t('deposit.none')}
             columns={[
-              { key: 'time', header: t('cols.time'), render: (r) => formatTime(r.createdAt, i18n.language) },
+              { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
               { key: 'channel', header: t('cols.channel'), render: (r) => r.channelCode },
               {
                 key: 'amount',

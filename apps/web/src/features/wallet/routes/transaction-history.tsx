@@ -9,14 +9,38 @@ import { useRecords } from '../api/get-records.ts';
 import { Money } from '../components/money.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { type DayRange, isValidRange, lastDays, rangeQuery } from '../lib/dates.ts';
-import { formatTime } from '../lib/time.ts';
+import { RecordTime } from '../components/record-time.tsx';
 import '../wallet.css';
 
 const TYPES = Object.keys(RECORD_TYPES) as RecordType[];
 
+/**
+ * Our own ids (ledger, request, deposit and withdrawal numbers, idempotency keys) mean nothing to
+ * a member and are left out; what stays gets a human label and value (eSewa, not ESEWA).
+ */
+export const HIDDEN_DETAIL = new Set(['requestId', 'txId', 'depositId', 'withdrawalId', 'operator']);
+
+export function detailText(
+  detail: Record<string, string>,
+  t: (key: string, o: { defaultValue: string }) => string,
+): string {
+  return Object.entries(detail)
+    .filter(([k]) => !HIDDEN_DETAIL.has(k))
+    .map(([k, v]) => {
+      const shown =
+        k === 'channel' || k === 'vendor'
+          ? t(`providers.${v}`, { defaultValue: v })
+          : k === 'direction'
+            ? t(`direction.${v}`, { defaultValue: v })
+            : v;
+      return `${t(`detail.${k}`, { defaultValue: k })}: ${shown}`;
+    })
+    .join(' · ');
+}
+
 /** Member centre › transactionHistory (account record): type filter, date range, pages. */
 export default function TransactionHistoryPage() {
-  const { t, i18n } = useTranslation('wallet');
+  const { t } = useTranslation('wallet');
   const [type, setType] = useState<RecordType | ''>('');
   const [range, setRange] = useState<DayRange>(() => lastDays(7));
   const [page, setPage] = useState(1);
@@ -68,7 +92,7 @@ export default function TransactionHistoryPage() {
                 {
                   key: 'time',
                   header: t('cols.time'),
-                  render: (r) => formatTime(r.createdAt, i18n.language),
+                  render: (r) => <RecordTime iso={r.createdAt} />,
                 },
                 {
                   key: 'type',
@@ -90,17 +114,11 @@ export default function TransactionHistoryPage() {
                 {
                   key: 'detail',
                   header: t('cols.detail'),
-                  render: (r) => (
-                    <span className="muted small">
-                      {Object.entries(r.detail)
-                        .map(([k, v]) => `${t(`detail.${k}`, { defaultValue: k })}: ${v}`)
-                        .join(' · ')}
-                    </span>
-                  ),
+                  render: (r) => <span className="muted small">{detailText(r.detail, t)}</span>,
                 },
               ]}
             />
-            <p className="muted small">{t('records.total', { total: records.data.total })}</p>
+            <p className="muted small">{t('records.total', { count: records.data.total })}</p>
             <Pagination
               page={page}
               totalPages={records.data.totalPages}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
@@ -31,6 +32,7 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
+  const [confirming, setConfirming] = useState(false);
   const copy = direction === 'downline' ? 'transferFund' : 'transferUpline';
 
   if (targets.isPending) return <Loader label={t('loading')} />;
@@ -38,7 +40,7 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
   const list = targets.data;
   const chosen = account || list[0]?.account || '';
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
     const next = {
@@ -48,6 +50,11 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
     };
     setErrors(next);
     if (next.account || next.amount || next.paymentPassword) return;
+    // Money leaves at once and cannot be pulled back: restate who and how much first.
+    setConfirming(true);
+  };
+
+  const transfer = async () => {
     try {
       const r = await send.mutateAsync({
         direction,
@@ -68,6 +75,8 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
         setFormError,
         specText('unknown', locale),
       );
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -128,6 +137,20 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
                 {t('transfer.submit')}
               </Button>
             </div>
+            <ConfirmDialog
+              open={confirming}
+              title={t('transfer.confirmTitle')}
+              confirmLabel={t('transfer.confirm')}
+              cancelLabel={t('cancel')}
+              closeLabel={t('close')}
+              busy={send.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void transfer()}
+            >
+              <p className="wallet-confirm">
+                {t(`${copy}.confirmText`, { amount: formatMoney(amount.trim()), to: chosen })}
+              </p>
+            </ConfirmDialog>
           </form>
         )}
       </section>

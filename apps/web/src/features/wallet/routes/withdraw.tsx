@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
@@ -21,7 +22,7 @@ import { ReceiptDialog } from '../components/receipt-dialog.tsx';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
 import { canConfirmReceipt, RECEIPT_TONE, WITHDRAW_TONE } from '../lib/receipt.ts';
-import { formatTime } from '../lib/time.ts';
+import { BsToggle, RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import '../wallet.css';
 
@@ -102,8 +103,10 @@ function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; acco
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
+  const [confirming, setConfirming] = useState(false);
+  const target = accounts.find((a) => String(a.id) === accountId);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
     const next = {
@@ -117,6 +120,11 @@ function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; acco
     };
     setErrors(next);
     if (next.amount || next.paymentPassword || next.payoutAccountId) return;
+    // A withdrawal holds money at once: restate where it goes and how much before sending.
+    setConfirming(true);
+  };
+
+  const send = async () => {
     try {
       await create.mutateAsync({
         payoutAccountId: Number(accountId),
@@ -136,6 +144,8 @@ function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; acco
         setFormError,
         specText('unknown', locale),
       );
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -189,6 +199,23 @@ function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; acco
           {t('withdraw.submit')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('withdraw.confirmTitle')}
+        confirmLabel={t('withdraw.confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        busy={create.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void send()}
+      >
+        <p className="wallet-confirm">
+          {t('withdraw.confirmText', {
+            amount: formatMoney(amount.trim()),
+            to: target ? `${target.provider} · ${target.accountNumber} · ${target.accountName}` : '',
+          })}
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }
@@ -343,7 +370,7 @@ function PayoutAccounts({ settings, accounts }: { settings: WithdrawSettings; ac
 }
 
 function WithdrawalList() {
-  const { t, i18n } = useTranslation('wallet');
+  const { t } = useTranslation('wallet');
   const pager = usePager();
   const list = useWithdrawals({ pageNo: pager.page, pageSize: 10 });
   useRefreshWhenSettled(list.data?.content);
@@ -351,6 +378,7 @@ function WithdrawalList() {
   return (
     <section className="wallet-card" aria-labelledby="withdraw-list-title">
       <h3 id="withdraw-list-title">{t('withdraw.listTitle')}</h3>
+      <BsToggle />
       {list.isPending ? (
         <Loader label={t('loading')} />
       ) : list.error ? (
@@ -364,7 +392,7 @@ function WithdrawalList() {
             rowKey={(r) => r.id}
             empty={t('withdraw.none')}
             columns={[
-              { key: 'time', header: t('cols.time'), render: (r) => formatTime(r.createdAt, i18n.language) },
+              { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
               {
                 key: 'account',
                 header: t('cols.account'),
@@ -385,6 +413,12 @@ function WithdrawalList() {
                       {t(`withdrawStatus.${r.status}`)}
                     </StatusBadge>
                     {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
+                    {r.payoutReference && (
+                      <span className="small wallet-ref" data-testid={`payout-ref-${r.id}`}>
+                        {' '}
+                        {t('withdraw.reference')} <span className="num">{r.payoutReference}</span>
+                      </span>
+                    )}
                   </>
                 ),
               },

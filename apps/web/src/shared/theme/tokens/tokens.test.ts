@@ -25,8 +25,32 @@ describe('theme tokens', () => {
         expect(contrast(t.text, surface), `${name} text`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(t.textMuted, surface), `${name} muted`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(t.link, surface), `${name} link`).toBeGreaterThanOrEqual(4.5);
+        for (const money of ['win', 'loss', 'success', 'danger', 'warning', 'accent'] as const) {
+          if (money === 'accent' && name === 'dark') continue;
+          expect(contrast(t[money], surface), `${name} ${money}`).toBeGreaterThanOrEqual(4.5);
+        }
       }
       expect(contrast(t.onAccent, t.accent), `${name} button`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keep status badges and the human-check status readable on their tinted and nested surfaces', () => {
+    // wallet.css badges: the colour as text over 14% of itself on the card; auth.css human check:
+    // the colour on surfaceAlt. Both failed AA in the light theme before.
+    const mix = (fg: string, bg: string, share: number) => {
+      const [a, b] = [Number.parseInt(fg.slice(1), 16), Number.parseInt(bg.slice(1), 16)];
+      const ch = (n: number, shift: number) => (n >> shift) & 255;
+      const c = [16, 8, 0].map((sh) => Math.round(ch(a, sh) * share + ch(b, sh) * (1 - share)));
+      return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    };
+    for (const [name, t] of Object.entries(THEMES)) {
+      for (const colour of [t.success, t.warning, t.danger, t.link, t.win, t.loss]) {
+        expect(
+          contrast(colour, mix(colour, t.surface, 0.14)),
+          `${name} ${colour} badge`,
+        ).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(colour, t.surfaceAlt), `${name} ${colour} on surfaceAlt`).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 

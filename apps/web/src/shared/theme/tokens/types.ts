@@ -13,6 +13,13 @@ export interface ThemeTokens {
   textMuted: string;
   /** Brand colour: primary buttons, active navigation. */
   accent: string;
+  /** Lighter stop of the brand gold: gradients behind the Deposit coin and the logo mark. */
+  accentBright: string;
+  /** Second brand colour (emerald, the felt of the table): highlights beside the gold. */
+  brand2: string;
+  /** Money won or credited, money lost or debited: readable as text on every surface. */
+  win: string;
+  loss: string;
   /** Text on top of `accent`. */
   onAccent: string;
   accentSoft: string;

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * Guards that depend on "which call is this" decide on the route the router matched, never on
+ * `req.url`: the router decodes `%77ps` to `wps` and may accept other spellings, so a check on the
+ * raw URL can be walked around while the handler still runs.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Still answers during maintenance or a region block (SPEC §2 state pages, operator console). */
+    alwaysOpen?: boolean;
+    /** Only an operator session reaches it; set from the route pattern unless a route says otherwise. */
+    operatorOnly?: boolean;
+  }
+}
+
+/** Route patterns (as registered) that stay open during maintenance or a region block. */
+const ALWAYS_OPEN_PREFIXES = ['/wps/system/', '/wps/admin/', '/wps/captcha'];
+/** The only operator-area calls an anonymous caller may make. */
+const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login']);
+
+const isOpenPattern = (url: string) => ALWAYS_OPEN_PREFIXES.some((p) => url.startsWith(p));
+const isOperatorPattern = (url: string) =>
+  (url === '/wps/admin' || url.startsWith('/wps/admin/')) && !OPERATOR_AREA_PUBLIC.has(url);
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * A path no client needs to spell that way: an unreserved character percent-encoded (RFC 3986
+ * §6.2.2.2 says they are the same as the plain character), doubled slashes or dot segments.
+ */
+export function isNonCanonicalPath(rawUrl: string): boolean {
+  const end = rawUrl.search(/[?#]/);
+  const path = end === -1 ? rawUrl : rawUrl.slice(0, end);
+  if (path.includes('//')) return true;
+  if (/\/\.{1,2}(?:\/|$)/.test(path)) return true;
+  for (const m of path.matchAll(/%([0-9A-Fa-f]{2})/g)) {
+    if (UNRESERVED.test(String.fromCharCode(Number.parseInt(m[1] ?? '', 16)))) return true;
+  }
+  return false;
+}
+
+/** The matched route pattern (`/wps/cashier/withdrawals/:id/receipt`), undefined when nothing matched. */
+export const matchedRoute = (req: FastifyRequest): string | undefined => req.routeOptions.url;
+
+/**
+ * Registers, before any route: the flags each route carries (derived from its pattern unless the
+ * route sets them) and the hook that answers non-canonical spellings with the 404 envelope.
+ */
+export function registerRouteGuards(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    const config = (route.config ?? {}) as NonNullable<typeof route.config>;
+    config.alwaysOpen ??= isOpenPattern(url);
+    config.operatorOnly ??= isOperatorPattern(url);
+    route.config = config;
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (isNonCanonicalPath(req.url)) throw new AppError('NOT_FOUND');
+  });
+}
+
+/**
+ * Run after the principal is resolved. preValidation: an unreadable body still answers 400 as
+ * everywhere, but no schema, multipart hook or handler of the operator area runs for anyone else.
+ */
+export function registerOperatorAreaGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req) => {
+    if (!req.routeOptions.config?.operatorOnly) return;
+    if (!req.principal) throw new AppError('UNAUTHORIZED');
+    if (req.principal.role !== 'operator') throw new AppError('FORBIDDEN');
+  });
+}
+
+/** Whether the whole-app states (maintenance, region block) apply to this request. */
+export function subjectToSiteState(req: FastifyRequest): boolean {
+  const url = matchedRoute(req);
+  // Nothing matched: the not-found handler answers 404 and no handler runs.
+  if (!url) return false;
+  return url.startsWith('/wps/') && !req.routeOptions.config?.alwaysOpen;
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/**
+ * DESIGN §7: one append-only record of every settled bet, whatever its source. A row is a change:
+ * a round's figures are the sum of its rows (a rollback appends a negative row), so sums over any
+ * period are right without editing history. A trigger refuses UPDATE and DELETE.
+ */
+export const bets = pgTable(
+  'bets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** The writing transaction's id: consumers' high-water marks order by (txXid, id). */
+    txXid: bigint({ mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    memberId: integer().notNull(),
+    /** Uplines, root first: subtree queries are `upline_path @> ARRAY[agentId]` (GIN index). */
+    uplinePath: integer().array().notNull(),
+    /** seamless | inhouse | lottery */
+    source: text().notNull(),
+    vendor: text().notNull(),
+    gameCode: text(),
+    gameType: text().notNull(),
+    roundId: text().notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+    payout: bigint({ mode: 'bigint' }).notNull(),
+    /** Stake that counts for turnover: zero for trial play. */
+    validStake: bigint({ mode: 'bigint' }).notNull(),
+    /** settled | cancelled | rolled_back */
+    status: text().notNull(),
+    trial: boolean().notNull().default(false),
+    settledAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('bets_member_idx').on(t.memberId, t.settledAt),
+    index('bets_round_idx').on(t.source, t.vendor, t.roundId, t.memberId),
+    index('bets_settled_idx').on(t.settledAt),
+    index('bets_xid_idx').on(t.txXid, t.id),
+    index('bets_upline_idx').using('gin', t.uplinePath),
+    check('bets_source_known', sql`${t.source} in ('seamless', 'inhouse', 'lottery')`),
+    check('bets_status_known', sql`${t.status} in ('settled', 'cancelled', 'rolled_back')`),
+    check('bets_trial_not_valid', sql`NOT ${t.trial} OR ${t.validStake} = 0`),
+  ],
+);
+
+/** Per consumer (wagering, missions, points, agent pay): the last bet it has processed. */
+export const betConsumers = pgTable('bet_consumers', {
+  name: text().primaryKey(),
+  lastXid: bigint({ mode: 'number' }).notNull().default(0),
+  lastId: bigint({ mode: 'number' }).notNull().default(0),
+  updatedAt: ts().notNull().default(sql`now()`),
+});
+
+const aggregateColumns = () => ({
+  periodStart: ts().notNull(),
+  memberId: integer().notNull(),
+  uplinePath: integer().array().notNull(),
+  source: text().notNull(),
+  vendor: text().notNull(),
+  gameType: text().notNull(),
+  stake: bigint({ mode: 'bigint' }).notNull(),
+  payout: bigint({ mode: 'bigint' }).notNull(),
+  validStake: bigint({ mode: 'bigint' }).notNull(),
+  rows: integer().notNull(),
+});
+
+/**
+ * Hourly sums of the bets record per member, source, vendor and game type (rebuilt by `aggregate`).
+ * The upline path is part of the key: a member moved to another agent mid-period leaves two rows,
+ * each counting for the team the bets were placed under.
+ */
+export const betsHourly = pgTable('bets_hourly', aggregateColumns(), (t) => [
+  primaryKey({
+    name: 'bets_hourly_pk',
+    columns: [t.periodStart, t.memberId, t.source, t.vendor, t.gameType, t.uplinePath],
+  }),
+  index('bets_hourly_member_idx').on(t.memberId, t.periodStart),
+  index('bets_hourly_upline_idx').using('gin', t.uplinePath),
+]);
+
+/** Daily sums, same shape. */
+export const betsDaily = pgTable('bets_daily', aggregateColumns(), (t) => [
+  primaryKey({
+    name: 'bets_daily_pk',
+    columns: [t.periodStart, t.memberId, t.source, t.vendor, t.gameType, t.uplinePath],
+  }),
+  index('bets_daily_member_idx').on(t.memberId, t.periodStart),
+  index('bets_daily_upline_idx').using('gin', t.uplinePath),
+]);

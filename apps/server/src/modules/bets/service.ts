@@ -1,0 +1,308 @@
+import type { BetSource, BetStatus } from '@wps/contract';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { bets, betsDaily, betsHourly } from './schema.ts';
+
+export type BetRow = typeof bets.$inferSelect;
+
+export interface Settlement {
+  memberId: number;
+  source: BetSource;
+  vendor: string;
+  gameCode: string | null;
+  gameType: string;
+  roundId: string;
+  /** Paisa; negative in a correcting row. */
+  stake: bigint;
+  payout: bigint;
+  status?: BetStatus;
+  trial: boolean;
+}
+
+export interface RoundFilter {
+  memberId?: number | undefined;
+  vendor?: string | undefined;
+  gameType?: string | undefined;
+  roundId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** One round as the betting record shows it: the sum of its rows. */
+export interface RoundSummary {
+  source: BetSource;
+  vendor: string;
+  roundId: string;
+  memberId: number;
+  gameCode: string | null;
+  gameType: string;
+  stake: bigint;
+  payout: bigint;
+  validStake: bigint;
+  status: BetStatus;
+  trial: boolean;
+  time: Date;
+}
+
+export interface RoundTotals {
+  count: number;
+  stake: bigint;
+  payout: bigint;
+  validStake: bigint;
+}
+
+export type AggregatePeriod = 'hour' | 'day';
+
+const PERIOD_MS: Record<AggregatePeriod, number> = { hour: 3_600_000, day: 86_400_000 };
+
+/**
+ * DESIGN §7: the one record of every settled bet. Seamless rounds reach it through a database
+ * trigger (migration 0010); in-house and lottery call `recordSettlement` inside their own
+ * transaction, next to their ledger postings. Consumers follow it with `consume` (exactly once
+ * per consumer) or read the hourly/daily aggregates.
+ */
+export class BetsService {
+  constructor(private readonly db: Db) {}
+
+  /** Appends a settled bet (or a correcting row) in the caller's transaction. */
+  async recordSettlement(tx: DbOrTx, s: Settlement): Promise<number> {
+    const validStake = s.trial ? 0n : s.stake;
+    const [row] = await tx
+      .insert(bets)
+      .values({
+        memberId: s.memberId,
+        uplinePath: sql`member_upline_path(${s.memberId})`,
+        source: s.source,
+        vendor: s.vendor,
+        gameCode: s.gameCode,
+        gameType: s.gameType,
+        roundId: s.roundId,
+        stake: s.stake,
+        payout: s.payout,
+        validStake,
+        status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
+        trial: s.trial,
+      })
+      .returning({ id: bets.id });
+    return row!.id;
+  }
+
+  /**
+   * Hands the consumer the bets it has not seen, in batches, exactly once: the handler runs in
+   * the same transaction that moves the consumer's mark, so its effects and the mark commit
+   * together. Rows are taken in (writer transaction id, id) order and only from transactions
+   * older than every one still running, so a bet committed late with a lower id is never skipped.
+   * Answers how many rows the handler got.
+   */
+  async consume(
+    consumer: string,
+    batchSize: number,
+    handler: (rows: BetRow[], tx: Tx) => Promise<void>,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into bet_consumers (name) values (${consumer}) on conflict do nothing`);
+      const marks = await tx.execute(
+        sql`select last_xid, last_id from bet_consumers where name = ${consumer} for update`,
+      );
+      const mark = (marks as unknown as { rows: Array<{ last_xid: string; last_id: string }> }).rows[0]!;
+      const rows = await tx
+        .select()
+        .from(bets)
+        .where(
+          and(
+            sql`(${bets.txXid}, ${bets.id}) > (${Number(mark.last_xid)}, ${Number(mark.last_id)})`,
+            sql`${bets.txXid} < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
+          ),
+        )
+        .orderBy(asc(bets.txXid), asc(bets.id))
+        .limit(batchSize);
+      if (rows.length === 0) return 0;
+      await handler(rows, tx);
+      const last = rows[rows.length - 1]!;
+      await tx.execute(
+        sql`update bet_consumers set last_xid = ${last.txXid}, last_id = ${last.id}, updated_at = now()
+            where name = ${consumer}`,
+      );
+      return rows.length;
+    });
+  }
+
+  /**
+   * Rebuilds one hour or day of the aggregates from the record: delete and insert in one
+   * transaction, so running it twice (or again after late bets) leaves the same rows.
+   * `start` is the period's first instant; the scheduler picks it (e.g. Nepal midnight).
+   */
+  async aggregate(period: AggregatePeriod, start: Date): Promise<number> {
+    const table = period === 'hour' ? betsHourly : betsDaily;
+    const end = new Date(start.getTime() + PERIOD_MS[period]);
+    return this.db.transaction(async (tx) => {
+      await tx.delete(table).where(eq(table.periodStart, start));
+      const inserted = await tx.execute(sql`
+        insert into ${table} (period_start, member_id, upline_path, source, vendor, game_type,
+                              stake, payout, valid_stake, rows)
+        select ${start.toISOString()}::timestamptz, member_id, upline_path,
+               source, vendor, game_type, sum(stake), sum(payout), sum(valid_stake), count(*)
+        from bets
+        where settled_at >= ${start.toISOString()}::timestamptz and settled_at < ${end.toISOString()}::timestamptz
+        group by member_id, upline_path, source, vendor, game_type`);
+      return (
+        (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (inserted as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
+    });
+  }
+
+  private where(f: RoundFilter): SQL | undefined {
+    return and(
+      f.memberId !== undefined ? eq(bets.memberId, f.memberId) : undefined,
+      f.vendor ? eq(bets.vendor, f.vendor) : undefined,
+      f.gameType ? eq(bets.gameType, f.gameType) : undefined,
+      f.roundId ? eq(bets.roundId, f.roundId) : undefined,
+      f.from ? gte(bets.settledAt, f.from) : undefined,
+      f.to ? lt(bets.settledAt, f.to) : undefined,
+    );
+  }
+
+  /** Rounds (newest first) and the totals of every row the filter selects. */
+  async rounds(
+    f: RoundFilter,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<{ rounds: RoundSummary[]; total: number; totals: RoundTotals }> {
+    const where = this.where(f);
+    const grouped = this.db
+      .select({
+        source: bets.source,
+        vendor: bets.vendor,
+        roundId: bets.roundId,
+        memberId: bets.memberId,
+        gameCode: sql<string | null>`max(${bets.gameCode})`,
+        gameType: sql<string>`max(${bets.gameType})`,
+        stake: sql<string>`sum(${bets.stake})::text`,
+        payout: sql<string>`sum(${bets.payout})::text`,
+        validStake: sql<string>`sum(${bets.validStake})::text`,
+        status: sql<string>`(array_agg(${bets.status} order by ${bets.id} desc))[1]`,
+        trial: sql<boolean>`bool_or(${bets.trial})`,
+        time: sql<string>`max(${bets.settledAt})::text`,
+      })
+      .from(bets)
+      .where(where)
+      .groupBy(bets.source, bets.vendor, bets.roundId, bets.memberId);
+    const rows = await grouped
+      .orderBy(desc(sql`max(${bets.settledAt})`), desc(sql`max(${bets.id})`))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize);
+    const [sums] = await this.db
+      .select({
+        rounds: sql<string>`count(distinct (${bets.source}, ${bets.vendor}, ${bets.roundId}, ${bets.memberId}))::text`,
+        stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+        validStake: sql<string>`coalesce(sum(${bets.validStake}), 0)::text`,
+      })
+      .from(bets)
+      .where(where);
+    const total = Number(sums?.rounds ?? 0);
+    return {
+      rounds: rows.map(toSummary),
+      total,
+      totals: {
+        count: total,
+        stake: BigInt(sums?.stake ?? 0),
+        payout: BigInt(sums?.payout ?? 0),
+        validStake: BigInt(sums?.validStake ?? 0),
+      },
+    };
+  }
+
+  /** The rows of one member's round (for one vendor when given, else the newest round with that id). */
+  async roundRows(memberId: number, roundId: string, vendor?: string): Promise<BetRow[]> {
+    const rows = await this.db
+      .select()
+      .from(bets)
+      .where(
+        and(
+          eq(bets.memberId, memberId),
+          eq(bets.roundId, roundId),
+          vendor ? eq(bets.vendor, vendor) : undefined,
+        ),
+      )
+      .orderBy(asc(bets.id));
+    if (rows.length === 0) return rows;
+    const last = rows[rows.length - 1]!;
+    return rows.filter((r) => r.vendor === last.vendor && r.source === last.source);
+  }
+
+  /**
+   * Winning rounds of the last `days` days (real play only): the newest, or the largest payouts.
+   */
+  async winners(opts: {
+    gameType?: string | undefined;
+    limit: number;
+    sort: 'LATEST' | 'BIGGEST';
+    days?: number;
+  }): Promise<
+    Array<{ memberId: number; vendor: string; gameCode: string | null; payout: bigint; time: Date }>
+  > {
+    const since = new Date(Date.now() - (opts.days ?? 7) * 86_400_000);
+    const rows = await this.db
+      .select({
+        memberId: bets.memberId,
+        vendor: bets.vendor,
+        gameCode: sql<string | null>`max(${bets.gameCode})`,
+        payout: sql<string>`sum(${bets.payout})::text`,
+        time: sql<string>`max(${bets.settledAt})::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          gte(bets.settledAt, since),
+          eq(bets.trial, false),
+          opts.gameType ? eq(bets.gameType, opts.gameType) : undefined,
+        ),
+      )
+      .groupBy(bets.source, bets.vendor, bets.roundId, bets.memberId)
+      .having(sql`sum(${bets.payout}) > 0`)
+      .orderBy(
+        opts.sort === 'BIGGEST' ? desc(sql`sum(${bets.payout})`) : desc(sql`max(${bets.settledAt})`),
+        desc(sql`max(${bets.id})`),
+      )
+      .limit(opts.limit);
+    return rows.map((r) => ({
+      memberId: r.memberId,
+      vendor: r.vendor,
+      gameCode: r.gameCode,
+      payout: BigInt(r.payout),
+      time: new Date(r.time),
+    }));
+  }
+}
+
+function toSummary(r: {
+  source: string;
+  vendor: string;
+  roundId: string;
+  memberId: number;
+  gameCode: string | null;
+  gameType: string;
+  stake: string;
+  payout: string;
+  validStake: string;
+  status: string;
+  trial: boolean;
+  time: string;
+}): RoundSummary {
+  return {
+    source: r.source as BetSource,
+    vendor: r.vendor,
+    roundId: r.roundId,
+    memberId: r.memberId,
+    gameCode: r.gameCode,
+    gameType: r.gameType,
+    stake: BigInt(r.stake),
+    payout: BigInt(r.payout),
+    validStake: BigInt(r.validStake),
+    status: r.status as BetStatus,
+    trial: r.trial,
+    time: new Date(r.time),
+  };
+}

@@ -1,0 +1,341 @@
+import {
+  bettingRecordDetailQuerySchema,
+  bettingRecordDetailSchema,
+  bettingRecordPageSchema,
+  bettingRecordQuerySchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  favoriteBodySchema,
+  favoriteIdsSchema,
+  favoriteQuerySchema,
+  favoriteResultSchema,
+  favoritesQuerySchema,
+  gameListPageSchema,
+  gameListSchema,
+  gameMenusSchema,
+  gamePageSchema,
+  gamesQuerySchema,
+  hotGamesQuerySchema,
+  launchGameQuerySchema,
+  launchGameSchema,
+  merchantWalletSchema,
+  recentQuerySchema,
+  roomsQuerySchema,
+  roomsSchema,
+  vassalageGameTypesQuerySchema,
+  vassalageGameTypesSchema,
+  winnerBoardQuerySchema,
+  winnerBoardSchema,
+} from '@wps/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberPrincipal, requireRole } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/i18n.ts';
+import { gameArtSvg, vendorMarkSvg } from './art.ts';
+
+/** Player-facing game calls (SPEC §7 "Games"), plus the generated artwork. */
+export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const games = app.services.games;
+  const member = requireRole(['player', 'agent', 'trial']);
+  const tags = ['games'];
+  const security = [{ token: [] }];
+  const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+  app.get(
+    '/lgw/games/game_menus',
+    {
+      schema: {
+        tags,
+        summary: 'Vendor lanes per category (SPEC §3 gameClassify); ETag, 304 when unchanged',
+        querystring: z.object({
+          platform: z.string().max(40).optional(),
+          language: z.string().max(10).optional(),
+        }),
+        response: { 200: envelopeSchema(gameMenusSchema), 304: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const { body, etag } = await games.menus(requestLocale(req));
+      reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'lang, accept-language');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return ok(req, body);
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCS_games',
+    {
+      schema: {
+        tags,
+        summary: 'Games list: filters NEW/FAV/ALL/HOT/RECENT (FAV and RECENT need a token), search, pages',
+        querystring: gamesQuerySchema,
+        response: { 200: envelopeSchema(gamePageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const memberId = req.principal && req.principal.role !== 'operator' ? req.principal.memberId : null;
+      return ok(req, await games.list(req.query, memberId, requestLocale(req)));
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCS_vassalageGameTypes',
+    {
+      schema: {
+        tags,
+        summary: 'Game types one vendor has',
+        querystring: vassalageGameTypesQuerySchema,
+        response: { 200: envelopeSchema(vassalageGameTypesSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(req, { vassalage: req.query.vassalage, list: await games.vendorGameTypes(req.query.vassalage) }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_favoriteIds',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'nodeIds of my favourites',
+        response: { 200: envelopeSchema(favoriteIdsSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, { favGameIds: await games.favoriteIds(memberPrincipal(req).memberId) }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_favorites',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'My favourite games (pageSize up to 999)',
+        querystring: favoritesQuerySchema,
+        response: { 200: envelopeSchema(gamePageSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(req, await games.favorites(memberPrincipal(req).memberId, req.query, requestLocale(req))),
+  );
+
+  app.post(
+    '/wps/relay/GCS_favorite',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a favourite (idempotent)',
+        body: favoriteBodySchema,
+        response: { 200: envelopeSchema(favoriteResultSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await games.addFavorite(memberPrincipal(req).memberId, req.body.nodeId);
+      return ok(req, { nodeId: req.body.nodeId, favorite: true });
+    },
+  );
+
+  app.delete(
+    '/wps/relay/GCS_favorite',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a favourite (idempotent)',
+        querystring: favoriteQuerySchema,
+        response: { 200: envelopeSchema(favoriteResultSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await games.removeFavorite(memberPrincipal(req).memberId, req.query.nodeId);
+      return ok(req, { nodeId: req.query.nodeId, favorite: false });
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCS_recentGames',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Games I launched or played, newest first',
+        querystring: recentQuerySchema,
+        response: { 200: envelopeSchema(gameListPageSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, await games.recent(memberPrincipal(req).memberId, req.query, requestLocale(req))),
+  );
+
+  app.get(
+    '/wps/relay/GCS_hotGames',
+    {
+      schema: {
+        tags,
+        summary: 'Hot games',
+        querystring: hotGamesQuerySchema.extend({
+          merchantCode: z.string().max(40).optional(),
+          isPlatform: z.string().max(4).optional(),
+          platform: z.string().max(60).optional(),
+        }),
+        response: { 200: envelopeSchema(gameListSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, { list: await games.hot(req.query.gameType, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_winnerBoard',
+    {
+      schema: {
+        tags,
+        summary: 'Winners from real settled rounds (names masked); sort=BIGGEST for the biggest wins',
+        querystring: winnerBoardQuerySchema,
+        response: { 200: envelopeSchema(winnerBoardSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, { list: await games.winners(req.query, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/wps/game/launchGame',
+    {
+      onRequest: requireRole(['player', 'agent', 'trial']),
+      schema: {
+        tags,
+        security,
+        summary: 'Launch URL with a one-time token (GAME_MAINTENANCE carries value.suggestions)',
+        querystring: launchGameQuerySchema,
+        response: { 200: envelopeSchema(launchGameSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await games.launch(req.principal!, {
+          gameId: req.query.gameId,
+          device: req.query.device,
+          language: requestLocale(req),
+        }),
+      ),
+  );
+
+  app.get(
+    '/wps/relay/GCS_rooms',
+    {
+      schema: {
+        tags,
+        summary: 'Live tables with their limits',
+        querystring: roomsQuerySchema,
+        response: { 200: envelopeSchema(roomsSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, { list: await games.rooms(req.query.vassalage, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_merchantWallet',
+    {
+      schema: {
+        tags,
+        summary: 'A single (seamless) wallet',
+        response: { 200: envelopeSchema(merchantWalletSchema) },
+      },
+    },
+    async (req) => ok(req, { isSingle: true }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_bettingRecord',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'My rounds from every source, with totals for the filter',
+        querystring: bettingRecordQuerySchema,
+        response: { 200: envelopeSchema(bettingRecordPageSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const page = await app.services.gameRecords.list(
+        { memberId: memberPrincipal(req).memberId },
+        req.query,
+        requestLocale(req),
+      );
+      return ok(req, { ...page, content: page.content.map(({ memberId: _m, ...r }) => r) });
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCS_bettingRecord/:roundId',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: "One of my rounds with its entries (another member's round is not found)",
+        params: z.object({ roundId: z.string().min(1).max(100) }),
+        querystring: bettingRecordDetailQuerySchema,
+        response: { 200: envelopeSchema(bettingRecordDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const detail = await app.services.gameRecords.detail(
+        memberPrincipal(req).memberId,
+        req.params.roundId,
+        req.query.vendor,
+        requestLocale(req),
+      );
+      if (!detail) throw new AppError('NOT_FOUND');
+      return ok(req, detail);
+    },
+  );
+
+  // Artwork: drawn from the game row, so the URL carries a version and may be cached for good.
+  app.get(
+    '/wps/games/art/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,9}\.svg$/) }) } },
+    async (req, reply) => {
+      const snap = await games.catalogue.snapshot();
+      const g = snap.byId.get(Number.parseInt(req.params.file, 10));
+      if (!g) throw new AppError('NOT_FOUND');
+      const v = snap.vendorByCode.get(g.vendor);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(
+          gameArtSvg({
+            gameId: g.id,
+            name: g.nameEn,
+            vendorMark: v?.markText ?? g.vendor,
+            gameType: g.gameType,
+          }),
+        );
+    },
+  );
+
+  app.get(
+    '/wps/games/vendor-art/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[A-Z0-9_]{1,32}\.svg$/) }) } },
+    async (req, reply) => {
+      const snap = await games.catalogue.snapshot();
+      const v = snap.vendorByCode.get(req.params.file.slice(0, -4));
+      if (!v) throw new AppError('NOT_FOUND');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(vendorMarkSvg({ text: v.markText, color: v.markColor }));
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/** The pre-committed hash chain (the seed stays secret; round k reveals its own hash). */
+export const crashChains = pgTable('crash_chains', {
+  id: serial().primaryKey(),
+  seed: text().notNull(),
+  terminatingHash: text().notNull(),
+  length: integer().notNull(),
+  salt: text(),
+  active: boolean().notNull().default(true),
+  createdAt: ts().notNull().default(sql`now()`),
+});
+
+/** One shared round: its chain hash and point (kept secret until it crashes). */
+export const crashRounds = pgTable('crash_rounds', {
+  id: serial().primaryKey(),
+  chainId: integer().notNull(),
+  roundNo: integer().notNull(),
+  hash: text().notNull(),
+  point: integer().notNull(),
+  /** betting | running | crashed */
+  status: text().notNull(),
+  startsAt: ts().notNull(),
+  crashedAt: ts(),
+  createdAt: ts().notNull().default(sql`now()`),
+});
+
+/** A player's bet in a round (two slots); idempotent by (member, requestId). */
+export const crashBets = pgTable('crash_bets', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  roundId: integer().notNull(),
+  memberId: integer().notNull(),
+  slot: smallint().notNull(),
+  requestId: text().notNull(),
+  trial: boolean().notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  autoCashout: integer(),
+  cashout: integer(),
+  payout: bigint({ mode: 'bigint' }).notNull().default(0n),
+  /** open | won | lost */
+  status: text().notNull().default('open'),
+  createdAt: ts().notNull().default(sql`now()`),
+  settledAt: ts(),
+});

@@ -1,0 +1,360 @@
+import type { CrashServerFrame } from '@wps/contract';
+import { crashPointHundredths, verifyChainHash } from '@wps/games';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createMember } from '../../test/members.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import { crashAfterMs, multiplierAt } from './crash-service.ts';
+
+type Json = Record<string, unknown>;
+
+/** A socket that queues what it receives; `next` waits for the first frame matching. */
+class Client {
+  private frames: CrashServerFrame[] = [];
+  private waiters: Array<{ pred: (f: CrashServerFrame) => boolean; res: (f: CrashServerFrame) => void }> = [];
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (d: Buffer) => {
+      const f = JSON.parse(d.toString()) as CrashServerFrame;
+      const w = this.waiters.findIndex((x) => x.pred(f));
+      if (w >= 0) this.waiters.splice(w, 1)[0]!.res(f);
+      else this.frames.push(f);
+    });
+  }
+  next<T extends CrashServerFrame['t']>(
+    t: T,
+    pred: (f: Extract<CrashServerFrame, { t: T }>) => boolean = () => true,
+  ) {
+    const p = (f: CrashServerFrame) => f.t === t && pred(f as Extract<CrashServerFrame, { t: T }>);
+    const i = this.frames.findIndex(p);
+    if (i >= 0) return Promise.resolve(this.frames.splice(i, 1)[0] as Extract<CrashServerFrame, { t: T }>);
+    return new Promise<Extract<CrashServerFrame, { t: T }>>((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`no ${t} frame`)), 4000);
+      this.waiters.push({
+        pred: p,
+        res: (f) => {
+          clearTimeout(timer);
+          res(f as Extract<CrashServerFrame, { t: T }>);
+        },
+      });
+    });
+  }
+  send(x: unknown) {
+    this.ws.send(typeof x === 'string' ? x : JSON.stringify(x));
+  }
+}
+
+describe('crash: shared rounds over the socket', () => {
+  let t: TestApp;
+  let now = 1_000_000;
+  const clock = { now: () => now };
+  let player: { id: number; token: string };
+  let n = 0;
+  const rid = () => `crash-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await t.database.query(text, params)) as T[];
+  const cash = (id: number) => t.app.services.wallet.balance(Accounts.cash(id));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const crash = t.app.services.crash;
+    crash.clock = clock;
+    crash.timing = { bettingMs: 5000, pauseMs: 2000, chainLength: 2000 };
+    const addr = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = addr.replace(/^http/, 'ws');
+    player = await createMember(t.app);
+    await t.app.services.wallet.post({
+      key: `fund:${player.id}`,
+      reason: 'deposit',
+      postings: [
+        { account: Accounts.clearing('BANK'), amount: -10_000_000n },
+        { account: Accounts.cash(player.id), amount: 10_000_000n },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let base = '';
+  /** A real client on a listening server: the upgrade goes through every hook as in production. */
+  async function connect(token?: string) {
+    const ws = new WebSocket(`${base}/wps/inhouse/crash/ws`, token ? { headers: { token } } : {});
+    const c = new Client(ws);
+    await new Promise<void>((res, rej) => {
+      ws.once('open', () => res());
+      ws.once('error', rej);
+    });
+    return c;
+  }
+  const tick = () => t.app.services.crash.tick();
+
+  /** Opens rounds until one whose point is at least `min` (the chain decides, we only skip). */
+  async function roundWithPoint(min: number, max = Number.POSITIVE_INFINITY) {
+    for (let i = 0; i < 500; i++) {
+      const s = t.app.services.crash.state();
+      if (!s || s.phase === 'crashed') {
+        now += 10_000;
+        await tick();
+        continue;
+      }
+      const [row] = await query<{ point: number }>('select point from crash_rounds where id = $1', [
+        s.roundId,
+      ]);
+      if (s.phase === 'betting' && row!.point >= min && row!.point <= max) return { ...s, point: row!.point };
+      now = s.startsAt + crashAfterMs(row!.point) + 1;
+      await tick();
+      await tick();
+    }
+    throw new Error('no such round');
+  }
+  const fly = async (ms: number) => {
+    const s = t.app.services.crash.state()!;
+    now = s.startsAt + ms;
+    await tick();
+    await tick();
+  };
+
+  it('publishes the chain; every point comes from its hash and the hash chains to the published one', async () => {
+    await tick();
+    const chain = (await t.app.inject({ url: '/wps/inhouse/crash/chain' })).json().value;
+    expect(chain.terminatingHash).toMatch(/^[0-9a-f]{64}$/);
+    await roundWithPoint(100);
+    now += 60_000;
+    await tick();
+    await tick();
+    const list = (await t.app.inject({ url: '/wps/inhouse/crash/rounds?limit=5' })).json().value.rounds;
+    expect(list.length).toBeGreaterThan(0);
+    for (const r of list) {
+      const proof = (await t.app.inject({ url: `/wps/inhouse/crash/rounds/${r.roundId}` })).json().value;
+      expect(crashPointHundredths(proof.hash)).toBe(proof.point);
+      expect(verifyChainHash(proof.hash, chain.terminatingHash, 5000)).toBe(proof.distance);
+    }
+    // A round still in flight does not reveal its hash or point.
+    const s = t.app.services.crash.state()!;
+    const live = (await t.app.inject({ url: `/wps/inhouse/crash/rounds/${s.roundId}` })).json().value;
+    if (s.phase !== 'crashed') expect(live.hash).toBeNull();
+    expect((await t.app.inject({ url: '/wps/inhouse/crash/rounds/abc' })).statusCode).toBe(400);
+    // The socket's path over plain HTTP (no upgrade) is a 4xx, never a 500.
+    const plain = await t.app.inject({ url: '/wps/inhouse/crash/ws' });
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.statusCode).toBeLessThan(500);
+    expect((await t.app.inject({ url: '/wps/inhouse/crash/rounds/999999' })).statusCode).toBe(404);
+  });
+
+  it('the multiplier curve and its crash time agree', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 101, max: 1_000_000 }), (p) => {
+        const at = crashAfterMs(p);
+        return multiplierAt(at) >= p && multiplierAt(at - 1) < p;
+      }),
+    );
+  });
+
+  it('bet, then a manual cash-out at the server clock pays stake × multiplier; balance and bets record agree', async () => {
+    const c = await connect(player.token);
+    const r = await roundWithPoint(300);
+    const before = await cash(player.id);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '10.00' });
+    const bet = await c.next('bet');
+    expect(bet.bet.status).toBe('open');
+    expect(await cash(player.id)).toBe(before - 1000n);
+    await fly(crashAfterMs(200) + 5); // the server's clock says 2.00× now
+    const m = multiplierAt(crashAfterMs(200) + 5);
+    // The limits cache has expired: settling must not query outside its transaction (PGlite has
+    // one connection; that hung the loop once).
+    (t.app.services.crash as unknown as { settingsCache: null }).settingsCache = null;
+    c.send({ t: 'cashout', slot: 0, at: 99999 }); // whatever the client claims is ignored
+    const won = await c.next('settled', (f) => f.bet.betId === bet.bet.betId);
+    expect(won.bet.status).toBe('won');
+    expect(won.bet.cashout).toBe(m);
+    expect(won.bet.payout).toBe(((1000 * m) / 100 / 100).toFixed(2));
+    expect(await cash(player.id)).toBe(before - 1000n + BigInt(Math.floor((1000 * m) / 100)));
+    const [rec] = await query<{ stake: string; payout: string }>(
+      'select valid_stake::text as stake, payout::text as payout from bets where round_id = $1',
+      [`crash${bet.bet.betId}`],
+    );
+    expect(rec).toEqual({ stake: '1000', payout: String(Math.floor((1000 * m) / 100)) });
+    expect(r.point).toBeGreaterThanOrEqual(300);
+    c.ws.terminate();
+  });
+
+  it('auto cash-out pays at the target; the second bet without one loses at the crash', async () => {
+    const c = await connect(player.token);
+    const r = await roundWithPoint(200, 5000);
+    const before = await cash(player.id);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '5.00', autoCashout: 150 });
+    c.send({ t: 'bet', requestId: rid(), slot: 1, amount: '2.00' });
+    const b1 = await c.next('bet', (f) => f.bet.slot === 0);
+    const b2 = await c.next('bet', (f) => f.bet.slot === 1);
+    // A third bet in a taken slot is refused; the round goes on.
+    c.send({ t: 'bet', requestId: rid(), slot: 1, amount: '2.00' });
+    expect((await c.next('error')).code).toBe('CONFLICT');
+    await fly(crashAfterMs(160));
+    const auto = await c.next('settled', (f) => f.bet.betId === b1.bet.betId);
+    expect(auto.bet).toMatchObject({ status: 'won', cashout: 150, payout: '7.50' });
+    now = r.startsAt + crashAfterMs(r.point) + 1;
+    await tick();
+    const lost = await c.next('settled', (f) => f.bet.betId === b2.bet.betId);
+    expect(lost.bet).toMatchObject({ status: 'lost', payout: '0.00' });
+    const crashed = await c.next('crash', (f) => f.round.roundId === r.roundId);
+    expect(crashed.round.point).toBe(r.point);
+    // Cash-out after the crash (by the server's clock) is too late.
+    c.send({ t: 'cashout', slot: 1 });
+    expect((await c.next('error')).code).toBe('CONFLICT');
+    expect(await cash(player.id)).toBe(before - 700n + 750n);
+    c.ws.terminate();
+  });
+
+  it('a manual cash-out past the auto target, before the loop ticked, lands at the target', async () => {
+    const c = await connect(player.token);
+    const r = await roundWithPoint(300);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '2.00', autoCashout: 120 });
+    const b = await c.next('bet');
+    const s = t.app.services.crash.state()!;
+    now = s.startsAt + crashAfterMs(180); // no tick since the start: the auto cash-out is not done yet
+    c.send({ t: 'cashout', slot: 0 });
+    const won = await c.next('settled', (f) => f.bet.betId === b.bet.betId);
+    expect(won.bet).toMatchObject({ status: 'won', cashout: 120, payout: '2.40' });
+    now = r.startsAt + crashAfterMs(r.point) + 1;
+    await tick();
+    await tick();
+    c.ws.terminate();
+  });
+
+  it('a cash-out when the server clock has passed the crash point loses, even before the crash tick', async () => {
+    const c = await connect(player.token);
+    const r = await roundWithPoint(150, 1000);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    const b = await c.next('bet');
+    await fly(10);
+    now = r.startsAt + crashAfterMs(r.point); // no tick: the loop has not noticed yet
+    c.send({ t: 'cashout', slot: 0 });
+    const e = await c.next('error');
+    expect(e.message).toMatch(/Too late/);
+    await tick();
+    expect((await c.next('settled', (f) => f.bet.betId === b.bet.betId)).bet.status).toBe('lost');
+    c.ws.terminate();
+  });
+
+  it('idempotent by requestId: a retried bet is taken once; another bet under it is a conflict', async () => {
+    const c = await connect(player.token);
+    await roundWithPoint(100);
+    const before = await cash(player.id);
+    const id = rid();
+    c.send({ t: 'bet', requestId: id, slot: 0, amount: '3.00' });
+    c.send({ t: 'bet', requestId: id, slot: 0, amount: '3.00' });
+    const a = await c.next('bet');
+    const b = await c.next('bet');
+    expect(a.bet.betId).toBe(b.bet.betId);
+    expect(await cash(player.id)).toBe(before - 300n);
+    c.send({ t: 'bet', requestId: id, slot: 0, amount: '4.00' });
+    expect((await c.next('error')).code).toBe('IDEMPOTENCY_CONFLICT');
+    c.ws.terminate();
+  });
+
+  it('malformed frames get an error frame; the socket and the round go on', async () => {
+    const c = await connect(player.token);
+    const s = await roundWithPoint(100);
+    for (const bad of [
+      'not json',
+      '{"t":"bet"}',
+      '{"t":"bet","requestId":"short","slot":0,"amount":"1.00"}',
+      '{"t":"bet","requestId":"abcdefgh1","slot":5,"amount":"1.00"}',
+      '{"t":"bet","requestId":"abcdefgh2","slot":0,"amount":"-1"}',
+      '{"t":"cashout","slot":"x"}',
+      '{"t":"nope"}',
+      'x'.repeat(5000),
+      '[]',
+      'null',
+    ]) {
+      c.send(bad);
+      const e = await c.next('error');
+      expect(e.code).toBe('VALIDATION');
+    }
+    c.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+    expect((await c.next('error')).code).toBe('VALIDATION');
+    c.send({ t: 'ping' });
+    expect((await c.next('pong')).serverNow).toBe(now);
+    expect(t.app.services.crash.state()!.roundId).toBe(s.roundId);
+    c.ws.terminate();
+  });
+
+  it('watchers may not bet; betting outside the window is refused', async () => {
+    const anon = await connect();
+    const hello = await anon.next('hello');
+    expect(hello.member).toBe(false);
+    anon.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    expect((await anon.next('error')).code).toBe('UNAUTHORIZED');
+    anon.ws.terminate();
+    const c = await connect(player.token);
+    await roundWithPoint(300);
+    await fly(100);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    expect((await c.next('error')).code).toBe('CONFLICT');
+    c.ws.terminate();
+  });
+
+  it('a trial player bets play money only', async () => {
+    const trial = await createMember(t.app, { type: 4 });
+    const c = await connect(trial.token);
+    await roundWithPoint(100);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    const b = await c.next('bet');
+    expect(b.bet.status).toBe('open');
+    expect(await cash(trial.id)).toBe(0n);
+    const [row] = await query<{ trial: boolean }>('select trial from crash_bets where id = $1', [
+      b.bet.betId,
+    ]);
+    expect(row!.trial).toBe(true);
+    c.ws.terminate();
+  });
+
+  it('money is conserved over many rounds of random bets and cash-outs', async () => {
+    const c = await connect(player.token);
+    const start = await cash(player.id);
+    let paidIn = 0n;
+    let paidOut = 0n;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 5000 }),
+        fc.option(fc.integer({ min: 101, max: 400 }), { nil: null }),
+        fc.integer({ min: 0, max: 40_000 }),
+        async (amount, auto, cashAt) => {
+          const r = await roundWithPoint(100);
+          c.send({
+            t: 'bet',
+            requestId: rid(),
+            slot: 0,
+            amount: (amount / 100).toFixed(2),
+            autoCashout: auto,
+          });
+          const b = await c.next('bet');
+          paidIn += BigInt(amount);
+          now = r.startsAt + cashAt;
+          await tick();
+          c.send({ t: 'cashout', slot: 0 });
+          await Promise.race([c.next('settled', (f) => f.bet.betId === b.bet.betId), c.next('error')]);
+          now = r.startsAt + crashAfterMs(r.point) + 1;
+          await tick();
+          const [row] = await query<{ payout: string; status: string; cashout: number | null }>(
+            'select payout::text, status, cashout from crash_bets where id = $1',
+            [b.bet.betId],
+          );
+          expect(row!.status).not.toBe('open');
+          if (row!.status === 'won') {
+            expect(row!.cashout!).toBeLessThanOrEqual(r.point);
+            expect(BigInt(row!.payout)).toBe(BigInt(Math.floor((amount * row!.cashout!) / 100)));
+          }
+          paidOut += BigInt(row!.payout);
+        },
+      ),
+      { numRuns: 15 },
+    );
+    expect(await cash(player.id)).toBe(start - paidIn + paidOut);
+    c.ws.terminate();
+  });
+});
+
+export type { Json };

@@ -1,0 +1,728 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+  dayRange,
+  fromMinor,
+  type InhouseGame,
+  type InhouseRoundDetail,
+  type InhouseRoundResult,
+  toMinor,
+} from '@wps/contract';
+import {
+  fairFloats,
+  GAMES_BY_ID,
+  GameRuleError,
+  hashServerSeed,
+  isValidClientSeed,
+  serverSeedFromBytes,
+} from '@wps/games';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MemberPrincipal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { BetsService } from '../bets/service.ts';
+import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
+import { fingerprintOf, type WalletService } from '../wallet/service.ts';
+import {
+  actRound,
+  type EngineAction,
+  type EngineState,
+  type HttpGame,
+  isMultiStep,
+  startRound,
+  viewOf,
+} from './engine.ts';
+import { inhouseRounds, inhouseSeeds, inhouseSettings } from './schema.ts';
+
+export const INHOUSE_VENDOR = 'INHOUSE';
+type SeedRow = typeof inhouseSeeds.$inferSelect;
+type RoundRow = typeof inhouseRounds.$inferSelect;
+
+export interface GameSettings {
+  game: InhouseGame;
+  minBet: bigint;
+  maxBet: bigint;
+  maxPayout: bigint;
+  paused: boolean;
+}
+
+export interface Player {
+  memberId: number;
+  trial: boolean;
+  wallet: AccountRef;
+  house: AccountRef;
+}
+
+const newServerSeed = () => serverSeedFromBytes(randomBytes(32));
+const newClientSeed = () => randomBytes(8).toString('hex');
+const newRoundId = () => `ih${randomBytes(12).toString('hex')}`;
+/** Calls of one member waiting on this instance before further ones are refused. */
+export const MEMBER_QUEUE_MAX = 16;
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** An engine refusal is the player's mistake: a 4xx with the spec's words, never a 500. */
+function ruleError(e: unknown): never {
+  if (e instanceof GameRuleError) {
+    if (e.code === 'ROUND_OVER') throw new AppError('CONFLICT', { messageKey: 'inhouseRoundOver' });
+    if (e.code === 'INVALID_ACTION') throw new AppError('VALIDATION', { messageKey: 'inhouseInvalidAction' });
+    throw new AppError('VALIDATION', { messageKey: 'inhouseInvalidBet', args: [e.message] });
+  }
+  throw e;
+}
+
+/**
+ * In-house games (issue 11). Every settled step is one database transaction: the member's
+ * active seed row locked (so nonces and rounds of one member go one at a time, whatever the
+ * number of tabs), the round row, the ledger postings against the INHOUSE house shard, the nonce
+ * increment and, when the round ends, its line in the bets record.
+ */
+export class InhouseService {
+  /** Per member, the calls of this instance waiting for their turn (see `serial`). */
+  private readonly queues = new Map<number, { tail: Promise<unknown>; size: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
+  ) {}
+
+  /**
+   * A member's rounds run one at a time anyway (the seed row lock); queueing them here first
+   * means a member's burst waits in memory, not holding pool connections while blocked on that
+   * lock, so one player's hundred tabs cannot starve everyone else of connections. A queue
+   * longer than MEMBER_QUEUE_MAX is refused (429) instead of growing.
+   */
+  private serial<T>(memberId: number, fn: () => Promise<T>): Promise<T> {
+    const q = this.queues.get(memberId) ?? { tail: Promise.resolve(), size: 0 };
+    if (q.size >= MEMBER_QUEUE_MAX) return Promise.reject(new AppError('RATE_LIMITED'));
+    q.size++;
+    this.queues.set(memberId, q);
+    const run = q.tail.then(fn, fn);
+    q.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    void q.tail.then(() => {
+      q.size--;
+      if (q.size === 0 && this.queues.get(memberId) === q) this.queues.delete(memberId);
+    });
+    return run;
+  }
+
+  // ---------- settings ----------
+
+  async settings(): Promise<GameSettings[]> {
+    const rows = await this.db.select().from(inhouseSettings);
+    const byGame = new Map(rows.map((r) => [r.game, r]));
+    return Object.values(GAMES_BY_ID).map((m) => {
+      const r = byGame.get(m.id);
+      return {
+        game: m.id,
+        minBet: r?.minBet ?? BigInt(m.limits.minBet),
+        maxBet: r?.maxBet ?? BigInt(m.limits.maxBet),
+        maxPayout: r?.maxPayout ?? BigInt(m.limits.maxPayout),
+        paused: r?.paused ?? false,
+      };
+    });
+  }
+
+  async settingsOf(game: InhouseGame, tx?: Tx): Promise<GameSettings> {
+    const [r] = await (tx ?? this.db).select().from(inhouseSettings).where(eq(inhouseSettings.game, game));
+    const m = GAMES_BY_ID[game];
+    return {
+      game,
+      minBet: r?.minBet ?? BigInt(m.limits.minBet),
+      maxBet: r?.maxBet ?? BigInt(m.limits.maxBet),
+      maxPayout: r?.maxPayout ?? BigInt(m.limits.maxPayout),
+      paused: r?.paused ?? false,
+    };
+  }
+
+  async updateSettings(
+    game: InhouseGame,
+    patch: {
+      minBet?: string | undefined;
+      maxBet?: string | undefined;
+      maxPayout?: string | undefined;
+      paused?: boolean | undefined;
+    },
+    actor: { id: number; account: string },
+    ip: string,
+  ): Promise<GameSettings> {
+    const cur = await this.settingsOf(game);
+    const next = {
+      minBet: patch.minBet !== undefined ? toMinor(patch.minBet) : cur.minBet,
+      maxBet: patch.maxBet !== undefined ? toMinor(patch.maxBet) : cur.maxBet,
+      maxPayout: patch.maxPayout !== undefined ? toMinor(patch.maxPayout) : cur.maxPayout,
+      paused: patch.paused ?? cur.paused,
+    };
+    if (next.maxBet < next.minBet) {
+      throw new AppError('VALIDATION', {
+        fields: { maxBet: 'amountBelowMin' },
+        messageKey: 'amountBelowMin',
+        args: [fromMinor(next.minBet)],
+      });
+    }
+    const view = (v: typeof next) => ({
+      minBet: fromMinor(v.minBet),
+      maxBet: fromMinor(v.maxBet),
+      maxPayout: fromMinor(v.maxPayout),
+      paused: v.paused,
+    });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(inhouseSettings)
+        .values({ game, ...next, updatedBy: actor.account })
+        .onConflictDoUpdate({
+          target: inhouseSettings.game,
+          set: { ...next, updatedBy: actor.account, updatedAt: sql`now()` },
+        });
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'inhouse.settings.update',
+          target: { type: 'inhouse_game', id: game },
+          before: view(cur),
+          after: view(next),
+          ip,
+        },
+        tx,
+      );
+    });
+    return { game, ...next };
+  }
+
+  // ---------- seeds ----------
+
+  /** The member's active pair, created on first use. */
+  async activeSeed(memberId: number, tx?: Tx): Promise<SeedRow> {
+    const ex = tx ?? this.db;
+    const [found] = await ex
+      .select()
+      .from(inhouseSeeds)
+      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
+    if (found) return found;
+    const serverSeed = newServerSeed();
+    await ex
+      .insert(inhouseSeeds)
+      .values({
+        memberId,
+        serverSeed,
+        serverSeedHash: hashServerSeed(serverSeed),
+        clientSeed: newClientSeed(),
+      })
+      .onConflictDoNothing();
+    const [row] = await ex
+      .select()
+      .from(inhouseSeeds)
+      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
+    return row!;
+  }
+
+  /** Locks the member's active pair for the rest of the transaction. */
+  private async lockSeed(tx: Tx, memberId: number): Promise<SeedRow> {
+    await this.activeSeed(memberId, tx);
+    const [row] = await tx
+      .select()
+      .from(inhouseSeeds)
+      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)))
+      .for('update');
+    return row!;
+  }
+
+  async seeds(memberId: number) {
+    const cur = await this.activeSeed(memberId);
+    const [prev] = await this.db
+      .select()
+      .from(inhouseSeeds)
+      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, false)))
+      .orderBy(desc(inhouseSeeds.id))
+      .limit(1);
+    return {
+      serverSeedHash: cur.serverSeedHash,
+      clientSeed: cur.clientSeed,
+      nonce: cur.nonce,
+      previous: prev
+        ? {
+            serverSeed: prev.serverSeed,
+            serverSeedHash: prev.serverSeedHash,
+            clientSeed: prev.clientSeed,
+            lastNonce: prev.nonce - 1,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Reveals the old server seed and starts a new pair with nonce 0. A pair that played no round
+   * is simply replaced (nothing to reveal). Refused while a multi-step round is open.
+   */
+  async rotate(memberId: number, clientSeed: string | undefined) {
+    if (clientSeed !== undefined && !isValidClientSeed(clientSeed)) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'clientSeedInvalid',
+        fields: { clientSeed: 'clientSeedInvalid' },
+      });
+    }
+    return this.serial(memberId, () =>
+      this.db.transaction(async (tx) => {
+        const old = await this.lockSeed(tx, memberId);
+        const [open] = await tx
+          .select({ id: inhouseRounds.id })
+          .from(inhouseRounds)
+          .where(and(eq(inhouseRounds.memberId, memberId), eq(inhouseRounds.status, 'open')))
+          .limit(1);
+        if (open)
+          throw new AppError('CONFLICT', { messageKey: 'inhouseRotateBlocked', extra: { roundId: open.id } });
+        const played = old.nonce > 0;
+        if (played) {
+          await tx
+            .update(inhouseSeeds)
+            .set({ active: false, revealedAt: sql`now()` })
+            .where(eq(inhouseSeeds.id, old.id));
+        } else {
+          await tx.delete(inhouseSeeds).where(eq(inhouseSeeds.id, old.id));
+        }
+        const serverSeed = newServerSeed();
+        const [cur] = await tx
+          .insert(inhouseSeeds)
+          .values({
+            memberId,
+            serverSeed,
+            serverSeedHash: hashServerSeed(serverSeed),
+            clientSeed: clientSeed ?? newClientSeed(),
+          })
+          .returning();
+        return {
+          revealed: played
+            ? {
+                serverSeed: old.serverSeed,
+                serverSeedHash: old.serverSeedHash,
+                clientSeed: old.clientSeed,
+                lastNonce: old.nonce - 1,
+              }
+            : null,
+          current: { serverSeedHash: cur!.serverSeedHash, clientSeed: cur!.clientSeed, nonce: cur!.nonce },
+        };
+      }),
+    );
+  }
+
+  // ---------- play ----------
+
+  async player(p: MemberPrincipal): Promise<Player> {
+    const trial = p.role === 'trial';
+    if (trial) await this.deps.wallet.ensureTrial(p.memberId);
+    const wallet = trial ? Accounts.trial(p.memberId) : Accounts.cash(p.memberId);
+    const house = this.deps.wallet.houseFor(INHOUSE_VENDOR, p.memberId, trial);
+    // Resolved outside the transaction so the ids are cached.
+    await this.deps.wallet.ensureAccounts([wallet, house]);
+    return { memberId: p.memberId, trial, wallet, house };
+  }
+
+  /** A member's accounts when the member is not the caller (crash settles at the crash). */
+  playerOf(memberId: number, trial: boolean): Player {
+    const wallet = trial ? Accounts.trial(memberId) : Accounts.cash(memberId);
+    return { memberId, trial, wallet, house: this.deps.wallet.houseFor(INHOUSE_VENDOR, memberId, trial) };
+  }
+
+  balanceOf(pl: Player, tx?: Tx): Promise<bigint> {
+    return this.deps.wallet.balance(pl.wallet, tx);
+  }
+
+  /** Stakes of one play request, in paisa: each at least the minimum, together at most the maximum. */
+  private checkLimits(settings: GameSettings, stakes: bigint[]): void {
+    if (settings.paused)
+      throw new AppError('GAME_MAINTENANCE', { messageKey: 'inhouseGamePaused', status: 409 });
+    for (const s of stakes) {
+      if (s < settings.minBet)
+        throw new AppError('VALIDATION', {
+          messageKey: 'amountBelowMin',
+          args: [fromMinor(settings.minBet)],
+        });
+    }
+    const total = stakes.reduce((a, s) => a + s, 0n);
+    if (total > settings.maxBet)
+      throw new AppError('VALIDATION', { messageKey: 'amountAboveMax', args: [fromMinor(settings.maxBet)] });
+  }
+
+  /**
+   * Plays (or, for blackjack and mines, opens) a round. `bet` is the engine's bet with amounts
+   * in paisa; `stakes` lists each stake for the limits. The same requestId answers the first
+   * result; with another bet it is an IDEMPOTENCY_CONFLICT.
+   */
+  async play(
+    principal: MemberPrincipal,
+    game: HttpGame,
+    requestId: string,
+    bet: unknown,
+    stakes: bigint[],
+  ): Promise<InhouseRoundResult> {
+    const settings = await this.settingsOf(game);
+    this.checkLimits(settings, stakes);
+    const pl = await this.player(principal);
+    const fingerprint = fingerprintOf({ game, bet });
+    return this.serial(pl.memberId, () =>
+      this.db.transaction(async (tx) => {
+        const seed = await this.lockSeed(tx, pl.memberId);
+        const [prior] = await tx
+          .select()
+          .from(inhouseRounds)
+          .where(and(eq(inhouseRounds.memberId, pl.memberId), eq(inhouseRounds.requestId, requestId)));
+        if (prior) {
+          if (fingerprintOf({ game: prior.game, bet: prior.bet }) !== fingerprint)
+            throw new AppError('IDEMPOTENCY_CONFLICT');
+          return this.result(
+            prior,
+            await this.seedOf(tx, prior.seedId),
+            await this.deps.wallet.balance(pl.wallet, tx),
+          );
+        }
+        if (isMultiStep(game)) {
+          const [open] = await tx
+            .select({ id: inhouseRounds.id })
+            .from(inhouseRounds)
+            .where(
+              and(
+                eq(inhouseRounds.memberId, pl.memberId),
+                eq(inhouseRounds.game, game),
+                eq(inhouseRounds.status, 'open'),
+              ),
+            );
+          if (open)
+            throw new AppError('CONFLICT', { messageKey: 'inhouseRoundOpen', extra: { roundId: open.id } });
+        }
+        const seeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
+        const src = fairFloats(seeds.serverSeed, seeds.clientSeed, seeds.nonce);
+        let step: ReturnType<typeof startRound>;
+        try {
+          step = startRound(game, src, seeds, bet);
+        } catch (e) {
+          ruleError(e);
+        }
+        const roundId = newRoundId();
+        const stake = BigInt(step.stake);
+        let balance = await this.postBet(tx, pl, roundId, game, `bet`, stake, requestId);
+        await tx
+          .update(inhouseSeeds)
+          .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
+          .where(eq(inhouseSeeds.id, seed.id));
+        const row: typeof inhouseRounds.$inferInsert = {
+          id: roundId,
+          memberId: pl.memberId,
+          game,
+          requestId,
+          trial: pl.trial,
+          seedId: seed.id,
+          nonce: seed.nonce,
+          bet: bet as object,
+          state: step.state,
+          status: step.done ? 'settled' : 'open',
+          stake,
+        };
+        if (step.done) {
+          const settled = await this.settle(
+            tx,
+            pl,
+            roundId,
+            game,
+            stake,
+            BigInt(step.payout),
+            settings.maxPayout,
+          );
+          row.payout = settled.payout;
+          row.capped = settled.capped;
+          row.settledAt = new Date();
+          if (settled.balance !== null) balance = settled.balance;
+        }
+        const [inserted] = await tx.insert(inhouseRounds).values(row).returning();
+        return this.result(inserted!, seed, balance);
+      }),
+    );
+  }
+
+  /** One action of an open blackjack or mines round; the last one settles it. */
+  async act(
+    principal: MemberPrincipal,
+    game: 'blackjack' | 'mines',
+    input: { requestId: string; roundId: string; action: EngineAction },
+  ): Promise<InhouseRoundResult> {
+    const pl = await this.player(principal);
+    const settings = await this.settingsOf(game);
+    return this.serial(pl.memberId, () =>
+      this.db.transaction(async (tx) => {
+        // The seed row first, as every round of this member does: one lock order, no deadlock.
+        await this.lockSeed(tx, pl.memberId);
+        const [round] = await tx
+          .select()
+          .from(inhouseRounds)
+          .where(
+            and(
+              eq(inhouseRounds.id, input.roundId),
+              eq(inhouseRounds.memberId, pl.memberId),
+              eq(inhouseRounds.game, game),
+            ),
+          )
+          .for('update');
+        if (!round) throw new AppError('NOT_FOUND');
+        const seed = await this.seedOf(tx, round.seedId);
+        if (round.actionRequestIds.includes(input.requestId)) {
+          return this.result(round, seed, await this.deps.wallet.balance(pl.wallet, tx));
+        }
+        if (round.status !== 'open') throw new AppError('CONFLICT', { messageKey: 'inhouseRoundOver' });
+        const src = fairFloats(seed.serverSeed, seed.clientSeed, round.nonce);
+        let step: ReturnType<typeof actRound>;
+        try {
+          step = actRound(game, round.state as EngineState, input.action, src);
+        } catch (e) {
+          ruleError(e);
+        }
+        const stake = BigInt(step.stake);
+        const added = stake - round.stake;
+        let balance: bigint | null = null;
+        const stepNo = round.actionRequestIds.length + 1;
+        if (added > 0n)
+          balance = await this.postBet(tx, pl, round.id, game, `step:${stepNo}`, added, input.requestId);
+        const update: Partial<typeof inhouseRounds.$inferInsert> = {
+          state: step.state,
+          actions: [...(round.actions as unknown[]), input.action],
+          actionRequestIds: [...round.actionRequestIds, input.requestId],
+          stake,
+        };
+        if (step.done) {
+          const settled = await this.settle(
+            tx,
+            pl,
+            round.id,
+            game,
+            stake,
+            BigInt(step.payout),
+            settings.maxPayout,
+          );
+          update.status = 'settled';
+          update.payout = settled.payout;
+          update.capped = settled.capped;
+          update.settledAt = new Date();
+          if (settled.balance !== null) balance = settled.balance;
+        }
+        const [next] = await tx
+          .update(inhouseRounds)
+          .set(update)
+          .where(eq(inhouseRounds.id, round.id))
+          .returning();
+        return this.result(next!, seed, balance ?? (await this.deps.wallet.balance(pl.wallet, tx)));
+      }),
+    );
+  }
+
+  /** Game recall: the member's unfinished round of this game, if any. */
+  async current(principal: MemberPrincipal, game: 'blackjack' | 'mines'): Promise<InhouseRoundResult | null> {
+    const pl = await this.player(principal);
+    const [round] = await this.db
+      .select()
+      .from(inhouseRounds)
+      .where(
+        and(
+          eq(inhouseRounds.memberId, pl.memberId),
+          eq(inhouseRounds.game, game),
+          eq(inhouseRounds.status, 'open'),
+        ),
+      );
+    if (!round) return null;
+    return this.result(
+      round,
+      await this.seedOf(this.db, round.seedId),
+      await this.deps.wallet.balance(pl.wallet),
+    );
+  }
+
+  async postBet(
+    tx: Tx,
+    pl: Player,
+    roundId: string,
+    game: string,
+    part: string,
+    amount: bigint,
+    requestId: string,
+  ): Promise<bigint> {
+    const r = await this.deps.wallet.post(
+      {
+        key: `inhouse:${roundId}:${part}`,
+        reason: 'bet',
+        postings: [
+          { account: pl.wallet, amount: -amount },
+          { account: pl.house, amount },
+        ],
+        metadata: { vendor: INHOUSE_VENDOR, roundId, gameCode: game, requestId },
+      },
+      tx,
+    );
+    return r.balances.get(accountKey(pl.wallet))!;
+  }
+
+  /** Pays the win (cut to the max payout) and writes the round's line in the bets record. */
+  async settle(
+    tx: Tx,
+    pl: Player,
+    roundId: string,
+    game: string,
+    stake: bigint,
+    enginePayout: bigint,
+    maxPayout: bigint,
+  ): Promise<{ payout: bigint; capped: boolean; balance: bigint | null }> {
+    const capped = enginePayout > maxPayout;
+    const payout = capped ? maxPayout : enginePayout;
+    let balance: bigint | null = null;
+    if (payout > 0n) {
+      const r = await this.deps.wallet.post(
+        {
+          key: `inhouse:${roundId}:win`,
+          reason: 'win',
+          postings: [
+            { account: pl.house, amount: -payout },
+            { account: pl.wallet, amount: payout },
+          ],
+          metadata: { vendor: INHOUSE_VENDOR, roundId, gameCode: game },
+        },
+        tx,
+      );
+      balance = r.balances.get(accountKey(pl.wallet))!;
+    }
+    await this.deps.bets.recordSettlement(tx, {
+      memberId: pl.memberId,
+      source: 'inhouse',
+      vendor: INHOUSE_VENDOR,
+      gameCode: game,
+      gameType: 'INHOUSE',
+      roundId,
+      stake,
+      payout,
+      trial: pl.trial,
+    });
+    return { payout, capped, balance };
+  }
+
+  private async seedOf(ex: Db | Tx, id: number): Promise<SeedRow> {
+    const [s] = await ex.select().from(inhouseSeeds).where(eq(inhouseSeeds.id, id));
+    return s!;
+  }
+
+  private result(r: RoundRow, seed: SeedRow, balance: bigint): InhouseRoundResult {
+    return {
+      roundId: r.id,
+      game: r.game,
+      nonce: r.nonce,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      status: r.status as 'open' | 'settled',
+      outcome: viewOf(r.game as HttpGame, r.state as EngineState),
+      stake: fromMinor(r.stake),
+      payout: fromMinor(r.payout),
+      capped: r.capped,
+      balance: fromMinor(balance),
+      trial: r.trial,
+    };
+  }
+
+  // ---------- round detail ----------
+
+  /** A round with its proof; the server seed only once its pair was rotated away. */
+  async roundDetail(roundId: string, memberId: number | null): Promise<InhouseRoundDetail> {
+    const [r] = await this.db.select().from(inhouseRounds).where(eq(inhouseRounds.id, roundId));
+    if (!r || (memberId !== null && r.memberId !== memberId)) throw new AppError('NOT_FOUND');
+    const seed = await this.seedOf(this.db, r.seedId);
+    return {
+      roundId: r.id,
+      game: r.game,
+      status: r.status as 'open' | 'settled',
+      bet: r.bet,
+      actions: r.actions as unknown[],
+      outcome: viewOf(r.game as HttpGame, r.state as EngineState),
+      stake: fromMinor(r.stake),
+      payout: fromMinor(r.payout),
+      capped: r.capped,
+      trial: r.trial,
+      createdAt: r.createdAt.toISOString(),
+      settledAt: r.settledAt ? r.settledAt.toISOString() : null,
+      proof: {
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce: r.nonce,
+        serverSeed: seed.active ? null : seed.serverSeed,
+      },
+    };
+  }
+
+  // ---------- operator ----------
+
+  async listRounds(
+    q: {
+      game?: InhouseGame | undefined;
+      memberId?: number | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+      pageNo: number;
+      pageSize: number;
+    },
+    offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+  ) {
+    const where = and(
+      q.game ? eq(inhouseRounds.game, q.game) : undefined,
+      q.memberId ? eq(inhouseRounds.memberId, q.memberId) : undefined,
+      q.from ? gte(inhouseRounds.createdAt, dayRange(q.from, offsetMinutes)[0]) : undefined,
+      q.to ? lt(inhouseRounds.createdAt, dayRange(q.to, offsetMinutes)[1]) : undefined,
+    );
+    const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(inhouseRounds).where(where);
+    const rows = await this.db
+      .select()
+      .from(inhouseRounds)
+      .where(where)
+      .orderBy(desc(inhouseRounds.createdAt), desc(inhouseRounds.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    return {
+      content: rows.map((r) => ({
+        roundId: r.id,
+        memberId: r.memberId,
+        game: r.game,
+        status: r.status,
+        stake: fromMinor(r.stake),
+        payout: fromMinor(r.payout),
+        trial: r.trial,
+        nonce: r.nonce,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      pageNum: q.pageNo,
+      totalPages: Math.max(1, Math.ceil(n / q.pageSize)),
+      total: n,
+    };
+  }
+
+  /**
+   * Gross gaming revenue per game over settled real-money rounds (trial play is not revenue). The
+   * days are business days (business midnight to business midnight, both days included), the same
+   * days as every other report of the console.
+   */
+  async ggr(
+    range: { from?: string | undefined; to?: string | undefined },
+    offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+  ) {
+    const conds = [eq(inhouseRounds.status, 'settled'), eq(inhouseRounds.trial, false)];
+    if (range.from) conds.push(gte(inhouseRounds.settledAt, dayRange(range.from, offsetMinutes)[0]));
+    if (range.to) conds.push(lt(inhouseRounds.settledAt, dayRange(range.to, offsetMinutes)[1]));
+    const rows = rowsOf<{ game: string; rounds: string; stake: string; payout: string }>(
+      await this.db.execute(sql`
+        select game, count(*)::text as rounds, coalesce(sum(stake), 0)::text as stake, coalesce(sum(payout), 0)::text as payout
+        from ${inhouseRounds} where ${and(...conds)} group by game order by game`),
+    );
+    return {
+      games: rows.map((r) => ({
+        game: r.game,
+        rounds: Number(r.rounds),
+        stake: fromMinor(BigInt(r.stake)),
+        payout: fromMinor(BigInt(r.payout)),
+        ggr: fromMinor(BigInt(r.stake) - BigInt(r.payout)),
+      })),
+    };
+  }
+}

@@ -1,0 +1,148 @@
+import type { Game } from '@wps/contract';
+import { SPEC } from '@wps/contract';
+import { memo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../shared/lib/format.ts';
+import { cx } from '../../../shared/lib/cx.ts';
+import { usePopupStore } from '../../../shared/popups/store.ts';
+import { selectHasToken, selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { useImageSrc } from '../../../shared/system/image-cdn.ts';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
+import { showsFreeTrial } from '../lib/launch-gate.ts';
+import { createThrottle } from '../lib/throttle.ts';
+import { formatTicker, tickerValue, useTicks } from '../lib/ticker.ts';
+import { useLaunch } from './use-launch.ts';
+
+/** The artwork is square; width and height reserve its box before it loads (no layout shift). */
+const ART_SIZE = 240;
+
+function Ticker({ gameId }: { gameId: number }) {
+  const { i18n } = useTranslation();
+  const ticks = useTicks();
+  return (
+    <span className="game-tile__ticker" aria-hidden="true">
+      {formatTicker(tickerValue(gameId, ticks), intlLocale(i18n.language))}
+    </span>
+  );
+}
+
+function FavoriteToggle({ game }: { game: Game }) {
+  const { t } = useTranslation('games');
+  const hasToken = useSessionStore(selectHasToken);
+  const open = usePopupStore((s) => s.open);
+  const ids = useFavoriteIds();
+  const toggle = useToggleFavorite();
+  const throttle = useRef(createThrottle(SPEC.favoriteToggleThrottleMs));
+  const on = Boolean(ids.data?.includes(game.nodeId));
+  const onClick = () => {
+    if (!hasToken) {
+      open('loginModal', { message: t('pleaseLogin') });
+      return;
+    }
+    if (!throttle.current()) return;
+    toggle.mutate({ nodeId: game.nodeId, on: !on }, { onError: (err) => toast.error(err.message) });
+  };
+  return (
+    <button
+      type="button"
+      className={cx('game-tile__fav', on && 'is-on')}
+      aria-pressed={on}
+      aria-label={t(on ? 'unfavorite' : 'favorite', { name: game.displayName })}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.2 5 6.6 5c2 0 3.4 1.1 4.2 2.4h2.4C14 6.1 15.4 5 17.4 5c3.4 0 5.4 3.6 4.1 6.8C19.5 16.4 12 21 12 21z"
+          fill={on ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+        />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * SPEC §2 game tile: artwork (lagerIcon), name, type, favourite toggle, the ticking number, Play
+ * Now for non-RNG games and a free-trial button on supportPlay 0 games. Clicking the artwork
+ * launches the game too.
+ */
+export const GameTile = memo(function GameTile({ game }: { game: Game }) {
+  const { t } = useTranslation('games');
+  const hasToken = useSessionStore(selectHasToken);
+  const isTrial = useSessionStore(selectIsTrial);
+  const launch = useLaunch();
+  const imageSrc = useImageSrc();
+  const play = () => launch({ game });
+  const trial = showsFreeTrial(game, { hasToken, isTrial });
+  return (
+    <article className={cx('game-tile', game.maintenance && 'is-maintenance')} data-testid="game-tile">
+      <button
+        type="button"
+        className="game-tile__art"
+        onClick={play}
+        aria-label={t('playGame', { name: game.displayName })}
+      >
+        <img
+          src={imageSrc(game.lagerIcon || game.iconUrl)}
+          alt=""
+          width={ART_SIZE}
+          height={ART_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+      </button>
+      {/* Outside the button: its accessible name is "Play …", and a label must contain what it shows. */}
+      {game.isHot === 1 && <span className="game-badge game-badge--hot game-tile__badge">{t('hot')}</span>}
+      {game.isHot !== 1 && game.isNew === 1 && (
+        <span className="game-badge game-badge--new game-tile__badge">{t('new')}</span>
+      )}
+      <FavoriteToggle game={game} />
+      <div className="game-tile__body">
+        <h3 className="game-tile__name" title={game.displayName}>
+          {game.displayName}
+        </h3>
+        <p className="game-tile__type">
+          {t(`common:categories.${game.gameType}`, { defaultValue: game.gameType })} · {game.vassalage}
+        </p>
+        <Ticker gameId={game.gameId} />
+        {game.maintenance && <p className="game-tile__maint">{t('underMaintenance')}</p>}
+        {(game.gameType !== 'RNG' || trial) && (
+          <div className="game-tile__actions">
+            {game.gameType !== 'RNG' && (
+              <button type="button" className="game-tile__play" onClick={play}>
+                {t('playNow')}
+              </button>
+            )}
+            {trial && (
+              <button type="button" className="game-tile__trial" onClick={play}>
+                {t('freeTrial')}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+});
+
+/** Placeholder tiles of the same size while a page of games loads. */
+export function SkeletonTiles({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders.
+        <li key={i} aria-hidden="true">
+          <div className="game-tile game-tile--skeleton">
+            <div className="game-tile__art" />
+            <div className="game-tile__body">
+              <span className="skeleton-line" />
+              <span className="skeleton-line skeleton-line--short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import type { GameCategory } from '@wps/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import type { NavCategory } from '../../../shared/system/categories.ts';
+import { useGameMenus } from '../api/get-game-menus.ts';
+import { useVendorGames } from '../api/get-games.ts';
+import { useHotGames } from '../api/get-hot-games.ts';
+import { useRecentGames } from '../api/get-recent.ts';
+import { useWinners } from '../api/get-winners.ts';
+import {
+  biggestWinsShown,
+  CATEGORY_PAGES,
+  esportsRelevant,
+  homeGameFetches,
+  homeVendors,
+  isLottery,
+  type Lane,
+  lotteryRoute,
+} from '../lib/rules.ts';
+import { Carousel } from './carousel.tsx';
+import { GameTile, SkeletonTiles } from './game-tile.tsx';
+import { WinnerGrid, WinnerScroller } from './winners.tsx';
+import '../games.css';
+
+/** SPEC §2 home sections that list games by category, in the spec's order. */
+const SECTION_ORDER: GameCategory[] = [
+  'INHOUSE',
+  'RNG',
+  'LIVE',
+  'FISH',
+  'PVP',
+  'SPORTS',
+  'ESPORTS',
+  'COCKFIGHT',
+];
+
+function Section({
+  id,
+  title,
+  href,
+  children,
+}: {
+  id: string;
+  title: string;
+  href?: string | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('games');
+  return (
+    <section className="home-section games-home-section" aria-labelledby={`home-${id}`}>
+      <div className="games-home-section__head">
+        <h2 className="home-section__title" id={`home-${id}`}>
+          {title}
+        </h2>
+        {href && (
+          <Link to={href} className="small">
+            {t('home.seeAll')}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function TileRow({
+  label,
+  games,
+  pending,
+}: {
+  label: string;
+  games: import('@wps/contract').Game[];
+  pending: boolean;
+}) {
+  const { t } = useTranslation('games');
+  if (pending)
+    return (
+      <ul className="carousel__track" aria-busy="true" aria-label={label}>
+        <SkeletonTiles count={6} />
+      </ul>
+    );
+  if (games.length === 0) return <p className="muted small">{t('home.noGames')}</p>;
+  return (
+    <Carousel label={label} count={games.length}>
+      {games.map((g) => (
+        <li key={g.gameId}>
+          <GameTile game={g} />
+        </li>
+      ))}
+    </Carousel>
+  );
+}
+
+function VendorGamesRow({
+  category,
+  vendor,
+  label,
+}: {
+  category: GameCategory;
+  vendor: string;
+  label: string;
+}) {
+  const games = useVendorGames(category, vendor, 12);
+  return <TileRow label={label} games={games.data?.content ?? []} pending={games.isPending} />;
+}
+
+function VendorLinks({ category, lane }: { category: GameCategory; lane: Lane | undefined }) {
+  const { t } = useTranslation('games');
+  const vendors = homeVendors(lane);
+  return (
+    <ul
+      className="vendor-strip"
+      aria-label={t('home.vendorsOf', { category: t(`common:categories.${category}`) })}
+    >
+      {vendors.map((v) => {
+        const base = CATEGORY_PAGES[category].split('?')[0] ?? '/';
+        const to = isLottery(category)
+          ? lotteryRoute(v.vassalage)
+          : category === 'INHOUSE'
+            ? CATEGORY_PAGES.INHOUSE
+            : `${base}?vassalage=${encodeURIComponent(v.vassalage)}`;
+        return (
+          <li key={v.vassalage}>
+            <Link to={to} className="vendor-chip">
+              <img src={v.logoUrl} alt="" width={40} height={20} loading="lazy" />
+              <span>{v.displayName}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CategorySection({ category, lane }: { category: GameCategory; lane: Lane | undefined }) {
+  const { t } = useTranslation('games');
+  const lanes = lane ? [lane] : [];
+  const fetches = category === 'INHOUSE' ? [{ category, vendor: 'INHOUSE' }] : homeGameFetches(lanes);
+  const name = t(`common:categories.${category}`);
+  return (
+    <Section id={category.toLowerCase()} title={name} href={CATEGORY_PAGES[category]}>
+      {category !== 'INHOUSE' && <VendorLinks category={category} lane={lane} />}
+      {fetches.map((f) => {
+        const vendorName = lane?.gameClassify.find((v) => v.vassalage === f.vendor)?.displayName ?? f.vendor;
+        return (
+          <VendorGamesRow
+            key={f.vendor}
+            category={f.category}
+            vendor={f.vendor}
+            label={category === 'INHOUSE' ? name : t('vendorGames', { vendor: vendorName })}
+          />
+        );
+      })}
+    </Section>
+  );
+}
+
+function RecentSection() {
+  const { t } = useTranslation('games');
+  const recent = useRecentGames();
+  const games = recent.data?.pages[0]?.list ?? [];
+  // SPEC §2: only when logged in with entries.
+  if (games.length === 0) return null;
+  return (
+    <Section id="recent" title={t('home.recent')} href="/recent">
+      <TileRow label={t('home.recent')} games={games} pending={false} />
+    </Section>
+  );
+}
+
+/**
+ * The home page's catalogue sections (SPEC §2, §9): hot games, jackpot winners, biggest wins,
+ * recent games for a member with entries, and a section per category. Every list is keyed by
+ * language, so a language change refetches hot games, vendors and winners (SPEC §4).
+ */
+export default function HomeGames({ categories }: { categories: readonly NavCategory[] }) {
+  const { t } = useTranslation('games');
+  const hasToken = useSessionStore(selectHasToken);
+  const menus = useGameMenus();
+  const hot = useHotGames();
+  const latest = useWinners('LATEST');
+  const biggest = useWinners('BIGGEST');
+  const lanes = menus.data?.lanes ?? [];
+  const enabled = new Set(categories.map((c) => c.id as string));
+  const sections = SECTION_ORDER.filter(
+    (c) =>
+      enabled.has(c) &&
+      lanes.some((l) => l.title === c && l.gameClassify.length > 0) &&
+      (c !== 'ESPORTS' || esportsRelevant(lanes)),
+  );
+
+  return (
+    <div className="games-home">
+      <Section id="hot" title={t('home.hot')} href="/rng">
+        <TileRow label={t('home.hot')} games={hot.data?.list ?? []} pending={hot.isPending} />
+      </Section>
+      <div className="games-home__winners">
+        <Section id="jackpot" title={t('home.jackpot')}>
+          {latest.data && latest.data.list.length > 0 ? (
+            <WinnerScroller list={latest.data.list} />
+          ) : (
+            <EmptyState compact title={t('home.noWinners')} />
+          )}
+        </Section>
+        <Section id="wins" title={t('home.biggest')}>
+          {biggest.data && biggest.data.list.length > 0 ? (
+            <WinnerGrid list={biggestWinsShown(biggest.data.list)} />
+          ) : (
+            <EmptyState compact title={t('home.noWinners')} />
+          )}
+        </Section>
+      </div>
+      {hasToken && <RecentSection />}
+      {sections.map((c) => (
+        <CategorySection key={c} category={c} lane={lanes.find((l) => l.title === c)} />
+      ))}
+    </div>
+  );
+}

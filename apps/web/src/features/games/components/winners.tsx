@@ -1,0 +1,83 @@
+import { SPEC } from '@wps/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupMoney } from '../../../app/layouts/balance-format.ts';
+import { useImageSrc } from '../../../shared/system/image-cdn.ts';
+import type { Winner } from '../api/get-winners.ts';
+
+function WinnerCard({ w }: { w: Winner }) {
+  const { t } = useTranslation('games');
+  const imageSrc = useImageSrc();
+  return (
+    <li className="winner">
+      <img src={imageSrc(w.iconUrl)} alt="" width={48} height={48} loading="lazy" />
+      <div className="winner__text">
+        <strong className="winner__name">{w.customerName}</strong>
+        <span className="winner__amount">{groupMoney(w.winAmount)}</span>
+        <span className="winner__game">{t('home.wonIn', { game: w.gameName })}</span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * SPEC §2/§9 jackpot winners board: a row that drifts 0.5 px per frame and wraps, paused while
+ * hovered or focused and still for anyone who asks for reduced motion.
+ */
+export function WinnerScroller({ list }: { list: Winner[] }) {
+  const ref = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    let paused = false;
+    let frame = 0;
+    let pos = el.scrollLeft;
+    const pause = () => {
+      paused = true;
+    };
+    const resume = () => {
+      paused = false;
+      pos = el.scrollLeft;
+    };
+    const tick = () => {
+      if (!paused && el.scrollWidth > el.clientWidth) {
+        pos += SPEC.winnerScrollerStep;
+        if (pos >= el.scrollWidth - el.clientWidth) pos = 0;
+        el.scrollLeft = pos;
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    el.addEventListener('pointerenter', pause);
+    el.addEventListener('pointerleave', resume);
+    el.addEventListener('focusin', pause);
+    el.addEventListener('focusout', resume);
+    el.addEventListener('touchstart', pause, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      el.removeEventListener('pointerenter', pause);
+      el.removeEventListener('pointerleave', resume);
+      el.removeEventListener('focusin', pause);
+      el.removeEventListener('focusout', resume);
+      el.removeEventListener('touchstart', pause);
+    };
+  }, []);
+  return (
+    <ul className="winner-scroller" ref={ref} data-testid="winner-scroller">
+      {list.map((w) => (
+        <WinnerCard key={`${w.time}-${w.customerName}-${w.winAmount}`} w={w} />
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §9: the biggest wins, first 9, as a grid. */
+export function WinnerGrid({ list }: { list: Winner[] }) {
+  return (
+    <ul className="winner-grid">
+      {list.map((w) => (
+        <WinnerCard key={`${w.time}-${w.customerName}-${w.winAmount}`} w={w} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,200 @@
+import { INHOUSE_HTTP_GAMES } from '@wps/contract';
+import { FAIRNESS_PAGE, type ReplayInput } from '@wps/games';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PageProps } from '../../../shared/lib/page.ts';
+import { useSessionStore } from '../../../shared/session/store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useRoundDetail } from '../api/inhouse.ts';
+import { RichText } from '../components/shared.tsx';
+import { blockHex, replayInBrowser, sha256Hex } from '../lib/replay.ts';
+import '../inhouse.css';
+
+interface Form {
+  game: string;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: string;
+  bet: string;
+  actions: string;
+}
+interface Result {
+  hashOk: boolean | null;
+  block0: string;
+  outcome: string;
+  stake: string;
+  payout: string;
+}
+
+const EMPTY: Form = {
+  game: 'dice',
+  serverSeed: '',
+  serverSeedHash: '',
+  clientSeed: '',
+  nonce: '0',
+  bet: '',
+  actions: '[]',
+};
+
+/**
+ * /verify (no login): recomputes any round in the browser from (serverSeed, clientSeed, nonce),
+ * its bet and its actions, with Web Crypto and the engines the server ran. `?round=` fills the
+ * form from one of the signed-in player's rounds.
+ */
+export default function VerifyPage(_: PageProps) {
+  const { t, i18n } = useTranslation('inhouse');
+  const [params] = useSearchParams();
+  const token = useSessionStore((s) => s.token);
+  const roundId = params.get('round');
+  const detail = useRoundDetail(roundId, Boolean(token));
+  const [form, setForm] = useState<Form>(() => ({
+    ...EMPTY,
+    ...Object.fromEntries(
+      (Object.keys(EMPTY) as (keyof Form)[]).flatMap((k) =>
+        params.get(k) !== null ? [[k, params.get(k)!]] : [],
+      ),
+    ),
+  }));
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const d = detail.data;
+    if (!d) return;
+    setForm({
+      game: d.game,
+      serverSeed: d.proof.serverSeed ?? '',
+      serverSeedHash: d.proof.serverSeedHash,
+      clientSeed: d.proof.clientSeed,
+      nonce: String(d.proof.nonce),
+      bet: JSON.stringify(d.bet),
+      actions: JSON.stringify(d.actions),
+    });
+  }, [detail.data]);
+  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setResult(null);
+    if (!globalThis.crypto?.subtle) {
+      setError(t('verify.noWebCrypto'));
+      return;
+    }
+    const nonce = Number(form.nonce);
+    if (
+      !/^[0-9a-f]{64}$/.test(form.serverSeed) ||
+      !Number.isSafeInteger(nonce) ||
+      nonce < 0 ||
+      !form.clientSeed
+    ) {
+      setError(t('verify.badSeeds'));
+      return;
+    }
+    let input: ReplayInput;
+    try {
+      input = {
+        game: form.game,
+        bet: JSON.parse(form.bet),
+        actions: JSON.parse(form.actions || '[]'),
+      } as ReplayInput;
+    } catch {
+      setError(t('verify.badBet'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const seeds = { serverSeed: form.serverSeed, clientSeed: form.clientSeed, nonce };
+      const hash = await sha256Hex(form.serverSeed);
+      const r = await replayInBrowser(seeds, input);
+      setResult({
+        hashOk: form.serverSeedHash ? hash === form.serverSeedHash.toLowerCase() : null,
+        block0: await blockHex(seeds, 0),
+        outcome: JSON.stringify(r.outcome, null, 1),
+        stake: (r.stake / 100).toFixed(2),
+        payout: (r.payout / 100).toFixed(2),
+      });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const lang = i18n.language === 'ne' ? 'ne' : 'en';
+  return (
+    <div className="page ih-page">
+      <PageHeader title={t('verify.title')} lead={t('verify.lead')} />
+      {detail.data && !detail.data.proof.serverSeed && (
+        <p className="text-danger">{t('verify.notRevealed')}</p>
+      )}
+      <form className="stack card ih-verify" onSubmit={verify}>
+        <label className="ih-field">
+          <span>{t('verify.game')}</span>
+          <select className="input" value={form.game} onChange={set('game')}>
+            {INHOUSE_HTTP_GAMES.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce'] as const).map((k) => (
+          <label key={k} className="ih-field">
+            <span>{t(`verify.${k}`)}</span>
+            <input className="input ih-mono" name={k} value={form[k]} onChange={set(k)} />
+          </label>
+        ))}
+        <label className="ih-field">
+          <span>{t('verify.bet')}</span>
+          <textarea className="input ih-mono" name="bet" rows={3} value={form.bet} onChange={set('bet')} />
+        </label>
+        <label className="ih-field">
+          <span>{t('verify.actions')}</span>
+          <textarea
+            className="input ih-mono"
+            name="actions"
+            rows={2}
+            value={form.actions}
+            onChange={set('actions')}
+          />
+        </label>
+        <Button type="submit" loading={busy}>
+          {t('verify.run')}
+        </Button>
+      </form>
+      {error && (
+        <p className="text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <section className="card stack" data-testid="verify-result" aria-live="polite">
+          {result.hashOk !== null && (
+            <p className={result.hashOk ? 'text-success' : 'text-danger'} data-testid="verify-hash">
+              {result.hashOk ? t('verify.hashOk') : t('verify.hashBad')}
+            </p>
+          )}
+          <p className="small">
+            {t('verify.stake')} {result.stake} · {t('verify.payout')}{' '}
+            <span data-testid="verify-payout">{result.payout}</span>
+          </p>
+          <pre className="ih-mono ih-pre" data-testid="verify-outcome">
+            {result.outcome}
+          </pre>
+          <p className="small muted ih-mono">block 0: {result.block0}</p>
+        </section>
+      )}
+      <article className="card ih-help">
+        {FAIRNESS_PAGE[lang]
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => (l.startsWith('## ') ? <h2 key={l}>{l.slice(3)}</h2> : <RichText key={l} text={l} />))}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+/// <reference path="../apps/server/src/types/geoip-country.d.ts" />
+/**
+ * `npm run bench:crash`: 1,000 simulated players on one crash round over real WebSockets.
+ *
+ * Against one PostgreSQL database (BENCH_DATABASE_URL, or a throwaway database on
+ * postgres://postgres@127.0.0.1:5432, dropped afterwards): the real server process drives rounds
+ * (CRASH_LOOP on, it is the advisory-lock leader); this process makes BENCH_PLAYERS (1,000)
+ * funded members with sessions, opens one socket each, places one bet per player in the betting
+ * window, and once the round flies every player sends a cash-out at a random moment. Printed:
+ * bet and cash-out acknowledgement latency (p50/p99/max; goal p99 < 50 ms), how many cash-outs
+ * won or came too late, and the server's resident memory (VmRSS from /proc) before and at the
+ * peak of the round. Exits non-zero when a bet or an acknowledgement is missing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { CrashServerFrame } from '@wps/contract';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { testConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
+import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
+import { createServices } from '../apps/server/src/services.ts';
+import { benchDatabase } from './lib/database.ts';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+const here = path.dirname(new URL(import.meta.url).pathname);
+const MAIN = path.resolve(here, '../apps/server/src/main.ts');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JOBS: 'off',
+      CRASH_LOOP: 'on',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : Number.NaN;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+interface Player {
+  ws: WebSocket;
+  frames: (f: CrashServerFrame) => void;
+}
+
+async function main() {
+  const { url, drop } = await benchDatabase();
+  let server: ChildProcess | null = null;
+  const sockets: WebSocket[] = [];
+  let failed = false;
+  try {
+    const config = testConfig({ databaseUrl: url });
+    const database = await openDatabase({ url, poolSize: 20 });
+    await runMigrations(database);
+    const services = createServices(config, database);
+    const passwordHash = await hashPassword('Bench@1234');
+    const tokens: string[] = [];
+    for (let i = 0; i < PLAYERS; i += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
+          services.members.create({ account: `crash${i + j}`, passwordHash }),
+        ),
+      );
+      for (const m of batch) {
+        await services.wallet.post({
+          key: `bench-fund:${m.id}`,
+          reason: 'deposit',
+          postings: [
+            { account: Accounts.clearing('BENCH'), amount: -10_000_000n },
+            { account: Accounts.cash(m.id), amount: 10_000_000n },
+          ],
+        });
+        const s = await services.auth.sessions.open({ memberId: m.id, role: 'player', loginType: 'bench' });
+        tokens.push(s.token);
+      }
+    }
+    await database.close();
+
+    const port = await freePort();
+    server = await startServer(url, port);
+    const pid = server.pid!;
+    const rssIdle = rssMb(pid);
+    console.log(`crash bench: ${PLAYERS} players, server pid ${pid}, idle RSS ${rssIdle.toFixed(0)} MB`);
+
+    // Connect everyone.
+    const players: Player[] = await Promise.all(
+      tokens.map(
+        (token) =>
+          new Promise<Player>((resolve, reject) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/wps/inhouse/crash/ws?token=${token}`);
+            sockets.push(ws);
+            const p: Player = { ws, frames: () => undefined };
+            ws.on('message', (d: Buffer) => p.frames(JSON.parse(d.toString()) as CrashServerFrame));
+            ws.once('open', () => resolve(p));
+            ws.once('error', reject);
+          }),
+      ),
+    );
+    const rssConnected = rssMb(pid);
+    console.log(`connected ${players.length} sockets, RSS ${rssConnected.toFixed(0)} MB`);
+
+    // Wait for a betting window with at least 3 s left, watching the first socket.
+    const round = await new Promise<{ roundId: number; startsAt: number; serverNow: number }>((resolve) => {
+      players[0]!.frames = (f) => {
+        if (
+          (f.t === 'round' || f.t === 'hello') &&
+          f.round.phase === 'betting' &&
+          f.round.startsAt - f.round.serverNow > 3000
+        )
+          resolve(f.round);
+      };
+    });
+    const offset = round.serverNow - Date.now();
+
+    // Every player bets once; latency until the bet frame.
+    const betLat: number[] = [];
+    await Promise.all(
+      players.map(
+        (p, i) =>
+          new Promise<void>((resolve) => {
+            const t0 = performance.now();
+            const timer = setTimeout(() => {
+              failed = true;
+              resolve();
+            }, 10_000);
+            p.frames = (f) => {
+              if ((f.t === 'bet' && f.bet.slot === 0) || (f.t === 'error' && f.slot === 0)) {
+                clearTimeout(timer);
+                p.frames = () => undefined;
+                if (f.t === 'bet') betLat.push(performance.now() - t0);
+                else {
+                  if (!failed) console.error(`bet refused: ${f.code} ${f.message}`);
+                  failed = true;
+                }
+                resolve();
+              }
+            };
+            p.ws.send(
+              JSON.stringify({ t: 'bet', requestId: `bench-${round.roundId}-${i}`, slot: 0, amount: '1.00' }),
+            );
+          }),
+      ),
+    );
+    console.log(
+      `bets      ${betLat.length}/${PLAYERS} acked  p50 ${ms(pct(betLat, 50))}  p99 ${ms(pct(betLat, 99))}  max ${ms(pct(betLat, 100))}`,
+    );
+
+    // Cash-outs spread over the first 1.5 s of flight (1.00×–1.09×: most rounds last that long).
+    const wait = round.startsAt - (Date.now() + offset);
+    await new Promise((r) => setTimeout(r, Math.max(0, wait) + 50));
+    let rssPeak = rssMb(pid);
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMb(pid));
+    }, 50);
+    const ackLat: number[] = [];
+    let won = 0;
+    let late = 0;
+    await Promise.all(
+      players.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            setTimeout(() => {
+              const t0 = performance.now();
+              const timer = setTimeout(() => {
+                failed = true;
+                resolve();
+              }, 10_000);
+              p.frames = (f) => {
+                if ((f.t === 'settled' && f.bet.slot === 0) || (f.t === 'error' && f.slot === 0)) {
+                  clearTimeout(timer);
+                  p.frames = () => undefined;
+                  ackLat.push(performance.now() - t0);
+                  if (f.t === 'settled' && f.bet.status === 'won') won++;
+                  else late++;
+                  resolve();
+                }
+              };
+              p.ws.send(JSON.stringify({ t: 'cashout', slot: 0 }));
+            }, Math.random() * 1500);
+          }),
+      ),
+    );
+    clearInterval(sampler);
+    console.log(
+      `cash-outs ${ackLat.length}/${PLAYERS} acked (${won} won, ${late} too late)  p50 ${ms(pct(ackLat, 50))}  p99 ${ms(pct(ackLat, 99))}  max ${ms(pct(ackLat, 100))}`,
+    );
+    console.log(
+      `server RSS: idle ${rssIdle.toFixed(0)} MB, ${PLAYERS} sockets ${rssConnected.toFixed(0)} MB, peak during the round ${rssPeak.toFixed(0)} MB`,
+    );
+    const p99 = pct(ackLat, 99);
+    console.log(
+      `crash cash-out ack p99 ${p99.toFixed(1)} ms (goal < 50 ms): ${p99 < 50 ? 'met' : 'NOT met'}`,
+    );
+    if (ackLat.length !== PLAYERS || betLat.length !== PLAYERS) failed = true;
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await drop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '../fixtures/server.ts';
+import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, serverConfig: { crashLoop: true } });
+
+test.describe('in-house crash', () => {
+  test('demo01 bets on a live crash round, cashes out and sees the balance change', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(180_000);
+    // Short pauses between rounds; the betting window stays long enough to click.
+    server.services.crash.timing = { bettingMs: 5000, pauseMs: 500, chainLength: 1000 };
+    await seedWalletDemo(server);
+    await signInPlayer(page, 'demo01', 'Demo@1234');
+
+    await page.goto('/rng?vassalage=INHOUSE');
+    await page.locator('a[data-game="crash"]').click();
+    await expect(page).toHaveURL(/\/rng\/inhouse\/crash$/);
+    await expect(page.getByTestId('crash-multiplier')).toBeVisible();
+    const before = (await headerBalance(page).textContent())?.trim();
+
+    const phase = page.getByTestId('crash-phase');
+    const status = page.getByTestId('crash-bet-status-0');
+    let cashedOut = false;
+    // A round can crash before anyone could click (1.00×): then the bet is lost; play the next.
+    for (let round = 0; round < 8 && !cashedOut; round++) {
+      await expect(phase).toHaveAttribute('data-phase', 'betting', { timeout: 60_000 });
+      await expect(page.getByTestId('crash-bet-0')).toBeEnabled();
+      await page.getByTestId('crash-bet-0').click();
+      await expect(status).toContainText('placed');
+      const cashout = page.getByTestId('crash-cashout-0');
+      await expect(cashout.or(status.filter({ hasText: 'lost' }))).toBeVisible({ timeout: 30_000 });
+      if (await cashout.isVisible()) {
+        await cashout.click().catch(() => undefined);
+        await expect(status.filter({ hasText: /Cashed out|lost/ })).toBeVisible({ timeout: 30_000 });
+        cashedOut = /Cashed out/.test((await status.textContent()) ?? '');
+      }
+    }
+    expect(cashedOut).toBe(true);
+    await expect(status).toContainText(/Cashed out at \d+\.\d{2}×: won \d+\.\d{2}/);
+    await expect(headerBalance(page)).not.toHaveText(before ?? '');
+    // The round's point joins the history once it crashes; the page stays phone-wide.
+    await expect(page.getByTestId('crash-history').locator('li').first()).toBeVisible({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
