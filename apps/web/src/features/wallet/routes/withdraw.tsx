@@ -50,7 +50,7 @@ export default function WithdrawPage() {
         </p>
       )}
       <section className="wallet-card" aria-labelledby="withdraw-form-title">
-        <h3 id="withdraw-form-title">{t('withdraw.title')}</h3>
+        <h3 id="withdraw-form-title">{t('withdraw.formTitle')}</h3>
         <p className="muted small wallet-lead">{t('withdraw.lead', { minutes: s.receiptAutoMinutes })}</p>
         {accounts.data.length === 0 ? (
           <p className="wallet-note">{t('withdraw.bindFirst')}</p>
