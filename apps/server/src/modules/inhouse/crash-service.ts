@@ -8,8 +8,9 @@ import {
   toMinor,
 } from '@wps/contract';
 import { crashPointHundredths, mulDiv } from '@wps/games';
-import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { crashBets, crashChains, crashRounds } from './crash-schema.ts';
@@ -56,6 +57,25 @@ export function crashAfterMs(point: number): number {
 
 type RoundRow = typeof crashRounds.$inferSelect;
 type BetRow = typeof crashBets.$inferSelect;
+
+interface BetJob {
+  roundId: number;
+  /** The server's clock when the bet arrived: the window is judged by it, not by the batch's turn. */
+  at: number;
+  pl: Player;
+  input: { requestId: string; slot: number; amount: string; autoCashout?: number | null | undefined };
+  amount: bigint;
+}
+interface SettleJob {
+  which: number | { roundId: number; memberId: number; slot: number };
+  at: number | null;
+}
+interface Settled {
+  view: CrashBetView;
+  memberId: number;
+  fresh: boolean;
+}
+const crashClosed = () => new AppError('CONFLICT', { messageKey: 'crashBettingClosed' });
 
 interface LiveRound {
   id: number;
@@ -285,7 +305,7 @@ export class CrashService {
       .select()
       .from(crashBets)
       .where(and(eq(crashBets.roundId, r.id), eq(crashBets.status, 'open'), lte(crashBets.autoCashout, m)));
-    for (const b of due) await this.settleBet(b.id, b.autoCashout!);
+    await Promise.all(due.map((b) => this.settleBet(b.id, b.autoCashout!)));
   }
 
   private async crash(r: LiveRound): Promise<void> {
@@ -294,10 +314,12 @@ export class CrashService {
       .select()
       .from(crashBets)
       .where(and(eq(crashBets.roundId, r.id), eq(crashBets.status, 'open')));
-    for (const b of open) {
-      const win = b.autoCashout !== null && b.autoCashout <= r.point && r.point > 100;
-      await this.settleBet(b.id, win ? b.autoCashout! : null);
-    }
+    await Promise.all(
+      open.map((b) => {
+        const win = b.autoCashout !== null && b.autoCashout <= r.point && r.point > 100;
+        return this.settleBet(b.id, win ? b.autoCashout! : null);
+      }),
+    );
     r.phase = 'crashed';
     await this.db
       .update(crashRounds)
@@ -343,6 +365,16 @@ export class CrashService {
     return rows.map((b) => this.view(b));
   }
 
+  /*
+   * Bets and settlements go through two group-commit queues (db/group-commit.ts): a thousand
+   * players betting in the same second, or cashing out in the same tick, cost a few
+   * transactions instead of a thousand that queue on the round row and the house account
+   * shards. One settlement batch runs at a time, in arrival order, so a manual cash-out sent
+   * before the crash is decided before the crash settles the bets left open.
+   */
+  private readonly betQueue = new GroupCommit<BetJob, CrashBetView>((jobs) => this.placeMany(jobs));
+  private readonly settleQueue = new GroupCommit<SettleJob, Settled | null>((jobs) => this.settleMany(jobs));
+
   /** A bet in the betting window; the same requestId answers the first bet. */
   async placeBet(
     principal: MemberPrincipal,
@@ -351,23 +383,11 @@ export class CrashService {
     const r = this.live;
     const amount = toMinor(input.amount);
     const pl = await this.inhouse.player(principal);
-    const sameBet = (b: BetRow) =>
-      b.slot === input.slot && b.amount === amount && b.autoCashout === (input.autoCashout ?? null);
-    /** A retry of a bet already taken answers that bet (even once betting has closed). */
-    const prior = async (ex: Db | Tx) => {
-      const [b] = await ex
-        .select()
-        .from(crashBets)
-        .where(and(eq(crashBets.memberId, pl.memberId), eq(crashBets.requestId, input.requestId)));
-      if (!b) return null;
-      if (!sameBet(b)) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return this.view(b, await this.inhouse.balanceOf(pl, ex as Tx));
-    };
-    const closed = () => new AppError('CONFLICT', { messageKey: 'crashBettingClosed' });
-    if (r?.phase !== 'betting' || this.clock.now() >= r.startsAt) {
-      const p = await prior(this.db);
+    const at = this.clock.now();
+    if (r?.phase !== 'betting' || at >= r.startsAt) {
+      const p = await this.prior(this.db, pl, input, amount);
       if (p) return p;
-      throw closed();
+      throw crashClosed();
     }
     const settings = await this.settings();
     if (settings.paused)
@@ -376,34 +396,78 @@ export class CrashService {
       throw new AppError('VALIDATION', { messageKey: 'amountBelowMin', args: [fromMinor(settings.minBet)] });
     if (amount > settings.maxBet)
       throw new AppError('VALIDATION', { messageKey: 'amountAboveMax', args: [fromMinor(settings.maxBet)] });
-    const view = await this.db.transaction(async (tx) => {
-      // The round row share-locked: bets go side by side, and the leader's switch to 'running'
-      // (an update) waits for the bets in flight, so betting closes for everyone at once.
-      const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.id, r.id)).for('share');
-      if (round?.status !== 'betting' || this.clock.now() >= round.startsAt.getTime()) {
-        const p = await prior(tx);
-        if (p) return p;
-        throw closed();
+    return this.betQueue.submit({ roundId: r.id, at, pl, input, amount });
+  }
+
+  /** A retry of a bet already taken answers that bet (even once betting has closed). */
+  private async prior(ex: Db | Tx, pl: Player, input: BetJob['input'], amount: bigint) {
+    const [b] = await ex
+      .select()
+      .from(crashBets)
+      .where(and(eq(crashBets.memberId, pl.memberId), eq(crashBets.requestId, input.requestId)));
+    if (!b) return null;
+    const same =
+      b.slot === input.slot && b.amount === amount && b.autoCashout === (input.autoCashout ?? null);
+    if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
+    return this.view(b, await this.inhouse.balanceOf(pl, ex as Tx));
+  }
+
+  /** One transaction for a batch of bets; a refused bet (closed, slot taken, no funds) writes nothing. */
+  private async placeMany(jobs: BetJob[]): Promise<ItemResult<CrashBetView>[]> {
+    return this.db.transaction(async (tx) => {
+      // Each round row share-locked once: the bets of a batch go side by side, and the leader's
+      // switch to 'running' (an update) waits for them, so betting closes for everyone at once.
+      const rounds = new Map<number, RoundRow | undefined>();
+      const out: ItemResult<CrashBetView>[] = [];
+      for (const job of jobs) {
+        if (!rounds.has(job.roundId)) {
+          const [round] = await tx
+            .select()
+            .from(crashRounds)
+            .where(eq(crashRounds.id, job.roundId))
+            .for('share');
+          rounds.set(job.roundId, round);
+        }
+        try {
+          out.push({ ok: true, value: await this.placeOne(tx, rounds.get(job.roundId), job) });
+        } catch (error) {
+          // Only refusals the bet's own checks make are per item; anything else fails the batch
+          // (then each bet is tried alone).
+          if (!(error instanceof AppError)) throw error;
+          out.push({ ok: false, error });
+        }
       }
-      const [row] = await tx
-        .insert(crashBets)
-        .values({
-          roundId: r.id,
-          memberId: pl.memberId,
-          slot: input.slot,
-          requestId: input.requestId,
-          trial: pl.trial,
-          amount,
-          autoCashout: input.autoCashout ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) {
-        // Taken already: this request's twin (a retry or double click) or another bet in the slot.
-        const p = await prior(tx);
-        if (p) return p;
-        throw new AppError('CONFLICT', { messageKey: 'crashSlotTaken' });
-      }
+      return out;
+    });
+  }
+
+  private async placeOne(tx: Tx, round: RoundRow | undefined, job: BetJob): Promise<CrashBetView> {
+    const { pl, input, amount } = job;
+    if (round?.status !== 'betting' || job.at >= round.startsAt.getTime()) {
+      const p = await this.prior(tx, pl, input, amount);
+      if (p) return p;
+      throw crashClosed();
+    }
+    const [row] = await tx
+      .insert(crashBets)
+      .values({
+        roundId: round.id,
+        memberId: pl.memberId,
+        slot: input.slot,
+        requestId: input.requestId,
+        trial: pl.trial,
+        amount,
+        autoCashout: input.autoCashout ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      // Taken already: this request's twin (a retry or double click) or another bet in the slot.
+      const p = await this.prior(tx, pl, input, amount);
+      if (p) return p;
+      throw new AppError('CONFLICT', { messageKey: 'crashSlotTaken' });
+    }
+    try {
       const balance = await this.inhouse.postBet(
         tx,
         pl,
@@ -414,8 +478,11 @@ export class CrashService {
         input.requestId,
       );
       return this.view(row, balance);
-    });
-    return view;
+    } catch (error) {
+      // The ledger wrote nothing (insufficient funds): take the bet row back with it.
+      await tx.delete(crashBets).where(eq(crashBets.id, row.id));
+      throw error;
+    }
   }
 
   /** Manual cash-out at the multiplier the server's clock says now. */
@@ -427,11 +494,7 @@ export class CrashService {
       throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
     const m = multiplierAt(at - r.startsAt);
     // Answered on the caller's socket only (the route sends it), not twice.
-    const settled = await this.settleBet(
-      and(eq(crashBets.roundId, r.id), eq(crashBets.memberId, principal.memberId), eq(crashBets.slot, slot))!,
-      m,
-      false,
-    );
+    const settled = await this.settleBet({ roundId: r.id, memberId: principal.memberId, slot }, m, false);
     if (!settled) throw new AppError('NOT_FOUND');
     if (settled?.status !== 'won' || settled.cashout === null)
       throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
@@ -443,48 +506,66 @@ export class CrashService {
    * settled (auto cash-out raced a manual one, or another instance) is returned as it is.
    */
   private async settleBet(
-    which: number | SQL,
+    which: SettleJob['which'],
     at: number | null,
     notify = true,
   ): Promise<CrashBetView | null> {
-    // Read before the transaction: embedded PGlite has one connection, a query outside the
-    // transaction from inside it would wait for it forever.
-    const settings = await this.settings();
-    const out = await this.db.transaction(async (tx) => {
-      const where = typeof which === 'number' ? eq(crashBets.id, which) : which;
-      const [b] = await tx.select().from(crashBets).where(where).for('update');
-      if (!b) return null;
-      if (b.status !== 'open') return { view: this.view(b), memberId: b.memberId, fresh: false };
-      const pl: Player = await this.inhouse.playerOf(b.memberId, b.trial);
-      // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
-      // happened first by the server's clock, whether or not the loop had ticked yet.
-      const lands = at !== null && b.autoCashout !== null && b.autoCashout <= at ? b.autoCashout : at;
-      const payout = lands === null ? 0n : BigInt(mulDiv(Number(b.amount), lands, 100));
-      const s = await this.inhouse.settle(
-        tx,
-        pl,
-        `crash${b.id}`,
-        'crash',
-        b.amount,
-        payout,
-        settings.maxPayout,
-      );
-      const [row] = await tx
-        .update(crashBets)
-        .set({
-          status: lands === null ? 'lost' : 'won',
-          cashout: lands,
-          payout: s.payout,
-          settledAt: sql`now()`,
-        })
-        .where(eq(crashBets.id, b.id))
-        .returning();
-      const balance = s.balance ?? (await this.inhouse.balanceOf(pl, tx));
-      return { view: this.view(row!, balance), memberId: b.memberId, fresh: true };
-    });
+    const out = await this.settleQueue.submit({ which, at });
     if (!out) return null;
     if (out.fresh && notify) this.emit({ t: 'settled', bet: out.view }, out.memberId);
     return out.view;
+  }
+
+  private async settleMany(jobs: SettleJob[]): Promise<ItemResult<Settled | null>[]> {
+    // Read before the transaction: embedded PGlite has one connection, a query outside the
+    // transaction from inside it would wait for it forever.
+    const settings = await this.settings();
+    return this.db.transaction(async (tx) => {
+      const out: ItemResult<Settled | null>[] = [];
+      for (const job of jobs) out.push({ ok: true, value: await this.settleOne(tx, job, settings) });
+      return out;
+    });
+  }
+
+  private async settleOne(tx: Tx, job: SettleJob, settings: GameSettings): Promise<Settled | null> {
+    const { which, at } = job;
+    const where =
+      typeof which === 'number'
+        ? eq(crashBets.id, which)
+        : and(
+            eq(crashBets.roundId, which.roundId),
+            eq(crashBets.memberId, which.memberId),
+            eq(crashBets.slot, which.slot),
+          );
+    const [b] = await tx.select().from(crashBets).where(where).for('update');
+    if (!b) return null;
+    if (b.status !== 'open') return { view: this.view(b), memberId: b.memberId, fresh: false };
+    const pl: Player = this.inhouse.playerOf(b.memberId, b.trial);
+    // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
+    // happened first by the server's clock, whether or not the loop had ticked yet.
+    const lands = at !== null && b.autoCashout !== null && b.autoCashout <= at ? b.autoCashout : at;
+    const payout = lands === null ? 0n : BigInt(mulDiv(Number(b.amount), lands, 100));
+    const s = await this.inhouse.settle(
+      tx,
+      pl,
+      `crash${b.id}`,
+      'crash',
+      b.amount,
+      payout,
+      settings.maxPayout,
+    );
+    const [row] = await tx
+      .update(crashBets)
+      .set({
+        status: lands === null ? 'lost' : 'won',
+        cashout: lands,
+        payout: s.payout,
+        settledAt: sql`now()`,
+      })
+      .where(eq(crashBets.id, b.id))
+      .returning();
+    // A loss leaves the balance as it was: no read for it (a crash settles every open bet).
+    return { view: this.view(row!, s.balance ?? undefined), memberId: b.memberId, fresh: true };
   }
 
   // ---------- history and proof ----------
