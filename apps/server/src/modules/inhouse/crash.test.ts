@@ -356,6 +356,49 @@ describe('crash: shared rounds over the socket', () => {
     expect(await cash(player.id)).toBe(start - paidIn + paidOut);
     c.ws.terminate();
   });
+
+  it('a burst of bets and cash-outs from many players: batched, each answered alone, a bet without funds refused alone', async () => {
+    const crash = t.app.services.crash;
+    const players = await Promise.all(Array.from({ length: 24 }, () => createMember(t.app)));
+    await Promise.all(
+      players.map((p, i) =>
+        t.app.services.wallet.post({
+          key: `fund-burst:${p.id}`,
+          reason: 'deposit',
+          postings: [
+            { account: Accounts.clearing('BANK'), amount: i === 5 ? -50n : -5000n },
+            { account: Accounts.cash(p.id), amount: i === 5 ? 50n : 5000n },
+          ],
+        }),
+      ),
+    );
+    const r = await roundWithPoint(300);
+    const principal = (id: number) =>
+      ({ kind: 'member', memberId: id, role: 'player', sessionId: 0 }) as never;
+    const bets = await Promise.allSettled(
+      players.map((p, i) =>
+        crash.placeBet(principal(p.id), { requestId: `burst-${i}`, slot: 0, amount: '10.00' }),
+      ),
+    );
+    expect(bets.filter((b) => b.status === 'fulfilled')).toHaveLength(23);
+    const refused = bets[5] as PromiseRejectedResult;
+    expect(refused.status).toBe('rejected');
+    expect((refused.reason as { code: string }).code).toBe('INSUFFICIENT_FUNDS');
+    expect(await cash(players[5]!.id)).toBe(50n);
+    const [{ n: rows }] = (await query<{ n: number }>(
+      'select count(*)::int as n from crash_bets where round_id = $1 and member_id = $2',
+      [r.roundId, players[5]!.id],
+    )) as [{ n: number }];
+    expect(rows).toBe(0);
+    await fly(crashAfterMs(150) + 1);
+    const m = multiplierAt(crashAfterMs(150) + 1);
+    const outs = await Promise.all(
+      players.filter((_, i) => i !== 5).map((p) => crash.cashOut(principal(p.id), 0)),
+    );
+    for (const o of outs) expect(o).toMatchObject({ status: 'won', cashout: m });
+    for (const [i, p] of players.entries())
+      if (i !== 5) expect(await cash(p.id)).toBe(5000n - 1000n + BigInt(Math.floor((1000 * m) / 100)));
+  });
 });
 
 export type { Json };
