@@ -12,7 +12,6 @@
  * peak of the round. Exits non-zero when a bet or an acknowledgement is missing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -140,17 +139,29 @@ async function main() {
     const rssConnected = rssMb(pid);
     console.log(`connected ${players.length} sockets, RSS ${rssConnected.toFixed(0)} MB`);
 
-    // Wait for a betting window with at least 3 s left, watching the first socket.
+    // Wait for a betting window with at least 3 s left whose round flies past the 1.5 s of
+    // cash-outs (point ≥ 1.20×). The bench reads the point from the database only to pick a
+    // round worth measuring: a round that crashes at 1.00× would measure "too late" answers,
+    // which never touch the database.
+    const peek = new pg.Client({ connectionString: url });
+    await peek.connect();
     const round = await new Promise<{ roundId: number; startsAt: number; serverNow: number }>((resolve) => {
       players[0]!.frames = (f) => {
         if (
           (f.t === 'round' || f.t === 'hello') &&
           f.round.phase === 'betting' &&
           f.round.startsAt - f.round.serverNow > 3000
-        )
-          resolve(f.round);
+        ) {
+          const candidate = f.round;
+          void peek
+            .query<{ point: number }>('select point from crash_rounds where id = $1', [candidate.roundId])
+            .then((res) => {
+              if ((res.rows[0]?.point ?? 0) >= 120) resolve(candidate);
+            });
+        }
       };
     });
+    await peek.end();
     const offset = round.serverNow - Date.now();
 
     // Every player bets once; latency until the bet frame.

@@ -87,6 +87,27 @@ export class BetsService {
     return row!.id;
   }
 
+  /** Many settlements in one statement (group commit): the same rows `recordSettlement` writes. */
+  async recordSettlements(tx: DbOrTx, list: readonly Settlement[]): Promise<void> {
+    if (list.length === 0) return;
+    await tx.insert(bets).values(
+      list.map((s) => ({
+        memberId: s.memberId,
+        uplinePath: sql`member_upline_path(${s.memberId})`,
+        source: s.source,
+        vendor: s.vendor,
+        gameCode: s.gameCode,
+        gameType: s.gameType,
+        roundId: s.roundId,
+        stake: s.stake,
+        payout: s.payout,
+        validStake: s.trial ? 0n : s.stake,
+        status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
+        trial: s.trial,
+      })),
+    );
+  }
+
   /**
    * Hands the consumer the bets it has not seen, in batches, exactly once: the handler runs in
    * the same transaction that moves the consumer's mark, so its effects and the mark commit

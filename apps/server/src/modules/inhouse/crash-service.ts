@@ -8,7 +8,7 @@ import {
   toMinor,
 } from '@wps/contract';
 import { crashPointHundredths, mulDiv } from '@wps/games';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -382,7 +382,12 @@ export class CrashService {
   ): Promise<CrashBetView> {
     const r = this.live;
     const amount = toMinor(input.amount);
-    const pl = await this.inhouse.player(principal);
+    // The accounts are resolved for the whole batch in one statement (wallet.postMany), not
+    // one query pair per player: a thousand first bets in a second would queue on the pool.
+    const pl =
+      principal.role === 'trial'
+        ? await this.inhouse.player(principal)
+        : this.inhouse.playerOf(principal.memberId, false);
     const at = this.clock.now();
     if (r?.phase !== 'betting' || at >= r.startsAt) {
       const p = await this.prior(this.db, pl, input, amount);
@@ -412,77 +417,101 @@ export class CrashService {
     return this.view(b, await this.inhouse.balanceOf(pl, ex as Tx));
   }
 
-  /** One transaction for a batch of bets; a refused bet (closed, slot taken, no funds) writes nothing. */
+  /**
+   * One transaction for a batch of bets, a handful of statements whatever its size: the bet
+   * rows in one insert, the stakes in one ledger statement. A refused bet (closed, slot taken,
+   * no funds) writes nothing and is answered alone.
+   */
   private async placeMany(jobs: BetJob[]): Promise<ItemResult<CrashBetView>[]> {
     return this.db.transaction(async (tx) => {
       // Each round row share-locked once: the bets of a batch go side by side, and the leader's
       // switch to 'running' (an update) waits for them, so betting closes for everyone at once.
       const rounds = new Map<number, RoundRow | undefined>();
-      const out: ItemResult<CrashBetView>[] = [];
-      for (const job of jobs) {
-        if (!rounds.has(job.roundId)) {
-          const [round] = await tx
-            .select()
-            .from(crashRounds)
-            .where(eq(crashRounds.id, job.roundId))
-            .for('share');
-          rounds.set(job.roundId, round);
+      for (const roundId of new Set(jobs.map((j) => j.roundId))) {
+        const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.id, roundId)).for('share');
+        rounds.set(roundId, round);
+      }
+      const out: Array<ItemResult<CrashBetView> | undefined> = new Array(jobs.length);
+      const keyOf = (memberId: number, requestId: string) => `${memberId}:${requestId}`;
+      const open = jobs.flatMap((job, i) => {
+        const round = rounds.get(job.roundId);
+        return round?.status === 'betting' && job.at < round.startsAt.getTime() ? [i] : [];
+      });
+      const inserted = open.length
+        ? await tx
+            .insert(crashBets)
+            .values(
+              open.map((i) => {
+                const { pl, input, amount, roundId } = jobs[i]!;
+                return {
+                  roundId,
+                  memberId: pl.memberId,
+                  slot: input.slot,
+                  requestId: input.requestId,
+                  trial: pl.trial,
+                  amount,
+                  autoCashout: input.autoCashout ?? null,
+                };
+              }),
+            )
+            .onConflictDoNothing()
+            .returning()
+        : [];
+      const rowOf = new Map(inserted.map((r) => [keyOf(r.memberId, r.requestId), r]));
+      // The first job of each new row stakes it; twins of it (a double click) answer it below.
+      const stakers: Array<{ i: number; row: BetRow }> = [];
+      for (const i of open) {
+        const job = jobs[i]!;
+        const row = rowOf.get(keyOf(job.pl.memberId, job.input.requestId));
+        if (row && !stakers.some((s) => s.row === row)) stakers.push({ i, row });
+      }
+      const staked = await this.inhouse.postBets(
+        tx,
+        stakers.map(({ i, row }) => ({
+          pl: jobs[i]!.pl,
+          roundId: `crash${row.id}`,
+          game: 'crash',
+          part: 'bet',
+          amount: row.amount,
+          requestId: row.requestId,
+        })),
+      );
+      const refusedKeys = new Map<string, AppError>();
+      const refusedIds: number[] = [];
+      stakers.forEach(({ i, row }, k) => {
+        const r = staked[k]!;
+        if (r instanceof AppError) {
+          // The ledger wrote nothing (insufficient funds): the bet row goes back with it.
+          refusedIds.push(row.id);
+          refusedKeys.set(keyOf(row.memberId, row.requestId), r);
+          out[i] = { ok: false, error: r };
+        } else out[i] = { ok: true, value: this.view(row, r) };
+      });
+      if (refusedIds.length) await tx.delete(crashBets).where(inArray(crashBets.id, refusedIds));
+      // The rest: closed windows, twins, slots taken: each looks up what it collides with.
+      for (const [i, job] of jobs.entries()) {
+        if (out[i]) continue;
+        const twinRefused = refusedKeys.get(keyOf(job.pl.memberId, job.input.requestId));
+        if (twinRefused) {
+          out[i] = { ok: false, error: twinRefused };
+          continue;
         }
+        const wasOpen = open.includes(i);
         try {
-          out.push({ ok: true, value: await this.placeOne(tx, rounds.get(job.roundId), job) });
+          const p = await this.prior(tx, job.pl, job.input, job.amount);
+          if (p) out[i] = { ok: true, value: p };
+          else
+            out[i] = {
+              ok: false,
+              error: wasOpen ? new AppError('CONFLICT', { messageKey: 'crashSlotTaken' }) : crashClosed(),
+            };
         } catch (error) {
-          // Only refusals the bet's own checks make are per item; anything else fails the batch
-          // (then each bet is tried alone).
           if (!(error instanceof AppError)) throw error;
-          out.push({ ok: false, error });
+          out[i] = { ok: false, error };
         }
       }
-      return out;
+      return out as ItemResult<CrashBetView>[];
     });
-  }
-
-  private async placeOne(tx: Tx, round: RoundRow | undefined, job: BetJob): Promise<CrashBetView> {
-    const { pl, input, amount } = job;
-    if (round?.status !== 'betting' || job.at >= round.startsAt.getTime()) {
-      const p = await this.prior(tx, pl, input, amount);
-      if (p) return p;
-      throw crashClosed();
-    }
-    const [row] = await tx
-      .insert(crashBets)
-      .values({
-        roundId: round.id,
-        memberId: pl.memberId,
-        slot: input.slot,
-        requestId: input.requestId,
-        trial: pl.trial,
-        amount,
-        autoCashout: input.autoCashout ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) {
-      // Taken already: this request's twin (a retry or double click) or another bet in the slot.
-      const p = await this.prior(tx, pl, input, amount);
-      if (p) return p;
-      throw new AppError('CONFLICT', { messageKey: 'crashSlotTaken' });
-    }
-    try {
-      const balance = await this.inhouse.postBet(
-        tx,
-        pl,
-        `crash${row.id}`,
-        'crash',
-        'bet',
-        amount,
-        input.requestId,
-      );
-      return this.view(row, balance);
-    } catch (error) {
-      // The ledger wrote nothing (insufficient funds): take the bet row back with it.
-      await tx.delete(crashBets).where(eq(crashBets.id, row.id));
-      throw error;
-    }
   }
 
   /** Manual cash-out at the multiplier the server's clock says now. */
@@ -516,56 +545,108 @@ export class CrashService {
     return out.view;
   }
 
+  /**
+   * One transaction for a batch of settlements, a handful of statements whatever its size: the
+   * bets locked in one select, the wins in one ledger statement, the bets record in one insert,
+   * the bet rows in one update. Jobs are decided in order, so of two jobs for one bet (an auto
+   * cash-out and a manual one) the first decides and the second sees it settled.
+   */
   private async settleMany(jobs: SettleJob[]): Promise<ItemResult<Settled | null>[]> {
     // Read before the transaction: embedded PGlite has one connection, a query outside the
     // transaction from inside it would wait for it forever.
     const settings = await this.settings();
     return this.db.transaction(async (tx) => {
+      const ids = jobs.flatMap((j) => (typeof j.which === 'number' ? [j.which] : []));
+      const bySlot = new Map<number, number[]>();
+      for (const j of jobs)
+        if (typeof j.which !== 'number')
+          bySlot.set(j.which.roundId, [...(bySlot.get(j.which.roundId) ?? []), j.which.memberId]);
+      const conditions = [
+        ...(ids.length ? [inArray(crashBets.id, ids)] : []),
+        ...[...bySlot].map(([roundId, members]) =>
+          and(eq(crashBets.roundId, roundId), inArray(crashBets.memberId, members)),
+        ),
+      ];
+      const locked = await tx
+        .select()
+        .from(crashBets)
+        .where(or(...conditions))
+        .orderBy(crashBets.id)
+        .for('update');
+      const byId = new Map(locked.map((b) => [b.id, b]));
+      const bySlotKey = new Map(locked.map((b) => [`${b.roundId}:${b.memberId}:${b.slot}`, b]));
       const out: ItemResult<Settled | null>[] = [];
-      for (const job of jobs) out.push({ ok: true, value: await this.settleOne(tx, job, settings) });
+      const settling: Array<{ k: number; bet: BetRow; lands: number | null; payout: bigint }> = [];
+      const later: Array<{ k: number; id: number }> = [];
+      for (const { which, at } of jobs) {
+        const current =
+          typeof which === 'number'
+            ? byId.get(which)
+            : bySlotKey.get(`${which.roundId}:${which.memberId}:${which.slot}`);
+        if (!current) {
+          out.push({ ok: true, value: null });
+          continue;
+        }
+        if (current.status !== 'open') {
+          // Settled before, or earlier in this batch (its payout is known once the batch is paid).
+          if (settling.some((x) => x.bet.id === current.id)) later.push({ k: out.length, id: current.id });
+          out.push({
+            ok: true,
+            value: { view: this.view(current), memberId: current.memberId, fresh: false },
+          });
+          continue;
+        }
+        // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
+        // happened first by the server's clock, whether or not the loop had ticked yet.
+        const lands =
+          at !== null && current.autoCashout !== null && current.autoCashout <= at ? current.autoCashout : at;
+        const payout = lands === null ? 0n : BigInt(mulDiv(Number(current.amount), lands, 100));
+        const settled: BetRow = { ...current, status: lands === null ? 'lost' : 'won', cashout: lands };
+        byId.set(settled.id, settled);
+        bySlotKey.set(`${settled.roundId}:${settled.memberId}:${settled.slot}`, settled);
+        settling.push({ k: out.length, bet: settled, lands, payout });
+        out.push({ ok: true, value: null }); // filled in below
+      }
+      const paid = await this.inhouse.settleMany(
+        tx,
+        settling.map(({ bet, payout }) => ({
+          pl: this.inhouse.playerOf(bet.memberId, bet.trial),
+          roundId: `crash${bet.id}`,
+          game: 'crash',
+          stake: bet.amount,
+          enginePayout: payout,
+        })),
+        settings.maxPayout,
+      );
+      if (settling.length) {
+        const rows = settling.map(({ bet, lands }, n) => ({
+          id: bet.id,
+          status: bet.status,
+          cashout: lands,
+          payout: paid[n]!.payout.toString(),
+        }));
+        await tx.execute(sql`
+          update crash_bets c
+          set status = v.status, cashout = v.cashout, payout = v.payout, settled_at = now()
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(id bigint, status text, cashout integer, payout bigint)
+          where c.id = v.id`);
+      }
+      settling.forEach(({ k, bet }, n) => {
+        const s = paid[n]!;
+        const row: BetRow = { ...bet, payout: s.payout };
+        // A loss leaves the balance as it was: no read for it (a crash settles every open bet).
+        out[k] = {
+          ok: true,
+          value: { view: this.view(row, s.balance ?? undefined), memberId: bet.memberId, fresh: true },
+        };
+      });
+      for (const { k, id } of later) {
+        const first = out[settling.find((x) => x.bet.id === id)!.k]!;
+        if (first.ok && first.value) out[k] = { ok: true, value: { ...first.value, fresh: false } };
+      }
       return out;
     });
-  }
-
-  private async settleOne(tx: Tx, job: SettleJob, settings: GameSettings): Promise<Settled | null> {
-    const { which, at } = job;
-    const where =
-      typeof which === 'number'
-        ? eq(crashBets.id, which)
-        : and(
-            eq(crashBets.roundId, which.roundId),
-            eq(crashBets.memberId, which.memberId),
-            eq(crashBets.slot, which.slot),
-          );
-    const [b] = await tx.select().from(crashBets).where(where).for('update');
-    if (!b) return null;
-    if (b.status !== 'open') return { view: this.view(b), memberId: b.memberId, fresh: false };
-    const pl: Player = this.inhouse.playerOf(b.memberId, b.trial);
-    // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
-    // happened first by the server's clock, whether or not the loop had ticked yet.
-    const lands = at !== null && b.autoCashout !== null && b.autoCashout <= at ? b.autoCashout : at;
-    const payout = lands === null ? 0n : BigInt(mulDiv(Number(b.amount), lands, 100));
-    const s = await this.inhouse.settle(
-      tx,
-      pl,
-      `crash${b.id}`,
-      'crash',
-      b.amount,
-      payout,
-      settings.maxPayout,
-    );
-    const [row] = await tx
-      .update(crashBets)
-      .set({
-        status: lands === null ? 'lost' : 'won',
-        cashout: lands,
-        payout: s.payout,
-        settledAt: sql`now()`,
-      })
-      .where(eq(crashBets.id, b.id))
-      .returning();
-    // A loss leaves the balance as it was: no read for it (a crash settles every open bet).
-    return { view: this.view(row!, s.balance ?? undefined), memberId: b.memberId, fresh: true };
   }
 
   // ---------- history and proof ----------

@@ -602,6 +602,86 @@ export class InhouseService {
     return { payout, capped, balance };
   }
 
+  /** `postBet` for a batch, in one statement; a refused stake (no funds) is that item's AppError. */
+  async postBets(
+    tx: Tx,
+    items: ReadonlyArray<{
+      pl: Player;
+      roundId: string;
+      game: string;
+      part: string;
+      amount: bigint;
+      requestId: string;
+    }>,
+  ): Promise<Array<bigint | AppError>> {
+    const results = await this.deps.wallet.postMany(
+      items.map((b) => ({
+        key: `inhouse:${b.roundId}:${b.part}`,
+        reason: 'bet' as const,
+        postings: [
+          { account: b.pl.wallet, amount: -b.amount },
+          { account: b.pl.house, amount: b.amount },
+        ],
+        metadata: { vendor: INHOUSE_VENDOR, roundId: b.roundId, gameCode: b.game, requestId: b.requestId },
+      })),
+      tx,
+    );
+    return results.map((r, i) =>
+      r instanceof AppError ? r : r.balances.get(accountKey(items[i]!.pl.wallet))!,
+    );
+  }
+
+  /** `settle` for a batch: the wins in one statement, the bets record in another. */
+  async settleMany(
+    tx: Tx,
+    items: ReadonlyArray<{ pl: Player; roundId: string; game: string; stake: bigint; enginePayout: bigint }>,
+    maxPayout: bigint,
+  ): Promise<Array<{ payout: bigint; capped: boolean; balance: bigint | null }>> {
+    const out = items.map((it) => {
+      const capped = it.enginePayout > maxPayout;
+      return { payout: capped ? maxPayout : it.enginePayout, capped, balance: null as bigint | null };
+    });
+    const wins = items.flatMap((_it, i) => (out[i]!.payout > 0n ? [i] : []));
+    const posted = await this.deps.wallet.postMany(
+      wins.map((i) => {
+        const it = items[i]!;
+        const payout = out[i]!.payout;
+        return {
+          key: `inhouse:${it.roundId}:win`,
+          reason: 'win' as const,
+          postings: [
+            { account: it.pl.house, amount: -payout },
+            { account: it.pl.wallet, amount: payout },
+          ],
+          metadata: { vendor: INHOUSE_VENDOR, roundId: it.roundId, gameCode: it.game },
+        };
+      }),
+      tx,
+    );
+    wins.forEach((i, k) => {
+      const r = posted[k]!;
+      // A win credits a player and debits a house account that may go negative: nothing here
+      // can be refused, so a refusal is a fault and fails the whole batch.
+      if (r instanceof AppError) throw r;
+      out[i]!.balance = r.balances.get(accountKey(items[i]!.pl.wallet))!;
+    });
+    await this.deps.bets.recordSettlements(
+      tx,
+      items.map((it, i) => ({
+        memberId: it.pl.memberId,
+        source: 'inhouse',
+        vendor: INHOUSE_VENDOR,
+        gameCode: it.game,
+        gameType: 'INHOUSE',
+        roundId: it.roundId,
+        stake: it.stake,
+        payout: out[i]!.payout,
+        trial: it.pl.trial,
+      })),
+    );
+    return out;
+  }
+
   private async seedOf(ex: Db | Tx, id: number): Promise<SeedRow> {
     const [s] = await ex.select().from(inhouseSeeds).where(eq(inhouseSeeds.id, id));
     return s!;

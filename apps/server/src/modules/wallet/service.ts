@@ -221,11 +221,74 @@ export class WalletService {
   }
 
   /**
+   * Many independent ledger transactions in one statement (group commit, crash game): each is
+   * `wallet_post` as in `post`, applied in the given order inside the caller's transaction,
+   * and answered alone: a result, or the AppError that `post` would have thrown for it
+   * (INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT) with nothing of that one written.
+   */
+  async postMany(reqs: readonly PostRequest[], tx: Tx): Promise<Array<PostResult | AppError>> {
+    if (reqs.length === 0) return [];
+    // Every account of the batch resolved at once (one query for those not cached yet).
+    const refs = reqs.flatMap((r) => r.postings.map((p) => p.account));
+    const ids = await this.ensureAccounts(refs, tx);
+    const known = new Map(refs.map((r, i) => [accountKey(r), ids[i]!]));
+    const prepared: PreparedPost[] = [];
+    for (const r of reqs) prepared.push(await this.prepare(r, tx, known));
+    const items = prepared.map((p) => ({
+      key: p.key,
+      reason: p.reason,
+      fp: p.fingerprint,
+      meta: JSON.parse(p.metadataJson) as unknown,
+      accs: p.accountIds.map(String),
+      amts: p.amounts.map(String),
+    }));
+    const result = await tx.execute(sql`
+      select p.r_status, p.r_transaction_id::text as tx, p.r_fingerprint, p.r_balances
+      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as u(item, ord)
+      cross join lateral wallet_post(
+        u.item->>'key', u.item->>'reason', u.item->>'fp', u.item->'meta',
+        array(select jsonb_array_elements_text(u.item->'accs')::bigint),
+        array(select jsonb_array_elements_text(u.item->'amts')::bigint)
+      ) p
+      order by u.ord`);
+    const rows = rowsOf<{
+      r_status: 'ok' | 'duplicate' | 'insufficient_funds';
+      tx: string | null;
+      r_fingerprint: string | null;
+      r_balances: string[] | null;
+    }>(result);
+    if (rows.length !== reqs.length) throw new Error('wallet_post answered a batch partly');
+    const out: Array<PostResult | AppError> = [];
+    for (const [i, row] of rows.entries()) {
+      const p = prepared[i]!;
+      if (row.r_status === 'insufficient_funds') {
+        out.push(new AppError('INSUFFICIENT_FUNDS'));
+        continue;
+      }
+      const transactionId = Number(row.tx);
+      if (row.r_status === 'duplicate') {
+        out.push(
+          row.r_fingerprint !== p.fingerprint
+            ? new AppError('IDEMPOTENCY_CONFLICT')
+            : { transactionId, replayed: true, balances: await this.balancesOf(transactionId, tx) },
+        );
+        continue;
+      }
+      const balances = new Map<string, bigint>();
+      p.accountKeys.forEach((k, j) => {
+        balances.set(k, BigInt(row.r_balances![j]!));
+      });
+      out.push({ transactionId, replayed: false, balances });
+    }
+    return out;
+  }
+
+  /**
    * Checks a transaction and gets it ready for `wallet_post`: postings to one account merged,
    * two or more left, summing to zero, never mixing play money with real money; a fingerprint
    * of reason, postings and metadata; account ids resolved (created on first use).
    */
-  async prepare(req: PostRequest, tx?: Tx): Promise<PreparedPost> {
+  async prepare(req: PostRequest, tx?: Tx, known?: ReadonlyMap<string, number>): Promise<PreparedPost> {
     if (!req.key || req.key.length > MAX_KEY_LENGTH) throw new Error('ledger: bad idempotency key');
     const merged = new Map<string, { account: AccountRef; amount: bigint }>();
     let sum = 0n;
@@ -249,10 +312,13 @@ export class WalletService {
       postings: entries.map(([k, p]) => [k, p.amount]),
       metadata,
     });
-    const accountIds = await this.ensureAccounts(
-      entries.map(([, p]) => p.account),
-      tx,
-    );
+    const accountIds =
+      known && entries.every(([k]) => known.has(k))
+        ? entries.map(([k]) => known.get(k)!)
+        : await this.ensureAccounts(
+            entries.map(([, p]) => p.account),
+            tx,
+          );
     return {
       key: req.key,
       reason: req.reason,
