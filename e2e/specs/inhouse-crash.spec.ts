@@ -43,5 +43,18 @@ test.describe('in-house crash', () => {
     // The round's point joins the history once it crashes; the page stays phone-wide.
     await expect(page.getByTestId('crash-history').locator('li').first()).toBeVisible({ timeout: 60_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The crashed round's proof opens the public verifier, which recomputes its point and
+    // hashes its revealed hash forward to the chain published before round 1.
+    await page.getByText('Provably fair: the hash chain').click();
+    await page.getByRole('link', { name: 'Round proof' }).click();
+    await expect(page).toHaveURL(/\/verify\?crashRound=\d+/);
+    await expect(page.locator('input[name="crashHash"]')).toHaveValue(/^[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'Verify crash round' }).click();
+    await expect(page.getByTestId('crash-verify-point')).toHaveText(/^\d+\.\d{2}×$/);
+    await expect(page.getByTestId('crash-verify-result')).toContainText('The same point the game showed.');
+    await expect(page.getByTestId('crash-verify-chain')).toContainText(
+      'reaches the published terminating hash',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../../shared/api/client.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
@@ -30,6 +31,8 @@ interface Live {
   errors: Record<number, string | undefined>;
   balance: string | null;
   connected: boolean;
+  /** The last round this tab saw crash: its proof stays linked through the next round. */
+  lastCrashed: { roundId: number; hash: string } | null;
 }
 
 /** The socket: frames in, bet and cash-out frames out; reconnects after a drop. */
@@ -46,6 +49,7 @@ function useCrashSocket() {
     errors: {},
     balance: null,
     connected: false,
+    lastCrashed: null,
   });
 
   useEffect(() => {
@@ -106,6 +110,7 @@ function reduce(l: Live, f: CrashServerFrame): Live {
         ...l,
         round: f.round,
         history: f.round.point !== null ? [f.round.point, ...l.history].slice(0, 30) : l.history,
+        lastCrashed: f.round.hash ? { roundId: f.round.roundId, hash: f.round.hash } : l.lastCrashed,
       };
     case 'bet':
     case 'settled':
@@ -305,12 +310,10 @@ export default function CrashGame({ info }: GameProps) {
           <p className="small">{t('crash.chainLead')}</p>
           <p className="small ih-mono">{chain.data.terminatingHash}</p>
           <p className="small muted">{chain.data.formula}</p>
-          {live.round && live.round.phase === 'crashed' && live.round.hash && (
+          {live.lastCrashed && (
             <p className="small ih-mono">
-              {t('crash.lastHash')}: {live.round.hash}{' '}
-              <a href={`/wps/inhouse/crash/rounds/${live.round.roundId}`} target="_blank" rel="noreferrer">
-                {t('crash.proof')}
-              </a>
+              {t('crash.lastHash')}: {live.lastCrashed.hash}{' '}
+              <Link to={`/verify?crashRound=${live.lastCrashed.roundId}`}>{t('crash.proof')}</Link>
             </p>
           )}
         </details>

@@ -8,6 +8,7 @@ import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useRoundDetail } from '../api/inhouse.ts';
+import { CrashVerify } from '../components/crash-verify.tsx';
 import { RichText } from '../components/shared.tsx';
 import { blockHex, replayInBrowser, sha256Hex } from '../lib/replay.ts';
 import '../inhouse.css';
@@ -42,7 +43,7 @@ const EMPTY: Form = {
 /**
  * /verify (no login): recomputes any round in the browser from (serverSeed, clientSeed, nonce),
  * its bet and its actions, with Web Crypto and the engines the server ran. `?round=` fills the
- * form from one of the signed-in player's rounds.
+ * form from one of the signed-in player's rounds; `?crashRound=` checks a crash round.
  */
 export default function VerifyPage(_: PageProps) {
   const { t, i18n } = useTranslation('inhouse');
@@ -189,6 +190,7 @@ export default function VerifyPage(_: PageProps) {
           <p className="small muted ih-mono">block 0: {result.block0}</p>
         </section>
       )}
+      <CrashVerify roundId={params.get('crashRound')} />
       <article className="card ih-help">
         {FAIRNESS_PAGE[lang]
           .split('\n')

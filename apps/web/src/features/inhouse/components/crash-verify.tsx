@@ -1,0 +1,139 @@
+import type { crashProofSchema } from '@wps/contract';
+import { crashPointHundredths, verifyChainHash } from '@wps/games';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api } from '../../../shared/api/client.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+
+type CrashProof = z.infer<typeof crashProofSchema>;
+
+/** How far back a revealed hash may be from the published one (a chain is 100,000 rounds). */
+const MAX_DISTANCE = 2_000_000;
+
+interface Result {
+  point: string;
+  distance: number | null;
+  pointOk: boolean | null;
+}
+
+/**
+ * The crash part of /verify: a round's revealed hash gives its point (first 52 bits, 1 % edge)
+ * and, hashed forward, must reach the chain's terminating hash published before round 1.
+ * `?crashRound=` fills it from the public proof of that round.
+ */
+export function CrashVerify({ roundId }: { roundId: string | null }) {
+  const { t } = useTranslation('inhouse');
+  const proof = useQuery({
+    queryKey: ['inhouse', 'crash', 'proof', roundId],
+    queryFn: ({ signal }) => api.get<CrashProof>(`/wps/inhouse/crash/rounds/${roundId}`, { signal }),
+    enabled: roundId !== null && /^\d{1,10}$/.test(roundId),
+  });
+  const [hash, setHash] = useState('');
+  const [salt, setSalt] = useState('');
+  const [terminating, setTerminating] = useState('');
+  const [claimed, setClaimed] = useState<number | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const p = proof.data;
+    if (!p) return;
+    setHash(p.hash ?? '');
+    setSalt(p.salt ?? '');
+    setTerminating(p.terminatingHash);
+    setClaimed(p.point);
+  }, [proof.data]);
+
+  function verify(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setResult(null);
+    const h = hash.trim().toLowerCase();
+    const top = terminating.trim().toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(h) || !/^[0-9a-f]{64}$/.test(top)) {
+      setError(t('verify.crash.badHash'));
+      return;
+    }
+    setBusy(true);
+    // Let the button show its spinner before the hashing (up to a second on a phone) starts.
+    setTimeout(() => {
+      const point = crashPointHundredths(h, salt.trim() || undefined);
+      setResult({
+        point: (point / 100).toFixed(2),
+        distance: verifyChainHash(h, top, MAX_DISTANCE),
+        pointOk: claimed === null ? null : claimed === point,
+      });
+      setBusy(false);
+    }, 20);
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="crash-verify-title">
+      <h2 id="crash-verify-title">{t('verify.crash.title')}</h2>
+      <p className="small muted">{t('verify.crash.lead')}</p>
+      {proof.data && proof.data.hash === null && (
+        <p className="text-danger">{t('verify.crash.notCrashed')}</p>
+      )}
+      <form className="stack ih-verify" onSubmit={verify}>
+        <label className="ih-field">
+          <span>{t('verify.crash.hash')}</span>
+          <input
+            className="input ih-mono"
+            name="crashHash"
+            value={hash}
+            onChange={(e) => setHash(e.target.value)}
+          />
+        </label>
+        <label className="ih-field">
+          <span>{t('verify.crash.salt')}</span>
+          <input
+            className="input ih-mono"
+            name="crashSalt"
+            value={salt}
+            onChange={(e) => setSalt(e.target.value)}
+          />
+        </label>
+        <label className="ih-field">
+          <span>{t('verify.crash.terminating')}</span>
+          <input
+            className="input ih-mono"
+            name="crashTerminating"
+            value={terminating}
+            onChange={(e) => setTerminating(e.target.value)}
+          />
+        </label>
+        <Button type="submit" loading={busy}>
+          {t('verify.crash.run')}
+        </Button>
+      </form>
+      {error && (
+        <p className="text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div className="stack" data-testid="crash-verify-result" aria-live="polite">
+          <p>
+            {t('verify.crash.point')} <strong data-testid="crash-verify-point">{result.point}×</strong>
+          </p>
+          {result.pointOk !== null && (
+            <p className={result.pointOk ? 'text-success' : 'text-danger'}>
+              {result.pointOk ? t('verify.crash.pointOk') : t('verify.crash.pointBad')}
+            </p>
+          )}
+          <p
+            className={result.distance !== null ? 'text-success' : 'text-danger'}
+            data-testid="crash-verify-chain"
+          >
+            {result.distance !== null
+              ? t('verify.crash.chainOk', { n: result.distance })
+              : t('verify.crash.chainBad')}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
