@@ -8,7 +8,8 @@ test.describe('in-house crash', () => {
     page,
     server,
   }) => {
-    test.setTimeout(180_000);
+    // A round can fly long (a 36× point flies 60 s; P ≈ 3 %): waits are generous, runs are short.
+    test.setTimeout(420_000);
     // Short pauses between rounds; the betting window stays long enough to click.
     server.services.crash.timing = { bettingMs: 5000, pauseMs: 500, chainLength: 1000 };
     await seedWalletDemo(server);
@@ -25,7 +26,7 @@ test.describe('in-house crash', () => {
     let cashedOut = false;
     // A round can crash before anyone could click (1.00×): then the bet is lost; play the next.
     for (let round = 0; round < 8 && !cashedOut; round++) {
-      await expect(phase).toHaveAttribute('data-phase', 'betting', { timeout: 60_000 });
+      await expect(phase).toHaveAttribute('data-phase', 'betting', { timeout: 150_000 });
       await expect(page.getByTestId('crash-bet-0')).toBeEnabled();
       await page.getByTestId('crash-bet-0').click();
       await expect(status).toContainText('placed');
@@ -41,7 +42,7 @@ test.describe('in-house crash', () => {
     await expect(status).toContainText(/Cashed out at \d+\.\d{2}×: won \d+\.\d{2}/);
     await expect(headerBalance(page)).not.toHaveText(before ?? '');
     // The round's point joins the history once it crashes; the page stays phone-wide.
-    await expect(page.getByTestId('crash-history').locator('li').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('crash-history').locator('li').first()).toBeVisible({ timeout: 150_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The crashed round's proof opens the public verifier, which recomputes its point and
