@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { fromMinor } from '@wps/contract';
+import { businessDayOf, fromMinor } from '@wps/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGames } from '../../db/seed/games.ts';
@@ -208,7 +208,8 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
     expect(all.body.value.content).toHaveLength(1);
     expect(all.body.value.total).toBeGreaterThanOrEqual(2);
     expect(all.body.value.totals.count).toBe(all.body.value.total);
-    const today = new Date().toISOString().slice(0, 10);
+    // The business day (Nepal time), not the UTC date: they differ from 18:15 UTC to midnight.
+    const today = businessDayOf(new Date());
     expect(
       (await get(`/wps/relay/GCS_bettingRecord?from=${today}&to=${today}`, player.token)).body.value.total,
     ).toBe(all.body.value.total);

@@ -174,6 +174,39 @@ export class BetsService {
     });
   }
 
+  /**
+   * Real-money totals per game of one source and vendor (GGR): settled bets only, trial play
+   * excluded, by settlement time in [from, to).
+   */
+  async totalsByGame(f: { source: string; vendor: string; from?: Date | undefined; to?: Date | undefined }) {
+    const rows = await this.db
+      .select({
+        game: sql<string>`coalesce(${bets.gameCode}, '')`,
+        rounds: sql<string>`count(*)::text`,
+        stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.source, f.source),
+          eq(bets.vendor, f.vendor),
+          eq(bets.status, 'settled'),
+          eq(bets.trial, false),
+          f.from ? gte(bets.settledAt, f.from) : undefined,
+          f.to ? lt(bets.settledAt, f.to) : undefined,
+        ),
+      )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return rows.map((r) => ({
+      game: r.game,
+      rounds: Number(r.rounds),
+      stake: BigInt(r.stake),
+      payout: BigInt(r.payout),
+    }));
+  }
+
   private where(f: RoundFilter): SQL | undefined {
     return and(
       f.memberId !== undefined ? eq(bets.memberId, f.memberId) : undefined,

@@ -59,7 +59,6 @@ const newClientSeed = () => randomBytes(8).toString('hex');
 const newRoundId = () => `ih${randomBytes(12).toString('hex')}`;
 /** Calls of one member waiting on this instance before further ones are refused. */
 export const MEMBER_QUEUE_MAX = 16;
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** An engine refusal is the player's mistake: a 4xx with the spec's words, never a 500. */
 function ruleError(e: unknown): never {
@@ -787,21 +786,20 @@ export class InhouseService {
     range: { from?: string | undefined; to?: string | undefined },
     offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
   ) {
-    const conds = [eq(inhouseRounds.status, 'settled'), eq(inhouseRounds.trial, false)];
-    if (range.from) conds.push(gte(inhouseRounds.settledAt, dayRange(range.from, offsetMinutes)[0]));
-    if (range.to) conds.push(lt(inhouseRounds.settledAt, dayRange(range.to, offsetMinutes)[1]));
-    const rows = rowsOf<{ game: string; rounds: string; stake: string; payout: string }>(
-      await this.db.execute(sql`
-        select game, count(*)::text as rounds, coalesce(sum(stake), 0)::text as stake, coalesce(sum(payout), 0)::text as payout
-        from ${inhouseRounds} where ${and(...conds)} group by game order by game`),
-    );
+    // From the one record of every bet (DESIGN §7), so crash bets count beside the rounds.
+    const rows = await this.deps.bets.totalsByGame({
+      source: 'inhouse',
+      vendor: INHOUSE_VENDOR,
+      from: range.from ? dayRange(range.from, offsetMinutes)[0] : undefined,
+      to: range.to ? dayRange(range.to, offsetMinutes)[1] : undefined,
+    });
     return {
       games: rows.map((r) => ({
         game: r.game,
-        rounds: Number(r.rounds),
-        stake: fromMinor(BigInt(r.stake)),
-        payout: fromMinor(BigInt(r.payout)),
-        ggr: fromMinor(BigInt(r.stake) - BigInt(r.payout)),
+        rounds: r.rounds,
+        stake: fromMinor(r.stake),
+        payout: fromMinor(r.payout),
+        ggr: fromMinor(r.stake - r.payout),
       })),
     };
   }
