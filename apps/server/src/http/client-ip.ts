@@ -8,5 +8,7 @@ import type { FastifyRequest } from 'fastify';
 export function clientIp(req: FastifyRequest): string {
   const ip = req.ip;
   if (ip && isIP(ip)) return ip;
-  return req.socket.remoteAddress ?? '0.0.0.0';
+  // No socket at all under fastify.injectWS (and after some aborted upgrades): an unknown
+  // address, never a throw.
+  return req.socket?.remoteAddress ?? '0.0.0.0';
 }
