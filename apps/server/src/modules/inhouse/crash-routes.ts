@@ -82,7 +82,8 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(slot !== undefined ? { slot } : {}),
       });
     };
-    const off = crash.on((frame, memberId) => {
+    const off = crash.on((frame, memberId, origin) => {
+      if (origin === socket) return; // answered directly below
       if (memberId === undefined || memberId === principal?.memberId) send(frame);
     });
     socket.on('close', off);
@@ -120,7 +121,7 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       crash
-        .cashOut(principal, f.slot)
+        .cashOut(principal, f.slot, socket)
         .then((bet) => send({ t: 'settled', bet }))
         .catch((e) => fail(e, f.slot));
     });

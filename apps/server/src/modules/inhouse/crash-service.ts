@@ -88,7 +88,8 @@ interface LiveRound {
   nextAt: number;
 }
 
-export type CrashListener = (frame: CrashServerFrame, memberId?: number) => void;
+/** `origin` is the socket a frame answers: it got its answer directly, the member's other tabs get this. */
+export type CrashListener = (frame: CrashServerFrame, memberId?: number, origin?: unknown) => void;
 
 export class CrashService {
   private chain: { id: number; hashes: string[]; terminatingHash: string; salt: string | null } | null = null;
@@ -115,8 +116,8 @@ export class CrashService {
     return () => this.listeners.delete(l);
   }
 
-  private emit(frame: CrashServerFrame, memberId?: number, relay = true): void {
-    for (const l of this.listeners) l(frame, memberId);
+  private emit(frame: CrashServerFrame, memberId?: number, relay = true, origin?: unknown): void {
+    for (const l of this.listeners) l(frame, memberId, origin);
     if (relay && this.publish) this.publish(frame, memberId);
   }
 
@@ -515,15 +516,15 @@ export class CrashService {
   }
 
   /** Manual cash-out at the multiplier the server's clock says now. */
-  async cashOut(principal: MemberPrincipal, slot: number): Promise<CrashBetView> {
+  async cashOut(principal: MemberPrincipal, slot: number, origin?: unknown): Promise<CrashBetView> {
     const at = this.clock.now();
     const r = this.live;
     if (!r || at < r.startsAt) throw new AppError('CONFLICT', { messageKey: 'crashNotRunning' });
     if (at >= r.crashAt || r.phase === 'crashed')
       throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
     const m = multiplierAt(at - r.startsAt);
-    // Answered on the caller's socket only (the route sends it), not twice.
-    const settled = await this.settleBet({ roundId: r.id, memberId: principal.memberId, slot }, m, false);
+    // The caller's socket gets the route's answer; the member's other tabs get the frame.
+    const settled = await this.settleBet({ roundId: r.id, memberId: principal.memberId, slot }, m, origin);
     if (!settled) throw new AppError('NOT_FOUND');
     if (settled?.status !== 'won' || settled.cashout === null)
       throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
@@ -537,11 +538,11 @@ export class CrashService {
   private async settleBet(
     which: SettleJob['which'],
     at: number | null,
-    notify = true,
+    origin?: unknown,
   ): Promise<CrashBetView | null> {
     const out = await this.settleQueue.submit({ which, at });
     if (!out) return null;
-    if (out.fresh && notify) this.emit({ t: 'settled', bet: out.view }, out.memberId);
+    if (out.fresh) this.emit({ t: 'settled', bet: out.view }, out.memberId, true, origin);
     return out.view;
   }
 

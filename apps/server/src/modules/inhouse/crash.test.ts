@@ -181,6 +181,24 @@ describe('crash: shared rounds over the socket', () => {
     c.ws.terminate();
   });
 
+  it("a manual cash-out reaches the member's other tabs; the tab that sent it is answered once", async () => {
+    const tab1 = await connect(player.token);
+    const tab2 = await connect(player.token);
+    await roundWithPoint(300);
+    tab1.send({ t: 'bet', requestId: rid(), slot: 1, amount: '2.00' });
+    const bet = await tab1.next('bet');
+    await fly(crashAfterMs(150) + 1);
+    tab1.send({ t: 'cashout', slot: 1 });
+    const mine = await tab1.next('settled', (f) => f.bet.betId === bet.bet.betId);
+    const other = await tab2.next('settled', (f) => f.bet.betId === bet.bet.betId);
+    expect(other.bet).toMatchObject({ status: 'won', cashout: mine.bet.cashout });
+    await expect(tab1.next('settled', (f) => f.bet.betId === bet.bet.betId)).rejects.toThrow(
+      'no settled frame',
+    );
+    tab1.ws.terminate();
+    tab2.ws.terminate();
+  });
+
   it('auto cash-out pays at the target; the second bet without one loses at the crash', async () => {
     const c = await connect(player.token);
     const r = await roundWithPoint(200, 5000);
