@@ -145,7 +145,7 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
     const prev = last[c];
     const roll = (i * 37) % 100;
     let call: () => Promise<{ code: string }>;
-    if (prev && (i * 53) % 100 < 2) {
+    if (prev && (i * 53 + 7) % 100 < 2) {
       calls.retry++;
       call = prev.call;
     } else if (prev && roll < 1) {
