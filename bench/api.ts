@@ -80,7 +80,9 @@ async function run(base: string, route: string, token?: string): Promise<Rate> {
     headers: token ? { token } : {},
   });
   if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${route}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${route}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return { rate: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -103,7 +105,12 @@ async function benchOne(name: string, env: Record<string, string>): Promise<numb
     const base = `http://127.0.0.1:${port}`;
     const token = await login(base);
     // Warm-up: JIT, caches, pool connections.
-    await autocannon({ url: `${base}/wps/member/info`, connections: CONNECTIONS, amount: 500, headers: { token } });
+    await autocannon({
+      url: `${base}/wps/member/info`,
+      connections: CONNECTIONS,
+      amount: 500,
+      headers: { token },
+    });
     const status = await run(base, '/wps/system/status');
     console.log(fmt(`${name}: GET /wps/system/status`, status));
     let worst = Number.POSITIVE_INFINITY;

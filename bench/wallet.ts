@@ -139,8 +139,12 @@ type Seamless = ReturnType<typeof createServices>['seamless'];
  */
 async function mixedLoad(seamless: Seamless, pick: (i: number) => string, seconds: number) {
   const calls = { bet: 0, win: 0, rollback: 0, retry: 0 };
-  const last: Array<{ call: () => Promise<{ code: string }>; round: string; txId: string; username: string } | null> =
-    Array.from({ length: CLIENTS }, () => null);
+  const last: Array<{
+    call: () => Promise<{ code: string }>;
+    round: string;
+    txId: string;
+    username: string;
+  } | null> = Array.from({ length: CLIENTS }, () => null);
   const stats = await closedLoop(CLIENTS, seconds, async (c, i) => {
     const prev = last[c];
     const roll = (i * 37) % 100;
@@ -159,7 +163,13 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
       call = () => seamless.win('SANDBOX', req);
     } else {
       calls.bet++;
-      const req = { txId: `mb-${i}`, roundId: `mr-${i}`, username: pick(i), gameCode: 'bench', amount: '1.00' };
+      const req = {
+        txId: `mb-${i}`,
+        roundId: `mr-${i}`,
+        username: pick(i),
+        gameCode: 'bench',
+        amount: '1.00',
+      };
       call = () => seamless.bet('SANDBOX', req);
       last[c] = { call, round: req.roundId, txId: req.txId, username: req.username };
     }

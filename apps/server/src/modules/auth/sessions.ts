@@ -83,7 +83,10 @@ export class SessionService {
       if (cached.expiresAt > now && cached.lastSeenAt > now - idleMs) {
         if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
           cached.lastSeenAt = now;
-          await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, cached.sessionId));
+          await this.db
+            .update(sessions)
+            .set({ lastSeenAt: sql`now()` })
+            .where(eq(sessions.id, cached.sessionId));
         }
         return cached.value;
       }
