@@ -11,6 +11,7 @@
  *      and the bare ledger post for reference;
  *   3. the bet path over HTTP: the real server process, signed requests from autocannon with
  *      32 connections, on many players and on one hot player.
+ *   (each also without group commit, as a reference in the same run);
  *   4. the mixed load in process: bets, wins and rollbacks 90/9/1 with 2 % duplicate retries.
  * Each line prints the rate, p50/p99 latency and the ratio to pgbench; the last line is
  * `wallet ratio <in-process/pgbench> http ratio <http/pgbench> hot ratio <in-process 1 hot/pgbench>`.
@@ -258,6 +259,15 @@ async function main() {
       bet('iph', i, hot),
     );
     console.log(line('seamless bet, in process (1 hot)', hotRun, base));
+    // The same two runs with one statement and one commit per bet, for comparison in this run.
+    services.seamless.batches.enabled = false;
+    const single = await closedLoop(CLIENTS, SECONDS, (_c, i) => bet('ips', i, spread(i)));
+    console.log(line('  without group commit (many)', single, base));
+    const singleHot = await closedLoop(CLIENTS, Math.max(5, Math.round(SECONDS / 2)), (_c, i) =>
+      bet('iphs', i, hot),
+    );
+    console.log(line('  without group commit (1 hot)', singleHot, base));
+    services.seamless.batches.enabled = true;
     const mixed = await mixedLoad(services.seamless, spread, SECONDS);
     console.log(
       `${line('mixed 90/9/1 + 2 % retries (many)', mixed.stats, base)}  (${mixed.calls.bet} bets, ${mixed.calls.win} wins, ${mixed.calls.rollback} rollbacks, ${mixed.calls.retry} retries)`,

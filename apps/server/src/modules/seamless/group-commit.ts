@@ -59,6 +59,8 @@ interface Lane<I> {
 
 export class GroupCommit<I> {
   private readonly lanes: Lane<I>[];
+  /** Off: every call is its own statement (the bench's reference line; nothing else turns it off). */
+  enabled = true;
 
   constructor(
     /** Applies items in one statement; one outcome per item, in order. */
@@ -80,6 +82,7 @@ export class GroupCommit<I> {
 
   /** Queues a bet or win of this member; resolves once its batch has committed. */
   apply(memberId: number, item: I): Promise<ApplyOutcome> {
+    if (!this.enabled) return this.applyOne(item);
     return new Promise((resolve, reject) => {
       this.enqueue(this.laneOf(memberId), { kind: 'item', item, resolve, reject });
     });
@@ -87,6 +90,7 @@ export class GroupCommit<I> {
 
   /** Runs `run` in this member's lane between batches (their earlier calls first). */
   exclusive<T>(memberId: number, run: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return run();
     return new Promise<T>((resolve, reject) => {
       this.enqueue(this.laneOf(memberId), {
         kind: 'solo',

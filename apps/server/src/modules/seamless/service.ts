@@ -79,7 +79,7 @@ const PLAYER_CACHE_MAX = 50_000;
 export class SeamlessService {
   private readonly players = new Map<string, Player>();
   readonly vendors: SeamlessVendors;
-  private readonly batches: GroupCommit<ApplyItem>;
+  readonly batches: GroupCommit<ApplyItem>;
 
   constructor(
     private readonly db: Db,
