@@ -14,6 +14,7 @@ try {
   const database = await openDatabase({ url, poolSize: 32 });
   await runMigrations(database);
   const services = createServices(config, database);
+  if (process.env.GC_OFF) services.seamless.batches.enabled = false;
   const passwordHash = await hashPassword('Bench@1234');
   const players: string[] = [];
   for (let i = 0; i < 500; i += 100) {

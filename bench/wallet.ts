@@ -18,11 +18,10 @@
  * BENCH_SECONDS (default 15) sets each measured run's length.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
