@@ -11,16 +11,17 @@
  *      and the bare ledger post for reference;
  *   3. the bet path over HTTP: the real server process, signed requests from autocannon with
  *      32 connections, on many players and on one hot player.
+ *   (each also without group commit, as a reference in the same run);
+ *   4. the mixed load in process: bets, wins and rollbacks 90/9/1 with 2 % duplicate retries.
  * Each line prints the rate, p50/p99 latency and the ratio to pgbench; the last line is
- * `wallet ratio <in-process/pgbench> http ratio <http/pgbench>` (both on many players).
+ * `wallet ratio <in-process/pgbench> http ratio <http/pgbench> hot ratio <in-process 1 hot/pgbench>`.
  * BENCH_SECONDS (default 15) sets each measured run's length.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
@@ -129,6 +130,55 @@ async function httpRun(
   };
 }
 
+type Seamless = ReturnType<typeof createServices>['seamless'];
+
+/**
+ * The vendors' real mix, in process on many players: per 100 calls 90 bets, 9 wins (on the
+ * client's last round), 1 rollback (of the client's last bet), and 2 % of calls are a retry of
+ * the client's previous call (same txId and fields), as vendors resend on a timeout.
+ */
+async function mixedLoad(seamless: Seamless, pick: (i: number) => string, seconds: number) {
+  const calls = { bet: 0, win: 0, rollback: 0, retry: 0 };
+  const last: Array<{
+    call: () => Promise<{ code: string }>;
+    round: string;
+    txId: string;
+    username: string;
+  } | null> = Array.from({ length: CLIENTS }, () => null);
+  const stats = await closedLoop(CLIENTS, seconds, async (c, i) => {
+    const prev = last[c];
+    const roll = (i * 37) % 100;
+    let call: () => Promise<{ code: string }>;
+    if (prev && (i * 53 + 7) % 100 < 2) {
+      calls.retry++;
+      call = prev.call;
+    } else if (prev && roll < 1) {
+      calls.rollback++;
+      const req = { txId: `mrb-${i}`, refTxId: prev.txId, username: prev.username };
+      call = () => seamless.rollback('SANDBOX', req);
+      last[c] = null;
+    } else if (prev && roll < 10) {
+      calls.win++;
+      const req = { txId: `mw-${i}`, roundId: prev.round, username: prev.username, amount: '1.50' };
+      call = () => seamless.win('SANDBOX', req);
+    } else {
+      calls.bet++;
+      const req = {
+        txId: `mb-${i}`,
+        roundId: `mr-${i}`,
+        username: pick(i),
+        gameCode: 'bench',
+        amount: '1.00',
+      };
+      call = () => seamless.bet('SANDBOX', req);
+      last[c] = { call, round: req.roundId, txId: req.txId, username: req.username };
+    }
+    const a = await call();
+    if (a.code !== 'OK') throw new Error(`mixed load: refused ${a.code}`);
+  });
+  return { stats, calls };
+}
+
 async function main() {
   const started = Date.now();
   const { url, drop } = await benchDatabase();
@@ -208,6 +258,19 @@ async function main() {
       bet('iph', i, hot),
     );
     console.log(line('seamless bet, in process (1 hot)', hotRun, base));
+    // The same two runs with one statement and one commit per bet, for comparison in this run.
+    services.seamless.batches.enabled = false;
+    const single = await closedLoop(CLIENTS, SECONDS, (_c, i) => bet('ips', i, spread(i)));
+    console.log(line('  without group commit (many)', single, base));
+    const singleHot = await closedLoop(CLIENTS, Math.max(5, Math.round(SECONDS / 2)), (_c, i) =>
+      bet('iphs', i, hot),
+    );
+    console.log(line('  without group commit (1 hot)', singleHot, base));
+    services.seamless.batches.enabled = true;
+    const mixed = await mixedLoad(services.seamless, spread, SECONDS);
+    console.log(
+      `${line('mixed 90/9/1 + 2 % retries (many)', mixed.stats, base)}  (${mixed.calls.bet} bets, ${mixed.calls.win} wins, ${mixed.calls.rollback} rollbacks, ${mixed.calls.retry} retries)`,
+    );
     await database.close();
 
     const port = await freePort();
@@ -228,7 +291,7 @@ async function main() {
       `reconciliation after the bench: ${report.ok ? 'clean' : `VIOLATIONS ${JSON.stringify(report.violations)}`} (${report.counts.transactions} transactions, ${Math.round((Date.now() - started) / 1000)} s in all)`,
     );
     console.log(
-      `wallet ratio ${(many.rate / base.rate).toFixed(2)} http ratio ${(http.rate / base.rate).toFixed(2)}`,
+      `wallet ratio ${(many.rate / base.rate).toFixed(2)} http ratio ${(http.rate / base.rate).toFixed(2)} hot ratio ${(hotRun.rate / base.rate).toFixed(2)}`,
     );
   } finally {
     server?.kill('SIGKILL');

@@ -8,6 +8,7 @@ declare module 'autocannon' {
   }
   interface Options {
     url: string;
+    headers?: Record<string, string>;
     connections?: number;
     duration?: number;
     /** Stop after this many requests instead of after `duration`. */

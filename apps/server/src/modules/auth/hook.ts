@@ -23,6 +23,9 @@ export function tokenFrom(req: FastifyRequest): string | null {
  * leaves the request anonymous; the route's guard then answers UNAUTHORIZED.
  */
 export function registerPrincipalHook(app: FastifyInstance): void {
+  // The session cache works only while this process hears every session change (session-cache.ts).
+  app.addHook('onReady', () => app.services.auth.sessions.watch(app.database));
+  app.addHook('onClose', () => app.services.auth.sessions.unwatch());
   app.addHook('onRequest', async (req) => {
     const token = tokenFrom(req);
     if (!token) return;

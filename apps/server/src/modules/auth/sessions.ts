@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { memberRole } from '@wps/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { Principal, Role } from '../../http/auth.ts';
 import { members } from '../members/schema.ts';
 import { operators, sessions } from './schema.ts';
+import { SessionCache } from './session-cache.ts';
 
 /** 32 random bytes = 256 bits, base64url without padding: always 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -34,6 +35,9 @@ export interface ResolvedSession {
  * A token is handed out once (at open) and can never be recovered from the database.
  */
 export class SessionService {
+  /** Resolved sessions, while this process hears every change announced (see session-cache.ts). */
+  private readonly cache = new SessionCache<ResolvedSession>();
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -59,10 +63,37 @@ export class SessionService {
     return { token, sessionId: row!.id, expiresAt };
   }
 
+  /** Starts the session cache: from then on changes made anywhere reach this process. */
+  watch(database: Database): Promise<void> {
+    return this.cache.watch(database);
+  }
+
+  unwatch(): Promise<void> {
+    return this.cache.close();
+  }
+
   /** The live session behind a token, or null (unknown, revoked, idle too long, past its lifetime). */
   async resolve(token: string): Promise<ResolvedSession | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
-    const idleCutoff = new Date(Date.now() - this.config.sessionIdleMinutes * 60_000);
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const idleMs = this.config.sessionIdleMinutes * 60_000;
+    const cached = this.cache.get(tokenHash);
+    if (cached) {
+      if (cached.expiresAt > now && cached.lastSeenAt > now - idleMs) {
+        if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
+          cached.lastSeenAt = now;
+          await this.db
+            .update(sessions)
+            .set({ lastSeenAt: sql`now()` })
+            .where(eq(sessions.id, cached.sessionId));
+        }
+        return cached.value;
+      }
+      this.cache.forget('s', cached.sessionId);
+    }
+    const stamp = this.cache.stamp;
+    const idleCutoff = new Date(now - idleMs);
     const [row] = await this.db
       .select({
         id: sessions.id,
@@ -71,6 +102,7 @@ export class SessionService {
         operatorId: sessions.operatorId,
         mustChangePassword: sessions.mustChangePassword,
         lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
         memberAccount: members.account,
         memberType: members.type,
         memberStatus: members.status,
@@ -83,7 +115,7 @@ export class SessionService {
       .leftJoin(operators, eq(operators.id, sessions.operatorId))
       .where(
         and(
-          eq(sessions.tokenHash, hashToken(token)),
+          eq(sessions.tokenHash, tokenHash),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
           gt(sessions.lastSeenAt, idleCutoff),
@@ -115,10 +147,26 @@ export class SessionService {
       };
     }
 
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    let lastSeenAt = row.lastSeenAt.getTime();
+    if (Date.now() - lastSeenAt > TOUCH_EVERY_MS) {
       await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
+      lastSeenAt = Date.now();
     }
-    return { principal, mustChangePassword: row.mustChangePassword };
+    const value = { principal, mustChangePassword: row.mustChangePassword };
+    this.cache.set(
+      tokenHash,
+      {
+        value,
+        sessionId: row.id,
+        memberId: row.memberId,
+        operatorId: row.operatorId,
+        expiresAt: row.expiresAt.getTime(),
+        lastSeenAt,
+        loadedAt: now,
+      },
+      stamp,
+    );
+    return value;
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -126,6 +174,7 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.cache.forget('s', sessionId);
   }
 
   /** Every live session of a member except `keepSessionId` (the one changing the password). */
@@ -141,14 +190,18 @@ export class SessionService {
         ),
       )
       .returning({ id: sessions.id });
+    this.cache.forget('m', memberId);
     return rows.length;
   }
 
   async clearMustChangePassword(sessionId: number): Promise<void> {
     await this.db.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, sessionId));
+    this.cache.forget('s', sessionId);
   }
 
   async mustChangePassword(sessionId: number): Promise<boolean> {
+    const cached = this.cache.session(sessionId);
+    if (cached) return cached.value.mustChangePassword;
     const [row] = await this.db
       .select({ must: sessions.mustChangePassword })
       .from(sessions)

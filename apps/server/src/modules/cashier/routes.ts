@@ -55,7 +55,10 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(walletBalanceSchema) },
       },
     },
-    async (req) => ok(req, await cashier.walletBalance(memberPrincipal(req).memberId)),
+    async (req) => {
+      const p = memberPrincipal(req);
+      return ok(req, await cashier.walletBalance(p.memberId, p.role === 'trial'));
+    },
   );
 
   app.get(

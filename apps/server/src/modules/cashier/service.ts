@@ -120,10 +120,18 @@ export class CashierService {
 
   // ------------------------------------------------------------------ balances
 
-  async walletBalance(memberId: number): Promise<WalletBalance> {
-    const m = await this.deps.members.getById(memberId);
-    if (!m) throw new AppError('UNAUTHORIZED');
-    if (isTrialType(m.type)) {
+  /**
+   * The header balance, polled by every open page. `trial` comes from the caller's session when
+   * known (its role follows the member's type), which saves reading the member on every poll.
+   */
+  async walletBalance(memberId: number, trial?: boolean): Promise<WalletBalance> {
+    let isTrial = trial;
+    if (isTrial === undefined) {
+      const m = await this.deps.members.getById(memberId);
+      if (!m) throw new AppError('UNAUTHORIZED');
+      isTrial = isTrialType(m.type);
+    }
+    if (isTrial) {
       await this.deps.wallet.ensureTrial(memberId);
       const trial = await this.deps.wallet.balance(Accounts.trial(memberId));
       return { balance: fromMinor(trial), currency: CURRENCY, frozen: '0.00', bonus: '0.00', trial: true };

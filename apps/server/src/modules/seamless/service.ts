@@ -19,6 +19,7 @@ import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type Metadata, pgArray, type WalletService } from '../wallet/service.ts';
+import { type ApplyOutcome, GroupCommit } from './group-commit.ts';
 import { seamlessTransactions } from './schema.ts';
 import { type SignatureCheck, SeamlessVendors } from './vendors.ts';
 
@@ -38,6 +39,29 @@ interface Player {
 
 type Row = typeof seamlessTransactions.$inferSelect;
 
+/** One seamless_apply call, as `seamless_apply_batch` reads it (see migration 0018). */
+interface ApplyItem {
+  v: string;
+  t: string;
+  k: 'bet' | 'win';
+  r: string;
+  m: number;
+  tr: boolean;
+  g: string | null;
+  a: string;
+  f: string;
+  key: string;
+  reason: string;
+  lf: string;
+  /** The metadata as JSON text, spliced in verbatim. */
+  md: string;
+  acc: number[];
+  amt: string[];
+  w: number;
+}
+
+const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0, -1)},"md":${md}}`;
+
 /**
  * Usernames resolve to ids and types that never change. Whether the member may bet is NOT cached:
  * seamless_apply reads it in the bet's own statement, so a disable applies at once everywhere.
@@ -55,6 +79,7 @@ const PLAYER_CACHE_MAX = 50_000;
 export class SeamlessService {
   private readonly players = new Map<string, Player>();
   readonly vendors: SeamlessVendors;
+  readonly batches: GroupCommit<ApplyItem>;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +87,35 @@ export class SeamlessService {
     private readonly deps: { wallet: WalletService; members: MembersService; audit: AuditService },
   ) {
     this.vendors = new SeamlessVendors(db, config, deps.audit);
+    this.batches = new GroupCommit<ApplyItem>(
+      (items) => this.applyBatch(items),
+      (item) => this.applyOne(item),
+    );
+  }
+
+  /** Many calls in one autocommitted statement (group commit, see group-commit.ts). */
+  private async applyBatch(items: ApplyItem[]): Promise<ApplyOutcome[]> {
+    const result = await this.db.execute(
+      sql`select r_ord, r_status, r_balance from seamless_apply_batch(${`[${items.map(itemJson).join(',')}]`}::jsonb)`,
+    );
+    const rows = (
+      result as unknown as { rows: Array<{ r_ord: number; r_status: string; r_balance: string | null }> }
+    ).rows;
+    const out: ApplyOutcome[] = new Array(items.length);
+    for (const r of rows) out[r.r_ord - 1] = { status: r.r_status, balance: r.r_balance };
+    return out;
+  }
+
+  /** One call in its own statement: a lone call, or a retry after its batch failed. */
+  private async applyOne(i: ApplyItem): Promise<ApplyOutcome> {
+    const result = await this.db.execute(sql`
+      select r_status, r_balance from seamless_apply(
+        ${i.v}, ${i.t}, ${i.k}, ${i.r}, ${i.m}, ${i.tr}, ${i.g}, ${i.a}::bigint, ${i.f},
+        ${i.key}, ${i.reason}, ${i.lf}, ${i.md}::jsonb,
+        ${pgArray(i.acc)}::bigint[], ${`{${i.amt.join(',')}}`}::bigint[], ${i.w})`);
+    const [row] = (result as unknown as { rows: Array<{ r_status: string; r_balance: string | null }> }).rows;
+    if (!row) throw new Error('seamless_apply answered nothing');
+    return { status: row.r_status, balance: row.r_balance };
   }
 
   /** Signature check against the vendor store (no vendor has a default secret). */
@@ -187,11 +241,12 @@ export class SeamlessService {
   }
 
   /**
-   * Bets and wins are the hot path: the vendor row, the round totals and the ledger postings go
-   * to the database as ONE statement (`seamless_apply`, migration 0006), autocommitted — one
-   * round trip instead of five, and the player's and house shard's rows are locked only for the
-   * ledger part and the commit. The lock order inside is the one every seamless call keeps:
-   * vendor row, then round row, then the ledger accounts (in id order, by wallet_post).
+   * Bets and wins are the hot path: the vendor row, the round totals and the ledger postings are
+   * written by ONE database function (`seamless_apply`, migration 0006), and calls arriving
+   * together share one autocommitted statement and one commit (group commit: see
+   * group-commit.ts and `seamless_apply_batch`, migration 0018). The lock order inside each call
+   * is the one every seamless call keeps: vendor row, then round row, then the ledger accounts
+   * (in id order, by wallet_post).
    */
   private async apply(
     p: Player,
@@ -215,34 +270,44 @@ export class SeamlessService {
       metadata: call.metadata,
     });
     const walletId = post.accountIds[post.accountKeys.indexOf(accountKey(call.wallet))]!;
-    const result = await this.db.execute(sql`
-      select r_status, r_balance from seamless_apply(
-        ${vendor}, ${call.txId}, ${call.kind}, ${call.roundId}, ${p.id}, ${p.trial}, ${call.gameCode},
-        ${call.amount}, ${call.fingerprint},
-        ${post.key}, ${post.reason}, ${post.fingerprint}, ${post.metadataJson}::jsonb,
-        ${pgArray(post.accountIds)}::bigint[], ${pgArray(post.amounts)}::bigint[], ${walletId})`);
-    const [row] = (result as unknown as { rows: Array<{ r_status: string; r_balance: string | null }> }).rows;
-    if (!row) throw new Error('seamless_apply answered nothing');
-    if (row.r_status === 'taken')
+    const row = await this.batches.apply(p.id, {
+      v: vendor,
+      t: call.txId,
+      k: call.kind,
+      r: call.roundId,
+      m: p.id,
+      tr: p.trial,
+      g: call.gameCode,
+      a: call.amount.toString(),
+      f: call.fingerprint,
+      key: post.key,
+      reason: post.reason,
+      lf: post.fingerprint,
+      md: post.metadataJson,
+      acc: post.accountIds,
+      amt: post.amounts.map(String),
+      w: walletId,
+    });
+    if (row.status === 'taken')
       return this.replay(undefined, p, vendor, call.txId, call.kind, call.fingerprint);
     // Neither refusal below is remembered: nothing was written, a retry is judged afresh.
-    if (row.r_status === 'disabled') throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
-    if (row.r_status === 'round_not_found') {
-      return this.answer(p, BigInt(row.r_balance!), {
+    if (row.status === 'disabled') throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+    if (row.status === 'round_not_found') {
+      return this.answer(p, BigInt(row.balance!), {
         code: 'ROUND_NOT_FOUND',
         txId: call.txId,
         status: 'rejected',
       });
     }
-    if (row.r_status === 'insufficient_funds') {
+    if (row.status === 'insufficient_funds') {
       // Nothing was debited; remembered, so a retry of this txId answers the same even after a deposit.
-      return this.answer(p, BigInt(row.r_balance!), {
+      return this.answer(p, BigInt(row.balance!), {
         code: 'INSUFFICIENT_FUNDS',
         txId: call.txId,
         status: 'rejected',
       });
     }
-    return this.answer(p, BigInt(row.r_balance!), { txId: call.txId, status: 'applied' });
+    return this.answer(p, BigInt(row.balance!), { txId: call.txId, status: 'applied' });
   }
 
   /**
@@ -256,6 +321,17 @@ export class SeamlessService {
     const p = await this.player(req.username);
     const fingerprint = fingerprintOf({ kind: 'rollback', refTxId: req.refTxId, member: p.id });
     const { wallet } = await this.prepare(p, vendor);
+    // In the member's lane, after their earlier bets (see group-commit.ts).
+    return this.batches.exclusive(p.id, () => this.rollbackTx(vendor, req, p, wallet, fingerprint));
+  }
+
+  private rollbackTx(
+    vendor: string,
+    req: SeamlessRollbackRequest,
+    p: Player,
+    wallet: AccountRef,
+    fingerprint: string,
+  ): Promise<SeamlessAnswer> {
     return this.db.transaction(async (tx) => {
       const claimed = await this.claim(tx, {
         vendor,

@@ -1,0 +1,160 @@
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * Resolved sessions, cached in this process so the player API's polling reads (balance, member
+ * info, game lists) skip the session lookup, which was one of their two or three queries.
+ *
+ * Correctness does not rest on the TTL: every change that alters a cached session (logout,
+ * revocation, a forced password change cleared, a member disabled or retyped, an operator
+ * changed) is announced by database triggers on channel `wps_auth` at commit (migration 0018),
+ * and every instance drops the entries concerned when the notification arrives — so logout on
+ * one instance is logout on all, within the notification's delivery time (milliseconds). Changes
+ * made through this process's SessionService also drop the entry at once, before answering.
+ * The cache is used only while this process is listening: if the listening connection is lost it
+ * is emptied and bypassed until the connection is back, so a missed notification never leaves a
+ * stale session behind. Expiry and idle timeout are still checked on every hit.
+ */
+export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 20_000;
+const CHANNEL = 'wps_auth';
+const RECONNECT_MS = 1_000;
+
+export interface CachedSession<T> {
+  value: T;
+  sessionId: number;
+  memberId: number | null;
+  operatorId: number | null;
+  expiresAt: number;
+  lastSeenAt: number;
+  loadedAt: number;
+}
+
+export class SessionCache<T> {
+  private readonly entries = new Map<string, CachedSession<T>>();
+  private readonly bySession = new Map<number, string>();
+  private listening = false;
+  private closed = false;
+  private stop: (() => Promise<void>) | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  /** Bumped by every drop: a lookup that overlapped one does not cache what it read. */
+  private generation = 0;
+
+  /** Take before reading a session from the database; hand to `set`. */
+  get stamp(): number {
+    return this.generation;
+  }
+
+  get active(): boolean {
+    return this.listening;
+  }
+
+  get(tokenHash: string): CachedSession<T> | null {
+    if (!this.listening) return null;
+    const e = this.entries.get(tokenHash);
+    if (!e) return null;
+    if (Date.now() - e.loadedAt > SESSION_CACHE_MS) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return e;
+  }
+
+  /** The cached entry of a session by its id (fresh, or null). */
+  session(sessionId: number): CachedSession<T> | null {
+    const tokenHash = this.bySession.get(sessionId);
+    return tokenHash === undefined ? null : this.get(tokenHash);
+  }
+
+  set(tokenHash: string, entry: CachedSession<T>, stamp: number): void {
+    if (!this.listening || stamp !== this.generation) return;
+    if (this.entries.size >= SESSION_CACHE_MAX) this.lostTrack();
+    this.entries.set(tokenHash, entry);
+    this.bySession.set(entry.sessionId, tokenHash);
+  }
+
+  /** Drops every entry of a session, member or operator. */
+  forget(kind: 's' | 'm' | 'o', id: number): void {
+    this.generation++;
+    for (const [k, e] of this.entries) {
+      const hit =
+        (kind === 's' && e.sessionId === id) ||
+        (kind === 'm' && e.memberId === id) ||
+        (kind === 'o' && e.operatorId === id);
+      if (hit) {
+        this.entries.delete(k);
+        this.bySession.delete(e.sessionId);
+      }
+    }
+  }
+
+  private onNotice(payload: string | undefined): void {
+    const m = /^([smo]):(\d+)$/.exec(payload ?? '');
+    if (m) this.forget(m[1] as 's' | 'm' | 'o', Number(m[2]));
+    else this.lostTrack();
+  }
+
+  private lostTrack(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bySession.clear();
+  }
+
+  private lost(): void {
+    this.listening = false;
+    this.lostTrack();
+  }
+
+  /** Starts listening on `wps_auth` (its own connection on PostgreSQL); the cache works from then on. */
+  async watch(database: Database): Promise<void> {
+    if (database.kind === 'pglite' && database.client) {
+      const unsubscribe = await database.client.listen(CHANNEL, (payload) => this.onNotice(payload));
+      this.stop = () => unsubscribe();
+      this.listening = true;
+      return;
+    }
+    if (!database.url) return;
+    await this.connect(database.url);
+  }
+
+  private async connect(url: string): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: url });
+    const again = () => {
+      this.lost();
+      client.removeAllListeners();
+      void client.end().catch(() => undefined);
+      if (!this.closed && !this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          void this.connect(url);
+        }, RECONNECT_MS);
+        this.retry.unref();
+      }
+    };
+    try {
+      client.on('error', again);
+      client.on('end', again);
+      client.on('notification', (n) => this.onNotice(n.payload));
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      // Anything cached before (or while) the connection was down may have missed a notice.
+      this.lostTrack();
+      this.listening = true;
+      this.stop = async () => {
+        client.removeAllListeners();
+        await client.end().catch(() => undefined);
+      };
+    } catch {
+      again();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.lost();
+    if (this.retry) clearTimeout(this.retry);
+    await this.stop?.();
+    this.stop = null;
+  }
+}
