@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DrawIndex,
+  drawLotteryFromSeed,
+  hashServerSeed,
+  type LotteryBet,
+  type LotteryResults,
+  type Odds,
+  serverSeedFromBytes,
+} from '@wps/games';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { BetsService } from '../bets/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
+
+export type DrawRow = typeof lotteryDraws.$inferSelect;
+export type TicketRow = typeof lotteryTickets.$inferSelect;
+
+/** A bet as stored on the ticket: paisa as numbers; hits and payout once settled. */
+export interface StoredBet extends LotteryBet {
+  cost: number;
+  hits?: number;
+  payout?: number;
+}
+
+/** Draws kept ready ahead of time per game, so the next one always has its hash published. */
+const DRAWS_AHEAD = 3;
+export const SETTLE_BATCH = 500;
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/**
+ * The draw lifecycle (issue 15): draws created ahead with a committed server seed, drawn at their
+ * time from that seed, settled ticket by ticket exactly once. Every step is idempotent on the
+ * database state, so a job killed midway and run again (or run twice) pays nobody twice.
+ */
+export class LotteryDraws {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { wallet: WalletService; bets: BetsService },
+    private readonly gamesByCode: ReadonlyMap<string, LotteryGame>,
+  ) {}
+
+  /** Creates the game's next draws (each with a fresh server seed) that do not exist yet. */
+  async ensureDraws(game: LotteryGame, now: Date, count = DRAWS_AHEAD): Promise<void> {
+    const times = nextDrawTimes(game, now, count);
+    const rows = times.map((t) => {
+      const serverSeed = serverSeedFromBytes(randomBytes(32));
+      return {
+        id: drawIdOf(game.gameCode, t),
+        gameCode: game.gameCode,
+        drawTime: t,
+        cutoffAt: new Date(t.getTime() - game.cutoffSeconds * 1000),
+        stations: stationsOf(game, t),
+        serverSeed,
+        serverSeedHash: hashServerSeed(serverSeed),
+      };
+    });
+    if (rows.length) await this.db.insert(lotteryDraws).values(rows).onConflictDoNothing();
+  }
+
+  /** The draw now taking bets (cut-off still ahead on the database clock), created when missing. */
+  async upcoming(game: LotteryGame): Promise<DrawRow | null> {
+    const find = async () => {
+      const [row] = await this.db
+        .select()
+        .from(lotteryDraws)
+        .where(
+          and(
+            eq(lotteryDraws.gameCode, game.gameCode),
+            eq(lotteryDraws.status, 'open'),
+            sql`${lotteryDraws.cutoffAt} > now()`,
+          ),
+        )
+        .orderBy(asc(lotteryDraws.drawTime))
+        .limit(1);
+      return row ?? null;
+    };
+    const found = await find();
+    if (found) return found;
+    await this.ensureDraws(game, await this.dbNow());
+    return find();
+  }
+
+  async dbNow(): Promise<Date> {
+    const [row] = rowsOf<{ now: string | Date }>(await this.db.execute(sql`select now() as now`));
+    return new Date(row!.now);
+  }
+
+  /**
+   * Draws and settles every draw of the game due by `upTo` (and by the database clock), oldest
+   * first: the scheduler's run for the period ending at a draw time. Earlier draws missed while
+   * no instance ran are picked up too.
+   */
+  async runDue(
+    game: LotteryGame,
+    upTo: Date,
+    beforeBatch?: (tx: Tx) => Promise<void>,
+  ): Promise<{ drawn: number; settled: number }> {
+    const due = await this.db
+      .select({ id: lotteryDraws.id })
+      .from(lotteryDraws)
+      .where(
+        and(
+          eq(lotteryDraws.gameCode, game.gameCode),
+          inArray(lotteryDraws.status, ['open', 'drawn']),
+          lte(lotteryDraws.drawTime, upTo),
+          sql`${lotteryDraws.drawTime} <= now()`,
+        ),
+      )
+      .orderBy(asc(lotteryDraws.drawTime));
+    let drawn = 0;
+    let settled = 0;
+    for (const d of due) {
+      if (await this.draw(d.id)) drawn++;
+      settled += await this.settle(d.id, { beforeBatch });
+    }
+    return { drawn, settled };
+  }
+
+  /**
+   * Writes the results of a due draw from its committed seed (revealing it). The row lock makes
+   * this wait for bets still being placed under the draw's share lock, and makes any later bet
+   * see the draw closed: no ticket can slip in after the numbers are known.
+   */
+  async draw(drawId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ status: string; game_code: string; server_seed: string; due: boolean }>(
+        await tx.execute(sql`
+          select status, game_code, server_seed, draw_time <= now() as due
+          from lottery_draws where id = ${drawId} for update`),
+      );
+      if (!row || row.status !== 'open' || !row.due) return false;
+      const game = this.gamesByCode.get(row.game_code);
+      if (!game) return false;
+      const results = drawLotteryFromSeed(row.server_seed, drawId, game.structure);
+      await tx
+        .update(lotteryDraws)
+        .set({ status: 'drawn', results, drawnAt: sql`now()` })
+        .where(eq(lotteryDraws.id, drawId));
+      return true;
+    });
+  }
+
+  /**
+   * Pays the open tickets of a drawn draw, a batch per transaction: each ticket's win posting
+   * (keyed `lottery:<ticket>:win`), its line in the bets record and its status change commit
+   * together, so a run killed midway leaves every ticket either wholly settled or still open,
+   * and the next run settles only what is left. Answers how many tickets it settled.
+   */
+  async settle(
+    drawId: string,
+    opts: { batchSize?: number; beforeBatch?: ((tx: Tx) => Promise<void>) | undefined } = {},
+  ): Promise<number> {
+    const [draw] = await this.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, drawId));
+    if (!draw || draw.status === 'open' || !draw.results) return 0;
+    if (draw.status === 'settled') return 0;
+    const game = this.gamesByCode.get(draw.gameCode);
+    if (!game) return 0;
+    const index = new DrawIndex(game.structure, draw.results as LotteryResults);
+    const batchSize = opts.batchSize ?? SETTLE_BATCH;
+    let settled = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        await opts.beforeBatch?.(tx);
+        const tickets = await tx
+          .select()
+          .from(lotteryTickets)
+          .where(and(eq(lotteryTickets.drawId, drawId), eq(lotteryTickets.status, 'open')))
+          .orderBy(asc(lotteryTickets.id))
+          .limit(batchSize)
+          .for('update', { skipLocked: true });
+        for (const t of tickets) await this.settleTicket(tx, game, index, t);
+        return tickets.length;
+      });
+      settled += n;
+      if (n < batchSize) break;
+    }
+    await this.db
+      .update(lotteryDraws)
+      .set({ status: 'settled', settledAt: sql`now()` })
+      .where(
+        and(
+          eq(lotteryDraws.id, drawId),
+          eq(lotteryDraws.status, 'drawn'),
+          sql`not exists (select 1 from lottery_tickets where draw_id = ${drawId} and status = 'open')`,
+        ),
+      );
+    return settled;
+  }
+
+  private async settleTicket(tx: Tx, game: LotteryGame, index: DrawIndex, t: TicketRow): Promise<void> {
+    const odds = t.odds as Odds;
+    let payout = 0n;
+    const bets = (t.bets as StoredBet[]).map((b) => {
+      const r = index.settle(b, odds);
+      payout += BigInt(r.payout);
+      return { ...b, hits: r.hits, payout: r.payout };
+    });
+    if (payout > 0n) {
+      const wallet = t.trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId);
+      const house = this.deps.wallet.houseFor(game.vendor, t.memberId, t.trial);
+      await this.deps.wallet.post(
+        {
+          key: `lottery:${t.id}:win`,
+          reason: 'win',
+          postings: [
+            { account: house, amount: -payout },
+            { account: wallet, amount: payout },
+          ],
+          metadata: { vendor: game.vendor, roundId: t.id, gameCode: game.gameCode, drawId: t.drawId },
+        },
+        tx,
+      );
+    }
+    await this.deps.bets.recordSettlement(tx, {
+      memberId: t.memberId,
+      source: 'lottery',
+      vendor: game.vendor,
+      gameCode: game.gameCode,
+      gameType: game.gameType,
+      roundId: t.id,
+      stake: t.cost,
+      payout,
+      trial: t.trial,
+    });
+    await tx
+      .update(lotteryTickets)
+      .set({ status: 'settled', payout, bets, settledAt: sql`now()` })
+      .where(eq(lotteryTickets.id, t.id));
+  }
+}
