@@ -11,6 +11,7 @@ import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { StoredBet } from './draws.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON answers
 type Json = Record<string, any>;
 
 describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, isolation', () => {
@@ -371,10 +372,11 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
       [tickets],
     );
     expect(rows.filter((r) => r.status !== 'settled').map((r) => r.id)).toEqual([]);
-    const [{ results }] = await query<{ results: LotteryResults }>(
+    const [drawRow] = await query<{ results: LotteryResults }>(
       'select results from lottery_draws where id = $1',
       [drawId],
     );
+    const results = drawRow!.results;
     for (const r of rows) {
       const expected = settleBet('north', results, r.bets[0]!, DEFAULT_ODDS.ELOTT).payout;
       expect(Number(r.payout)).toBe(expected);
