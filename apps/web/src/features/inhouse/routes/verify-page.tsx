@@ -9,6 +9,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useRoundDetail } from '../api/inhouse.ts';
 import { RichText } from '../components/shared.tsx';
+import { LotteryVerify } from '../../lottery/components/lottery-verify.tsx';
 import { blockHex, replayInBrowser, sha256Hex } from '../lib/replay.ts';
 import '../inhouse.css';
 
@@ -129,6 +130,12 @@ export default function VerifyPage(_: PageProps) {
   return (
     <div className="page ih-page">
       <PageHeader title={t('verify.title')} lead={t('verify.lead')} />
+      {params.get('lotteryGame') !== null && (
+        <LotteryVerify
+          initialGame={params.get('lotteryGame') ?? ''}
+          initialDraw={params.get('drawId') ?? ''}
+        />
+      )}
       {detail.data && !detail.data.proof.serverSeed && (
         <p className="text-danger">{t('verify.notRevealed')}</p>
       )}
@@ -189,6 +196,7 @@ export default function VerifyPage(_: PageProps) {
           <p className="small muted ih-mono">block 0: {result.block0}</p>
         </section>
       )}
+      {params.get('lotteryGame') === null && <LotteryVerify initialGame="" initialDraw="" />}
       <article className="card ih-help">
         {FAIRNESS_PAGE[lang]
           .split('\n')

@@ -33,7 +33,10 @@ export const useLotteryMenu = (prizeMode: LotteryPrizeMode | undefined) =>
   });
 
 /** GET /lgw/vn/numeros/opened/game: the latest draws of a game, or one draw, or a day's. */
-export const useOpened = (gameCode: string | null, opts: { drawId?: string; date?: string; pageSize?: number } = {}) =>
+export const useOpened = (
+  gameCode: string | null,
+  opts: { drawId?: string; date?: string; pageSize?: number } = {},
+) =>
   useQuery({
     queryKey: [...KEY, 'opened', gameCode, opts],
     queryFn: ({ signal }) =>
@@ -69,7 +72,8 @@ export function usePlaceSlip() {
         requestId: newRequestId(),
         ...body,
       }),
-    onSettled: () => Promise.all([invalidateMoney(qc), qc.invalidateQueries({ queryKey: [...KEY, 'tickets'] })]),
+    onSettled: () =>
+      Promise.all([invalidateMoney(qc), qc.invalidateQueries({ queryKey: [...KEY, 'tickets'] })]),
   });
 }
 
@@ -79,13 +83,13 @@ export function useCancelTicket() {
   return useMutation({
     mutationFn: (ticketId: string) =>
       api.post<{ ticketId: string; balance: string }>('/wps/lottery/tickets/cancel', { ticketId }),
-    onSettled: () => Promise.all([invalidateMoney(qc), qc.invalidateQueries({ queryKey: [...KEY, 'tickets'] })]),
+    onSettled: () =>
+      Promise.all([invalidateMoney(qc), qc.invalidateQueries({ queryKey: [...KEY, 'tickets'] })]),
   });
 }
 
 /** After a draw time passes: new menu (next draw), results and tickets (settled). */
 export function useRefreshAfterDraw() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([qc.invalidateQueries({ queryKey: KEY }), invalidateMoney(qc)]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: KEY }), invalidateMoney(qc)]);
 }

@@ -19,16 +19,26 @@ import {
 } from '../lib/slip.ts';
 
 const QUICK: QuickPick[] = ['all', 'even', 'odd', 'random'];
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+let lineSeq = 0;
 
 /** Bet types, the number grid (or typed numbers), quick picks, the slip with its cost preview. */
-export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; drawId: string | null; closed: boolean }) {
+export function BetPanel({
+  game,
+  drawId,
+  closed,
+}: {
+  game: LotteryMenuGame;
+  drawId: string | null;
+  closed: boolean;
+}) {
   const { t } = useTranslation('lottery');
   const [type, setType] = useState<LotteryBetTypeCode>(game.betTypes[0]!);
   const [picked, setPicked] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [amount, setAmount] = useState('1.00');
   const [head, setHead] = useState(0);
-  const [slip, setSlip] = useState<SlipLine[]>([]);
+  const [slip, setSlip] = useState<Array<SlipLine & { id: number }>>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const place = usePlaceSlip();
   const digits = digitsOf(type);
@@ -53,7 +63,7 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
       setProblem(why === 'amount' ? t('slip.badAmount') : why);
       return;
     }
-    setSlip((s) => [...s, draft]);
+    setSlip((s) => [...s, { ...draft, id: ++lineSeq }]);
     setPicked([]);
     setTyped('');
     setProblem(null);
@@ -61,7 +71,11 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
   const submit = async () => {
     if (!drawId || slip.length === 0) return;
     try {
-      const r = await place.mutateAsync({ gameCode: game.gameCode, drawId, bets: slip });
+      const r = await place.mutateAsync({
+        gameCode: game.gameCode,
+        drawId,
+        bets: slip.map(({ type, numbers, amount }) => ({ type, numbers, amount })),
+      });
       toast.success(t('slip.placed', { cost: r.cost, balance: r.balance }));
       setSlip([]);
     } catch (e) {
@@ -71,7 +85,8 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
 
   return (
     <section className="card lt-bet" aria-label={t('bet.title')}>
-      <div className="lt-types" role="group" aria-label={t('bet.types')}>
+      <fieldset className="lt-types">
+        <legend className="visually-hidden">{t('bet.types')}</legend>
         {game.betTypes.map((bt) => (
           <button
             key={bt}
@@ -84,7 +99,7 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
             {t(`type.${bt}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       <p className="small muted">
         {t(`help.${type}`, { results: game.resultCount, odds: formatOdds(game.odds[type]) })}
         {combination ? ` ${t('bet.pickExactly', { count: combination })}` : ''}
@@ -92,9 +107,15 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
       {digits <= 2 ? (
         <>
           {digits === 2 && (
-            <div className="lt-quick" role="group" aria-label={t('bet.quick')}>
+            <fieldset className="lt-quick">
+              <legend className="visually-hidden">{t('bet.quick')}</legend>
               {QUICK.map((q) => (
-                <button key={q} type="button" className="lt-chip-btn" onClick={() => setPicked(quickPick(q, 2))}>
+                <button
+                  key={q}
+                  type="button"
+                  className="lt-chip-btn"
+                  onClick={() => setPicked(quickPick(q, 2))}
+                >
                   {t(`quick.${q}`)}
                 </button>
               ))}
@@ -104,24 +125,33 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
                 value={head}
                 onChange={(e) => setHead(Number(e.target.value))}
               >
-                {Array.from({ length: 10 }, (_, i) => (
-                  <option key={i} value={i}>
-                    {i}
+                {DIGITS.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
                   </option>
                 ))}
               </select>
-              <button type="button" className="lt-chip-btn" onClick={() => setPicked(quickPick('head', 2, head))}>
+              <button
+                type="button"
+                className="lt-chip-btn"
+                onClick={() => setPicked(quickPick('head', 2, head))}
+              >
                 {t('quick.head', { digit: head })}
               </button>
-              <button type="button" className="lt-chip-btn" onClick={() => setPicked(quickPick('tail', 2, head))}>
+              <button
+                type="button"
+                className="lt-chip-btn"
+                onClick={() => setPicked(quickPick('tail', 2, head))}
+              >
                 {t('quick.tail', { digit: head })}
               </button>
               <button type="button" className="lt-chip-btn" onClick={() => setPicked([])}>
                 {t('quick.clear')}
               </button>
-            </div>
+            </fieldset>
           )}
-          <div className={`lt-grid lt-grid--${digits}`} role="group" aria-label={t('bet.numbers')}>
+          <fieldset className={`lt-grid lt-grid--${digits}`}>
+            <legend className="visually-hidden">{t('bet.numbers')}</legend>
             {grid.map((n) => (
               <button
                 key={n}
@@ -134,7 +164,7 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
                 {n}
               </button>
             ))}
-          </div>
+          </fieldset>
         </>
       ) : (
         <label className="lt-field">
@@ -175,8 +205,8 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
           <p className="small muted">{t('slip.empty')}</p>
         ) : (
           <ul className="lt-lines">
-            {slip.map((l, i) => (
-              <li key={`${l.type}-${l.numbers.join('.')}-${i}`} className="lt-line">
+            {slip.map((l) => (
+              <li key={l.id} className="lt-line">
                 <span>
                   <strong>{t(`type.${l.type}`)}</strong> {l.numbers.join(', ')} × {l.amount}
                 </span>
@@ -185,7 +215,7 @@ export function BetPanel({ game, drawId, closed }: { game: LotteryMenuGame; draw
                   type="button"
                   className="lt-x"
                   aria-label={t('slip.remove')}
-                  onClick={() => setSlip((s) => s.filter((_, j) => j !== i))}
+                  onClick={() => setSlip((s) => s.filter((x) => x.id !== l.id))}
                 >
                   ×
                 </button>

@@ -31,7 +31,11 @@ export function Lobby({ games, hrefOf }: { games: LotteryMenuGame[]; hrefOf(game
           ) : (
             <p className="small muted">{t('lobby.noDraw')}</p>
           )}
-          <Link className={buttonClass('primary', 'sm')} to={hrefOf(g.gameCode)} data-testid={`play-${g.gameCode}`}>
+          <Link
+            className={buttonClass('primary', 'sm')}
+            to={hrefOf(g.gameCode)}
+            data-testid={`play-${g.gameCode}`}
+          >
             {t('lobby.play')}
           </Link>
         </li>

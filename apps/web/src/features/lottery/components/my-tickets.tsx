@@ -26,7 +26,8 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
           <li key={x.ticketId} className="lt-ticket" data-testid="ticket" data-status={x.status}>
             <div className="lt-row">
               <span className="small">
-                {formatNepalTime(x.drawTime)} · <span data-testid="ticket-status">{t(`status.${x.status}`)}</span>
+                {formatNepalTime(x.drawTime)} ·{' '}
+                <span data-testid="ticket-status">{t(`status.${x.status}`)}</span>
               </span>
               <span className="num small">
                 {t('tickets.cost')} {x.cost}
@@ -39,15 +40,25 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
               </span>
             </div>
             <ul className="lt-sub">
-              {x.bets.map((b, i) => (
-                <li key={`${b.type}-${i}`} className="small">
+              {x.bets.map((b) => (
+                <li key={`${b.type}-${b.numbers.join('.')}-${b.amount}`} className="small">
                   {t(`type.${b.type}`)}: {b.numbers.join(', ')} × {b.amount}
-                  {b.hits !== null && <> · {t('tickets.hits', { count: b.hits })} · {b.payout}</>}
+                  {b.hits !== null && (
+                    <>
+                      {' '}
+                      · {t('tickets.hits', { count: b.hits })} · {b.payout}
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
             {x.status === 'open' && (
-              <Button size="sm" variant="ghost" onClick={() => onCancel(x.ticketId)} loading={cancel.isPending}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onCancel(x.ticketId)}
+                loading={cancel.isPending}
+              >
                 {t('tickets.cancel')}
               </Button>
             )}

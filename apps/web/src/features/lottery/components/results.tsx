@@ -8,7 +8,10 @@ import { formatNepalTime } from '../lib/time.ts';
 /** One draw's prizes, the numbers my tickets hit highlighted, and the link to verify it. */
 export function DrawResults({ draw, mine }: { draw: LotteryDraw; mine: LotteryTicket[] }) {
   const { t } = useTranslation('lottery');
-  const bets = mine.filter((x) => x.drawId === draw.drawId).flatMap((x) => x.bets) as Pick<LotteryBet, 'type' | 'numbers'>[];
+  const bets = mine.filter((x) => x.drawId === draw.drawId).flatMap((x) => x.bets) as Pick<
+    LotteryBet,
+    'type' | 'numbers'
+  >[];
   const hit = (n: string) => bets.some((b) => b.type !== 'truot4' && isHitNumber(n, b));
   return (
     <article className="lt-draw" data-testid="draw-result" data-draw={draw.drawId}>
@@ -23,11 +26,13 @@ export function DrawResults({ draw, mine }: { draw: LotteryDraw; mine: LotteryTi
               <tr key={prize}>
                 <th scope="row">{t(`prize.${prize}`, { defaultValue: prize })}</th>
                 <td>
-                  {numbers.map((n, i) => (
-                    <span key={`${n}-${i}`} className={`lt-res${hit(n) ? ' is-hit' : ''}`} data-prize={prize}>
-                      {n}
-                    </span>
-                  ))}
+                  {numbers
+                    .map((n, i) => ({ n, slot: `${prize}-${i}` }))
+                    .map(({ n, slot }) => (
+                      <span key={slot} className={`lt-res${hit(n) ? ' is-hit' : ''}`} data-prize={prize}>
+                        {n}
+                      </span>
+                    ))}
                 </td>
               </tr>
             ))}

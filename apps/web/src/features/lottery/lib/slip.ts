@@ -10,7 +10,8 @@ export interface SlipLine {
 
 export const digitsOf = (type: LotteryBetTypeCode): number => BET_TYPE_RULES[type].digits;
 /** The size of a combination bet (xiên, lô trượt); null when each number is its own bet. */
-export const combinationOf = (type: LotteryBetTypeCode): number | null => BET_TYPE_RULES[type].combination ?? null;
+export const combinationOf = (type: LotteryBetTypeCode): number | null =>
+  BET_TYPE_RULES[type].combination ?? null;
 
 const pad = (n: number, d: number) => String(n).padStart(d, '0');
 export const allNumbers = (digits: number): string[] =>
