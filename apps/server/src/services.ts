@@ -59,7 +59,7 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     inhouse,
     crash: new CrashService(db, inhouse),
-    lottery: new LotteryService(db, config, { wallet, bets }),
+    lottery: new LotteryService(db, config, { wallet, bets, audit }),
     seamless,
     cashier: new CashierService(db, config, { wallet, members, audit }),
     system,

@@ -175,3 +175,18 @@ export const lotteryCancelledSchema = z.object({
   status: z.literal('cancelled'),
   balance: moneyString,
 });
+
+/** Operator: a multiplier with up to two decimals ("90", "2.2"). */
+const multiplierText = safeString().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Invalid odds');
+const oddsValue = z.union([multiplierText, z.record(z.enum(['P1', 'P2', 'P3', 'SP', 'CO']), multiplierText)]);
+export const adminLotteryOddsQuerySchema = z.object({ prizeMode });
+export const adminLotteryOddsSchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  odds: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+});
+export const adminLotteryOddsPutSchema = z.object({
+  prizeMode,
+  betType: z.enum(LOTTERY_BET_TYPE_VALUES),
+  /** A multiplier, or one per prize tier for 4D/3D/2D. */
+  odds: oddsValue,
+});

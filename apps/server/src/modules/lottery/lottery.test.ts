@@ -437,4 +437,30 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
     expect(lobby.body.value.url).toBe('/lottery?view=lobby&prizeMode=ELOTT');
     expect((await call('GET', '/lgw/vn/games/launch?gameCode=NOPE', alice.token)).status).toBe(404);
   });
+
+  it('operators with the games permission configure the odds per prize mode (audited); players cannot', async () => {
+    const put = (token: string, body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/wps/admin/lottery/odds',
+        headers: { token },
+        payload: body as Json,
+      });
+    expect((await put(alice.token, { prizeMode: 'ZY', betType: 'lo2', odds: '95' })).statusCode).toBe(403);
+    expect((await put(admin.token, { prizeMode: 'ZY', betType: 'lo2', odds: { P1: '5' } })).statusCode).toBe(
+      400,
+    );
+    expect((await put(admin.token, { prizeMode: 'ZY', betType: 'big4d', odds: '5' })).statusCode).toBe(400);
+    const res = await put(admin.token, { prizeMode: 'ZY', betType: 'lo2', odds: '95.5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.odds.lo2).toBe('95.5');
+    const menu = await call('GET', '/lgw/vn/games/game_menu?prizeMode=ZY');
+    expect(menu.body.value.games[0].odds.lo2).toBe('95.5');
+    const got = await call('GET', '/wps/admin/lottery/odds?prizeMode=ZY', admin.token);
+    expect(got.body.value.odds.lo2).toBe('95.5');
+    const audit = await query<{ action: string }>(
+      `select action from audit_log where action = 'lottery.odds.update'`,
+    );
+    expect(audit.length).toBeGreaterThan(0);
+  });
 });

@@ -12,7 +12,8 @@ const hasPostgres = !!testConfig().testDatabaseUrl;
  */
 describe.skipIf(!hasPostgres)('lottery cut-off race (needs TEST_DATABASE_URL)', () => {
   let t: TestApp;
-  const query = async <T>(text: string, params: unknown[] = []) => (await t.database.query(text, params)) as T[];
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await t.database.query(text, params)) as T[];
   beforeAll(async () => {
     t = await createTestApp({ walletHouseShards: 4 }, { postgres: 'require' });
   });

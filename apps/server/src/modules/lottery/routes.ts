@@ -1,5 +1,9 @@
 import {
+  adminLotteryOddsPutSchema,
+  adminLotteryOddsQuerySchema,
+  adminLotteryOddsSchema,
   envelopeSchema,
+  GAMES_PERMISSION,
   errorEnvelopeSchema,
   lotteryCancelledSchema,
   lotteryCancelSchema,
@@ -16,7 +20,8 @@ import {
   lotteryTicketsSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberPrincipal, requireRole } from '../../http/auth.ts';
+import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/i18n.ts';
 import { defaultPrizeMode } from './service.ts';
@@ -161,5 +166,49 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(req, await lottery.cancel(memberPrincipal(req), req.body.ticketId)),
+  );
+
+  const operator = requireRole(['operator'], GAMES_PERMISSION);
+  app.get(
+    '/wps/admin/lottery/odds',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary: 'The odds of a prize mode (defaults with the operator’s overrides)',
+        querystring: adminLotteryOddsQuerySchema,
+        response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(req, {
+        prizeMode: req.query.prizeMode,
+        odds: lottery.oddsView(await lottery.odds(req.query.prizeMode)),
+      }),
+  );
+  app.put(
+    '/wps/admin/lottery/odds',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary: 'Set one bet type’s odds of a prize mode (audited; placed tickets keep theirs)',
+        body: adminLotteryOddsPutSchema,
+        response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      const odds = await lottery.setOdds(
+        req.body.prizeMode,
+        req.body.betType,
+        req.body.odds,
+        { id: op.operatorId, account: op.account },
+        clientIp(req),
+      );
+      return ok(req, { prizeMode: req.body.prizeMode, odds });
+    },
   );
 };

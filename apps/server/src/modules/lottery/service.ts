@@ -25,6 +25,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
 import type { BetsService } from '../bets/service.ts';
 import { Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type WalletService } from '../wallet/service.ts';
@@ -67,7 +68,7 @@ export class LotteryService {
   constructor(
     private readonly db: Db,
     config: Pick<Config, 'lotteryFastSeconds' | 'lotteryFastCutoffSeconds'>,
-    private readonly deps: { wallet: WalletService; bets: BetsService },
+    private readonly deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
   ) {
     this.games = lotteryGames({
       fastSeconds: config.lotteryFastSeconds,
@@ -91,6 +92,58 @@ export class LotteryService {
     return odds;
   }
 
+  /** The odds as the operator and the menus show them: multipliers as text. */
+  oddsView(odds: Odds): Record<string, string | Record<string, string>> {
+    return Object.fromEntries(
+      Object.entries(odds).map(([t, o]) => [
+        t,
+        typeof o === 'object'
+          ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, multiplier(v ?? 0)]))
+          : multiplier(o ?? 0),
+      ]),
+    );
+  }
+
+  /** Operator: sets one bet type's odds of a prize mode (audited). Tiered types take one per prize. */
+  async setOdds(
+    mode: LotteryPrizeMode,
+    betType: LotteryBetTypeCode,
+    value: string | Partial<Record<string, string>>,
+    actor: { id: number; account: string },
+    ip: string,
+  ) {
+    const hundredths = (m: string) => Math.round(Number(m) * 100);
+    const tiered = typeof DEFAULT_ODDS[mode][betType] === 'object';
+    if (tiered !== (typeof value === 'object'))
+      throw new AppError('VALIDATION', { fields: { odds: 'badRequest' } });
+    const odds =
+      typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hundredths(v ?? '0')]))
+        : hundredths(value);
+    const before = await this.odds(mode);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(lotteryOdds)
+        .values({ prizeMode: mode, betType, odds, updatedBy: actor.account })
+        .onConflictDoUpdate({
+          target: [lotteryOdds.prizeMode, lotteryOdds.betType],
+          set: { odds, updatedBy: actor.account, updatedAt: sql`now()` },
+        });
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'lottery.odds.update',
+          target: { type: 'lottery_odds', id: `${mode}:${betType}` },
+          before: { odds: before[betType] ?? null },
+          after: { odds },
+          ip,
+        },
+        tx,
+      );
+    });
+    return this.oddsView(await this.odds(mode));
+  }
+
   // ---------- menus and results ----------
 
   async menu(mode: LotteryPrizeMode | undefined, lang: 'en' | 'ne'): Promise<LotteryMenuGame[]> {
@@ -109,17 +162,7 @@ export class LotteryService {
         betTypes: types,
         resultCount: resultCount(g.structure),
         cutoffSeconds: g.cutoffSeconds,
-        odds: Object.fromEntries(
-          types.map((t) => {
-            const o = odds[t];
-            return [
-              t,
-              typeof o === 'object'
-                ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, multiplier(v ?? 0)]))
-                : multiplier(o ?? 0),
-            ];
-          }),
-        ),
+        odds: this.oddsView(Object.fromEntries(types.map((t) => [t, odds[t]]))),
         nextDraw: next
           ? {
               drawId: next.id,

@@ -23,7 +23,13 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
       {tickets.length === 0 && <p className="small muted">{t('tickets.none')}</p>}
       <ul className="lt-lines">
         {tickets.map((x) => (
-          <li key={x.ticketId} className="lt-ticket" data-testid="ticket" data-status={x.status} data-draw={x.drawId}>
+          <li
+            key={x.ticketId}
+            className="lt-ticket"
+            data-testid="ticket"
+            data-status={x.status}
+            data-draw={x.drawId}
+          >
             <div className="lt-row">
               <span className="small">
                 {formatNepalTime(x.drawTime)} ·{' '}
