@@ -88,6 +88,36 @@ export class BetsService {
   }
 
   /**
+   * Appends many settled bets in one statement (a lottery draw settles thousands of tickets per
+   * transaction), in the caller's transaction, with the same columns as `recordSettlement`.
+   */
+  async recordSettlements(tx: DbOrTx, rows: readonly Settlement[]): Promise<void> {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((s) => ({
+        member_id: s.memberId,
+        source: s.source,
+        vendor: s.vendor,
+        game_code: s.gameCode,
+        game_type: s.gameType,
+        round_id: s.roundId,
+        stake: s.stake.toString(),
+        payout: s.payout.toString(),
+        valid_stake: (s.trial ? 0n : s.stake).toString(),
+        status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
+        trial: s.trial,
+      })),
+    );
+    await tx.execute(sql`
+      insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
+                        stake, payout, valid_stake, status, trial)
+      select x.member_id, member_upline_path(x.member_id), x.source, x.vendor, x.game_code, x.game_type,
+             x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
+      from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, source text, vendor text, game_code text,
+           game_type text, round_id text, stake bigint, payout bigint, valid_stake bigint, status text, trial boolean)`);
+  }
+
+  /**
    * Hands the consumer the bets it has not seen, in batches, exactly once: the handler runs in
    * the same transaction that moves the consumer's mark, so its effects and the mark commit
    * together. Rows are taken in (writer transaction id, id) order and only from transactions

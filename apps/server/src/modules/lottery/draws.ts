@@ -28,7 +28,7 @@ export interface StoredBet extends LotteryBet {
 
 /** Draws kept ready ahead of time per game, so the next one always has its hash published. */
 const DRAWS_AHEAD = 3;
-export const SETTLE_BATCH = 500;
+export const SETTLE_BATCH = 2000;
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
@@ -173,7 +173,7 @@ export class LotteryDraws {
           .orderBy(asc(lotteryTickets.id))
           .limit(batchSize)
           .for('update', { skipLocked: true });
-        for (const t of tickets) await this.settleTicket(tx, game, index, t);
+        await this.settleBatch(tx, game, index, tickets);
         return tickets.length;
       });
       settled += n;
@@ -192,15 +192,30 @@ export class LotteryDraws {
     return settled;
   }
 
-  private async settleTicket(tx: Tx, game: LotteryGame, index: DrawIndex, t: TicketRow): Promise<void> {
-    const odds = t.odds as Odds;
-    let payout = 0n;
-    const bets = (t.bets as StoredBet[]).map((b) => {
-      const r = index.settle(b, odds);
-      payout += BigInt(r.payout);
-      return { ...b, hits: r.hits, payout: r.payout };
+  /**
+   * One batch: each winner's payout posted (one ledger transaction per ticket, so the player's
+   * statement names the ticket), then the batch's lines in the bets record and its tickets'
+   * status in one statement each.
+   */
+  private async settleBatch(
+    tx: Tx,
+    game: LotteryGame,
+    index: DrawIndex,
+    tickets: TicketRow[],
+  ): Promise<void> {
+    if (tickets.length === 0) return;
+    const settled = tickets.map((t) => {
+      const odds = t.odds as Odds;
+      let payout = 0n;
+      const bets = (t.bets as StoredBet[]).map((b) => {
+        const r = index.settle(b, odds);
+        payout += BigInt(r.payout);
+        return { ...b, hits: r.hits, payout: r.payout };
+      });
+      return { t, payout, bets };
     });
-    if (payout > 0n) {
+    for (const { t, payout } of settled) {
+      if (payout === 0n) continue;
       const wallet = t.trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId);
       const house = this.deps.wallet.houseFor(game.vendor, t.memberId, t.trial);
       await this.deps.wallet.post(
@@ -216,20 +231,26 @@ export class LotteryDraws {
         tx,
       );
     }
-    await this.deps.bets.recordSettlement(tx, {
-      memberId: t.memberId,
-      source: 'lottery',
-      vendor: game.vendor,
-      gameCode: game.gameCode,
-      gameType: game.gameType,
-      roundId: t.id,
-      stake: t.cost,
-      payout,
-      trial: t.trial,
-    });
-    await tx
-      .update(lotteryTickets)
-      .set({ status: 'settled', payout, bets, settledAt: sql`now()` })
-      .where(eq(lotteryTickets.id, t.id));
+    await this.deps.bets.recordSettlements(
+      tx,
+      settled.map(({ t, payout }) => ({
+        memberId: t.memberId,
+        source: 'lottery' as const,
+        vendor: game.vendor,
+        gameCode: game.gameCode,
+        gameType: game.gameType,
+        roundId: t.id,
+        stake: t.cost,
+        payout,
+        trial: t.trial,
+      })),
+    );
+    const json = JSON.stringify(
+      settled.map(({ t, payout, bets }) => ({ id: t.id, payout: payout.toString(), bets })),
+    );
+    await tx.execute(sql`
+      update lottery_tickets t set status = 'settled', payout = x.payout, bets = x.bets, settled_at = now()
+      from jsonb_to_recordset(${json}::jsonb) as x(id text, payout bigint, bets jsonb)
+      where t.id = x.id and t.status = 'open'`);
   }
 }
