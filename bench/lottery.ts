@@ -9,7 +9,7 @@
  * HTTP) from 64 concurrent callers until the cut-off refuses them. The settlement run loads the
  * tickets in bulk (7 in 10 a đề on one number, 3 in 10 a lô 2 on one number; setting them up is
  * not measured), draws, times the bare SQL pass (the sum of what the rules pay, computed in SQL),
- * then times `settle` (postings per winner, the bets record, ticket states) and checks both sums agree.
+ * then times `settle` (win postings, the bets record, ticket states) and checks both sums agree.
  */
 import { DEFAULT_ODDS } from '@wps/games';
 import { sql } from 'drizzle-orm';
@@ -145,7 +145,7 @@ async function main() {
       `bare SQL join of ${base!.n} tickets to the results: ${secs(bareMs)} (pays ${base!.paid} paisa)`,
     );
     console.log(
-      `settle ${settled} tickets (${after!.winners} winners, each a ledger transaction; every ticket a bets-record line): ${secs(settleMs)} (pays ${after!.paid} paisa)`,
+      `settle ${settled} tickets (${after!.winners} winners paid in one ledger transaction per batch; every ticket a bets-record line): ${secs(settleMs)} (pays ${after!.paid} paisa)`,
     );
     console.log(`ratio settle / bare SQL: ${(settleMs / bareMs).toFixed(1)}× (goal ≤ 2×)`);
     await database.close();

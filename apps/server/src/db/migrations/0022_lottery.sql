@@ -40,7 +40,7 @@ CREATE TABLE "lottery_tickets" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "lottery_tickets_request_uq" ON "lottery_tickets" USING btree ("member_id","request_id");
 --> statement-breakpoint
-CREATE INDEX "lottery_tickets_draw_idx" ON "lottery_tickets" USING btree ("draw_id","status");
+CREATE INDEX "lottery_tickets_draw_idx" ON "lottery_tickets" USING btree ("draw_id","status","id");
 --> statement-breakpoint
 CREATE INDEX "lottery_tickets_member_idx" ON "lottery_tickets" USING btree ("member_id","created_at");
 --> statement-breakpoint

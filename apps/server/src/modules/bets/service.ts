@@ -111,10 +111,16 @@ export class BetsService {
     await tx.execute(sql`
       insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
                         stake, payout, valid_stake, status, trial)
-      select x.member_id, member_upline_path(x.member_id), x.source, x.vendor, x.game_code, x.game_type,
+      with x as (
+        select * from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, source text, vendor text,
+          game_code text, game_type text, round_id text, stake bigint, payout bigint, valid_stake bigint,
+          status text, trial boolean)
+      ),
+      -- Each member's upline path once per statement, however many of their bets it carries.
+      u as (select member_id, member_upline_path(member_id) as path from (select distinct member_id from x) d)
+      select x.member_id, u.path, x.source, x.vendor, x.game_code, x.game_type,
              x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
-      from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, source text, vendor text, game_code text,
-           game_type text, round_id text, stake bigint, payout bigint, valid_stake bigint, status text, trial boolean)`);
+      from x join u using (member_id)`);
   }
 
   /**

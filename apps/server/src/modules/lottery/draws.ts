@@ -8,7 +8,7 @@ import {
   type Odds,
   serverSeedFromBytes,
 } from '@wps/games';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BetsService } from '../bets/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
@@ -146,9 +146,8 @@ export class LotteryDraws {
   }
 
   /**
-   * Pays the open tickets of a drawn draw, a batch per transaction: each ticket's win posting
-   * (keyed `lottery:<ticket>:win`), its line in the bets record and its status change commit
-   * together, so a run killed midway leaves every ticket either wholly settled or still open,
+   * Pays the open tickets of a drawn draw, a batch per transaction: the batch's win postings,
+   * its lines in the bets record and its tickets' status change commit together, so a run killed midway leaves every ticket either wholly settled or still open,
    * and the next run settles only what is left. Answers how many tickets it settled.
    */
   async settle(
@@ -162,18 +161,27 @@ export class LotteryDraws {
     if (!game) return 0;
     const index = new DrawIndex(game.structure, draw.results as LotteryResults);
     const batchSize = opts.batchSize ?? SETTLE_BATCH;
+    await this.resolveAccounts(drawId, game);
     let settled = 0;
+    let after = '';
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         await opts.beforeBatch?.(tx);
         const tickets = await tx
           .select()
           .from(lotteryTickets)
-          .where(and(eq(lotteryTickets.drawId, drawId), eq(lotteryTickets.status, 'open')))
+          .where(
+            and(
+              eq(lotteryTickets.drawId, drawId),
+              eq(lotteryTickets.status, 'open'),
+              gt(lotteryTickets.id, after),
+            ),
+          )
           .orderBy(asc(lotteryTickets.id))
           .limit(batchSize)
           .for('update', { skipLocked: true });
         await this.settleBatch(tx, game, index, tickets);
+        if (tickets.length) after = tickets[tickets.length - 1]!.id;
         return tickets.length;
       });
       settled += n;
@@ -193,9 +201,32 @@ export class LotteryDraws {
   }
 
   /**
-   * One batch: each winner's payout posted (one ledger transaction per ticket, so the player's
-   * statement names the ticket), then the batch's lines in the bets record and its tickets'
-   * status in one statement each.
+   * Resolves (and caches) the ledger ids of every account the draw may pay, outside any
+   * transaction: inside one the wallet does not cache them, and each payout would look them up again.
+   */
+  private async resolveAccounts(drawId: string, game: LotteryGame): Promise<void> {
+    const members = rowsOf<{ member_id: number; trial: boolean }>(
+      await this.db.execute(
+        sql`select distinct member_id, trial from lottery_tickets where draw_id = ${drawId} and status = 'open'`,
+      ),
+    );
+    for (let i = 0; i < members.length; i += 500) {
+      const refs = members
+        .slice(i, i + 500)
+        .flatMap((m) => [
+          m.trial ? Accounts.trial(m.member_id) : Accounts.cash(m.member_id),
+          this.deps.wallet.houseFor(game.vendor, m.member_id, m.trial),
+        ]);
+      await this.deps.wallet.ensureAccounts(refs);
+    }
+  }
+
+  /**
+   * One batch, in a few statements whatever its size: the winners' payouts in one ledger
+   * transaction (keyed by the draw and the batch's first ticket: a batch that committed is never
+   * selected again, one that rolled back left nothing), the batch's lines in the bets record
+   * (one per ticket, with its payout) and its tickets' states. The player's statement names the
+   * draw; the betting record and the ticket name the ticket.
    */
   private async settleBatch(
     tx: Tx,
@@ -214,19 +245,24 @@ export class LotteryDraws {
       });
       return { t, payout, bets };
     });
-    for (const { t, payout } of settled) {
-      if (payout === 0n) continue;
-      const wallet = t.trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId);
-      const house = this.deps.wallet.houseFor(game.vendor, t.memberId, t.trial);
+    // One ledger transaction pays the batch's winners (trial play money apart: it never meets cash).
+    for (const trial of [false, true]) {
+      const group = settled.filter((x) => x.payout > 0n && x.t.trial === trial);
+      if (group.length === 0) continue;
       await this.deps.wallet.post(
         {
-          key: `lottery:${t.id}:win`,
+          key: `lottery:${group[0]!.t.drawId}:win:${group[0]!.t.id}`,
           reason: 'win',
-          postings: [
-            { account: house, amount: -payout },
-            { account: wallet, amount: payout },
-          ],
-          metadata: { vendor: game.vendor, roundId: t.id, gameCode: game.gameCode, drawId: t.drawId },
+          postings: group.flatMap(({ t, payout }) => [
+            { account: this.deps.wallet.houseFor(game.vendor, t.memberId, trial), amount: -payout },
+            { account: trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId), amount: payout },
+          ]),
+          metadata: {
+            vendor: game.vendor,
+            gameCode: game.gameCode,
+            drawId: group[0]!.t.drawId,
+            tickets: group.length,
+          },
         },
         tx,
       );

@@ -69,7 +69,8 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
-    index('lottery_tickets_draw_idx').on(t.drawId, t.status),
+    // Settlement walks a draw's open tickets in id order, a batch after the last id it took.
+    index('lottery_tickets_draw_idx').on(t.drawId, t.status, t.id),
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
     check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),
