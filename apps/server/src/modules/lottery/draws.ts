@@ -133,7 +133,7 @@ export class LotteryDraws {
           select status, game_code, server_seed, draw_time <= now() as due
           from lottery_draws where id = ${drawId} for update`),
       );
-      if (!row || row.status !== 'open' || !row.due) return false;
+      if (row?.status !== 'open' || !row.due) return false;
       const game = this.gamesByCode.get(row.game_code);
       if (!game) return false;
       const results = drawLotteryFromSeed(row.server_seed, drawId, game.structure);

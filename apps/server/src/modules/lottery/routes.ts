@@ -114,8 +114,10 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
           ? '/seaLottery'
           : '/lottery';
       const params = new URLSearchParams();
-      if (game) params.set('gameCode', game.gameCode);
-      params.set('view', game ? q.view : 'lobby');
+      // SPEC §2: /vnLottery and /lottery take a game code; /seaLottery opens its lobby.
+      const withGame = game !== null && page !== '/seaLottery';
+      if (withGame) params.set('gameCode', game.gameCode);
+      params.set('view', withGame ? q.view : 'lobby');
       params.set('prizeMode', q.prizeMode ?? (game ? defaultPrizeMode(game) : q.launchMode));
       if (q.backUrl) params.set('backUrl', q.backUrl);
       if (q.language) params.set('language', q.language);

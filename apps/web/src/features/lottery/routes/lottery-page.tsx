@@ -25,6 +25,12 @@ function modeOf(routeKey: string, asked: string | null): LotteryPrizeMode | unde
   return routeKey === 'vnLottery' ? 'LOTT' : undefined;
 }
 
+/** SPEC §2: /vnLottery and /lottery take a game code, /seaLottery does not: its games open under /lottery. */
+function gameHref(key: string, gameCode: string, mode: LotteryPrizeMode | undefined): string {
+  const page = key === 'seaLottery' ? '/lottery' : `/${key}`;
+  return `${page}?gameCode=${gameCode}${mode ? `&prizeMode=${mode}` : ''}`;
+}
+
 /** Lottery pages (`/lottery`, `/vnLottery`, `/seaLottery`): the lobby, or one game's betting view with `?gameCode=`. */
 export default function LotteryPage({ routeKey }: PageProps) {
   const { t } = useTranslation(['lottery', 'common']);
