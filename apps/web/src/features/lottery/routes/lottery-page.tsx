@@ -53,10 +53,7 @@ export default function LotteryPage({ routeKey }: PageProps) {
       {menu.data && !game && (
         <>
           {gameCode && <p className="text-danger">{t('lottery:lobby.unknownGame')}</p>}
-          <Lobby
-            games={menu.data.games}
-            hrefOf={(c) => `${base}?gameCode=${c}${mode ? `&prizeMode=${mode}` : ''}`}
-          />
+          <Lobby games={menu.data.games} hrefOf={(c) => gameHref(key, c, mode)} />
         </>
       )}
       {game && <GameView game={game} back={mode ? `${base}?prizeMode=${mode}` : base} />}
