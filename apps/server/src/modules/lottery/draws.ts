@@ -85,6 +85,32 @@ export class LotteryDraws {
     return find();
   }
 
+  /** The draw taking bets of each game, in one query; games without one get theirs created. */
+  async upcomingOf(games: readonly LotteryGame[]): Promise<Map<string, DrawRow>> {
+    const find = async (codes: string[]) =>
+      codes.length === 0
+        ? []
+        : this.db
+            .selectDistinctOn([lotteryDraws.gameCode])
+            .from(lotteryDraws)
+            .where(
+              and(
+                inArray(lotteryDraws.gameCode, codes),
+                eq(lotteryDraws.status, 'open'),
+                sql`${lotteryDraws.cutoffAt} > now()`,
+              ),
+            )
+            .orderBy(lotteryDraws.gameCode, asc(lotteryDraws.drawTime));
+    const out = new Map((await find(games.map((g) => g.gameCode))).map((d) => [d.gameCode, d]));
+    const missing = games.filter((g) => !out.has(g.gameCode));
+    if (missing.length) {
+      const now = await this.dbNow();
+      for (const g of missing) await this.ensureDraws(g, now);
+      for (const d of await find(missing.map((g) => g.gameCode))) out.set(d.gameCode, d);
+    }
+    return out;
+  }
+
   async dbNow(): Promise<Date> {
     const [row] = rowsOf<{ now: string | Date }>(await this.db.execute(sql`select now() as now`));
     return new Date(row!.now);

@@ -149,9 +149,13 @@ export class LotteryService {
   async menu(mode: LotteryPrizeMode | undefined, lang: 'en' | 'ne'): Promise<LotteryMenuGame[]> {
     const games = this.games.filter((g) => inMode(g, mode));
     const out: LotteryMenuGame[] = [];
+    const upcoming = await this.draws.upcomingOf(games);
+    const oddsOf = new Map<LotteryPrizeMode, Odds>();
     for (const g of games) {
-      const next = await this.draws.upcoming(g);
-      const odds = await this.odds(mode ?? defaultPrizeMode(g));
+      const next = upcoming.get(g.gameCode) ?? null;
+      const m = mode ?? defaultPrizeMode(g);
+      if (!oddsOf.has(m)) oddsOf.set(m, await this.odds(m));
+      const odds = oddsOf.get(m)!;
       const types = betTypesOf(g.structure);
       out.push({
         gameCode: g.gameCode,
