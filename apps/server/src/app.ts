@@ -40,6 +40,7 @@ import { gamesVendorRoutes } from './modules/games/vendor-routes.ts';
 import { inhouseAdminRoutes } from './modules/inhouse/admin-routes.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { crashRoutes } from './modules/inhouse/crash-routes.ts';
+import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);
+  await app.register(lotteryRoutes);
 
   await registerStatic(app, config.webDistDir);
 

@@ -68,6 +68,8 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseUtcOffset(v) !== null, 'expected an offset such as +05:45')
     .optional(),
+  LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  LOTTERY_FAST_CUTOFF_SECONDS: z.coerce.number().int().min(1).max(3000).default(10),
   JOBS_MAX_CATCH_UP: z.coerce.number().int().min(1).max(100_000).default(288),
   DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -154,6 +156,10 @@ export interface Config {
    * limits, record day filters and job periods (daily salaries) cut.
    */
   businessUtcOffsetMinutes: number;
+  /** Issue 15: the demo fast lottery (VN_FAST_1) draws every this many seconds (60; e2e shortens it)… */
+  lotteryFastSeconds: number;
+  /** …and refuses bets this many seconds before each of its draws. */
+  lotteryFastCutoffSeconds: number;
   /** At most this many missed periods a catching-up job runs per scheduler tick after downtime. */
   jobsMaxCatchUp: number;
   /** Deposit requests a member may have waiting for review at once. */
@@ -292,6 +298,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? (parseUtcOffset(e.BUSINESS_UTC_OFFSET) ?? DEFAULT_BUSINESS_UTC_OFFSET_MINUTES)
       : DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
     jobsMaxCatchUp: e.JOBS_MAX_CATCH_UP,
+    lotteryFastSeconds: e.LOTTERY_FAST_SECONDS,
+    lotteryFastCutoffSeconds: Math.min(e.LOTTERY_FAST_CUTOFF_SECONDS, e.LOTTERY_FAST_SECONDS - 1),
     depositPendingMax: e.DEPOSIT_PENDING_MAX,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,

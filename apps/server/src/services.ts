@@ -14,6 +14,7 @@ import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
+import { LotteryService } from './modules/lottery/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -34,6 +35,7 @@ export interface Services {
   gamesAdmin: GamesAdminService;
   inhouse: InhouseService;
   crash: CrashService;
+  lottery: LotteryService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -57,6 +59,7 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     inhouse,
     crash: new CrashService(db, inhouse),
+    lottery: new LotteryService(db, config, { wallet, bets, audit }),
     seamless,
     cashier: new CashierService(db, config, { wallet, members, audit }),
     system,

@@ -121,4 +121,9 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   inhouseRotateBlocked: 'सिड बदल्नुअघि चलिरहेको राउन्ड पूरा गर्नुहोस्।',
   clientSeedInvalid: 'क्लाइन्ट सिड 1–64 वटा छापिने अक्षरको हुनुपर्छ।',
   inhousePayoutCapped: 'जित प्रति राउन्ड अधिकतम भुक्तानी {0} मा सीमित गरियो।',
+  lotteryClosed: 'यो ड्रमा बाजी बन्द भयो। कृपया अर्को ड्रमा बाजी राख्नुहोस्।',
+  lotteryInvalidBet: 'यो बाजी राख्न मिल्दैन: {0}',
+  lotteryNumberLimit: 'यो ड्रमा {0} को सीमा पुगिसक्यो।',
+  lotteryDrawLimit: 'यो ड्रा भरिसक्यो। कृपया अर्को ड्रमा बाजी राख्नुहोस्।',
+  lotteryCancelClosed: 'यो टिकट अब रद्द गर्न मिल्दैन।',
 };

@@ -128,6 +128,12 @@ export const MESSAGES = {
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
+  // lottery (issue 15)
+  lotteryClosed: 'Betting on this draw has closed. Please bet on the next draw.',
+  lotteryInvalidBet: 'This bet is not allowed: {0}',
+  lotteryNumberLimit: 'The limit for {0} on this draw has been reached.',
+  lotteryDrawLimit: 'This draw is fully booked. Please bet on the next draw.',
+  lotteryCancelClosed: 'This ticket can no longer be cancelled.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,6 +11,7 @@ export * from './dragon-tiger.ts';
 export * from './fairness.ts';
 export * from './fairness-text.ts';
 export * from './keno.ts';
+export * from './lottery.ts';
 export * from './meta.ts';
 export * from './mines.ts';
 export * from './money.ts';

@@ -87,25 +87,40 @@ export class BetsService {
     return row!.id;
   }
 
-  /** Many settlements in one statement (group commit): the same rows `recordSettlement` writes. */
-  async recordSettlements(tx: DbOrTx, list: readonly Settlement[]): Promise<void> {
-    if (list.length === 0) return;
-    await tx.insert(bets).values(
-      list.map((s) => ({
-        memberId: s.memberId,
-        uplinePath: sql`member_upline_path(${s.memberId})`,
+  /**
+   * Appends many settled bets in one statement (a lottery draw settles thousands of tickets per
+   * transaction), in the caller's transaction, with the same columns as `recordSettlement`.
+   */
+  async recordSettlements(tx: DbOrTx, rows: readonly Settlement[]): Promise<void> {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((s) => ({
+        member_id: s.memberId,
         source: s.source,
         vendor: s.vendor,
-        gameCode: s.gameCode,
-        gameType: s.gameType,
-        roundId: s.roundId,
-        stake: s.stake,
-        payout: s.payout,
-        validStake: s.trial ? 0n : s.stake,
+        game_code: s.gameCode,
+        game_type: s.gameType,
+        round_id: s.roundId,
+        stake: s.stake.toString(),
+        payout: s.payout.toString(),
+        valid_stake: (s.trial ? 0n : s.stake).toString(),
         status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
         trial: s.trial,
       })),
     );
+    await tx.execute(sql`
+      insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
+                        stake, payout, valid_stake, status, trial)
+      with x as (
+        select * from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, source text, vendor text,
+          game_code text, game_type text, round_id text, stake bigint, payout bigint, valid_stake bigint,
+          status text, trial boolean)
+      ),
+      -- Each member's upline path once per statement, however many of their bets it carries.
+      u as (select member_id, member_upline_path(member_id) as path from (select distinct member_id from x) d)
+      select x.member_id, u.path, x.source, x.vendor, x.game_code, x.game_type,
+             x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
+      from x join u using (member_id)`);
   }
 
   /**

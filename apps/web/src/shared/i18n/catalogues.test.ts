@@ -8,6 +8,8 @@ import enGamesAdmin from './locales/en/games-admin.json';
 import neAdmin from './locales/ne/admin.json';
 import enInhouse from './locales/en/inhouse.json';
 import neInhouse from './locales/ne/inhouse.json';
+import enLottery from './locales/en/lottery.json';
+import neLottery from './locales/ne/lottery.json';
 import neCommon from './locales/ne/common.json';
 import neGamesAdmin from './locales/ne/games-admin.json';
 
@@ -33,6 +35,7 @@ const catalogues = [
   ['admin', flatten(enAdmin as Tree), flatten(neAdmin as Tree)],
   ['games-admin', flatten(enGamesAdmin as Tree), flatten(neGamesAdmin as Tree)],
   ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
+  ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

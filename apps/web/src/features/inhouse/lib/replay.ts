@@ -42,6 +42,11 @@ export async function blockHex(seeds: VerifySeeds, cursor: number): Promise<stri
 }
 
 export async function replayInBrowser(seeds: VerifySeeds, input: ReplayInput) {
+  return runInBrowser(seeds, (src) => replayWith(src, input));
+}
+
+/** Any computation over a round's floats (an engine replay, a lottery draw), blocks signed on demand. */
+export async function runInBrowser<T extends object>(seeds: VerifySeeds, run: (src: FloatSource) => T) {
   const key = await crypto.subtle.importKey(
     'raw',
     enc.encode(seeds.serverSeed),
@@ -61,7 +66,7 @@ export async function replayInBrowser(seeds: VerifySeeds, input: ReplayInput) {
   };
   for (let attempt = 0; attempt < 10_000; attempt++) {
     try {
-      return { ...replayWith(src, input), blocks: blocks.length };
+      return { ...run(src), blocks: blocks.length };
     } catch (e) {
       if (!(e instanceof NeedBlock)) throw e;
       const msg = enc.encode(`${seeds.clientSeed}:${seeds.nonce}:${e.cursor}`);

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useRoundDetail } from '../api/inhouse.ts';
 import { CrashVerify } from '../components/crash-verify.tsx';
 import { RichText } from '../components/shared.tsx';
+import { LotteryVerify } from '../../lottery/components/lottery-verify.tsx';
 import { blockHex, replayInBrowser, sha256Hex } from '../lib/replay.ts';
 import '../inhouse.css';
 
@@ -130,6 +131,12 @@ export default function VerifyPage(_: PageProps) {
   return (
     <div className="page ih-page">
       <PageHeader title={t('verify.title')} lead={t('verify.lead')} />
+      {params.get('lotteryGame') !== null && (
+        <LotteryVerify
+          initialGame={params.get('lotteryGame') ?? ''}
+          initialDraw={params.get('drawId') ?? ''}
+        />
+      )}
       {detail.data && !detail.data.proof.serverSeed && (
         <p className="text-danger">{t('verify.notRevealed')}</p>
       )}
@@ -191,6 +198,7 @@ export default function VerifyPage(_: PageProps) {
         </section>
       )}
       <CrashVerify roundId={params.get('crashRound')} />
+      {params.get('lotteryGame') === null && <LotteryVerify initialGame="" initialDraw="" />}
       <article className="card ih-help">
         {FAIRNESS_PAGE[lang]
           .split('\n')

@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DrawIndex,
+  drawLotteryFromSeed,
+  hashServerSeed,
+  type LotteryBet,
+  type LotteryResults,
+  type Odds,
+  serverSeedFromBytes,
+} from '@wps/games';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { BetsService } from '../bets/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
+
+export type DrawRow = typeof lotteryDraws.$inferSelect;
+export type TicketRow = typeof lotteryTickets.$inferSelect;
+
+/** A bet as stored on the ticket: paisa as numbers; hits and payout once settled. */
+export interface StoredBet extends LotteryBet {
+  cost: number;
+  hits?: number;
+  payout?: number;
+}
+
+/** Draws kept ready ahead of time per game, so the next one always has its hash published. */
+const DRAWS_AHEAD = 3;
+export const SETTLE_BATCH = 2000;
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/**
+ * The draw lifecycle (issue 15): draws created ahead with a committed server seed, drawn at their
+ * time from that seed, settled ticket by ticket exactly once. Every step is idempotent on the
+ * database state, so a job killed midway and run again (or run twice) pays nobody twice.
+ */
+export class LotteryDraws {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { wallet: WalletService; bets: BetsService },
+    private readonly gamesByCode: ReadonlyMap<string, LotteryGame>,
+  ) {}
+
+  /** Creates the game's next draws (each with a fresh server seed) that do not exist yet. */
+  async ensureDraws(game: LotteryGame, now: Date, count = DRAWS_AHEAD): Promise<void> {
+    const times = nextDrawTimes(game, now, count);
+    const rows = times.map((t) => {
+      const serverSeed = serverSeedFromBytes(randomBytes(32));
+      return {
+        id: drawIdOf(game.gameCode, t),
+        gameCode: game.gameCode,
+        drawTime: t,
+        cutoffAt: new Date(t.getTime() - game.cutoffSeconds * 1000),
+        stations: stationsOf(game, t),
+        serverSeed,
+        serverSeedHash: hashServerSeed(serverSeed),
+      };
+    });
+    if (rows.length) await this.db.insert(lotteryDraws).values(rows).onConflictDoNothing();
+  }
+
+  /** The draw now taking bets (cut-off still ahead on the database clock), created when missing. */
+  async upcoming(game: LotteryGame): Promise<DrawRow | null> {
+    const find = async () => {
+      const [row] = await this.db
+        .select()
+        .from(lotteryDraws)
+        .where(
+          and(
+            eq(lotteryDraws.gameCode, game.gameCode),
+            eq(lotteryDraws.status, 'open'),
+            sql`${lotteryDraws.cutoffAt} > now()`,
+          ),
+        )
+        .orderBy(asc(lotteryDraws.drawTime))
+        .limit(1);
+      return row ?? null;
+    };
+    const found = await find();
+    if (found) return found;
+    await this.ensureDraws(game, await this.dbNow());
+    return find();
+  }
+
+  /** The draw taking bets of each game, in one query; games without one get theirs created. */
+  async upcomingOf(games: readonly LotteryGame[]): Promise<Map<string, DrawRow>> {
+    const find = async (codes: string[]) =>
+      codes.length === 0
+        ? []
+        : this.db
+            .selectDistinctOn([lotteryDraws.gameCode])
+            .from(lotteryDraws)
+            .where(
+              and(
+                inArray(lotteryDraws.gameCode, codes),
+                eq(lotteryDraws.status, 'open'),
+                sql`${lotteryDraws.cutoffAt} > now()`,
+              ),
+            )
+            .orderBy(lotteryDraws.gameCode, asc(lotteryDraws.drawTime));
+    const out = new Map((await find(games.map((g) => g.gameCode))).map((d) => [d.gameCode, d]));
+    const missing = games.filter((g) => !out.has(g.gameCode));
+    if (missing.length) {
+      const now = await this.dbNow();
+      for (const g of missing) await this.ensureDraws(g, now);
+      for (const d of await find(missing.map((g) => g.gameCode))) out.set(d.gameCode, d);
+    }
+    return out;
+  }
+
+  async dbNow(): Promise<Date> {
+    const [row] = rowsOf<{ now: string | Date }>(await this.db.execute(sql`select now() as now`));
+    return new Date(row!.now);
+  }
+
+  /**
+   * Draws and settles every draw of the game due by `upTo` (and by the database clock), oldest
+   * first: the scheduler's run for the period ending at a draw time. Earlier draws missed while
+   * no instance ran are picked up too.
+   */
+  async runDue(
+    game: LotteryGame,
+    upTo: Date,
+    beforeBatch?: (tx: Tx) => Promise<void>,
+  ): Promise<{ drawn: number; settled: number }> {
+    const due = await this.db
+      .select({ id: lotteryDraws.id })
+      .from(lotteryDraws)
+      .where(
+        and(
+          eq(lotteryDraws.gameCode, game.gameCode),
+          inArray(lotteryDraws.status, ['open', 'drawn']),
+          lte(lotteryDraws.drawTime, upTo),
+          sql`${lotteryDraws.drawTime} <= now()`,
+        ),
+      )
+      .orderBy(asc(lotteryDraws.drawTime));
+    let drawn = 0;
+    let settled = 0;
+    for (const d of due) {
+      if (await this.draw(d.id)) drawn++;
+      settled += await this.settle(d.id, { beforeBatch });
+    }
+    return { drawn, settled };
+  }
+
+  /**
+   * Writes the results of a due draw from its committed seed (revealing it). The row lock makes
+   * this wait for bets still being placed under the draw's share lock, and makes any later bet
+   * see the draw closed: no ticket can slip in after the numbers are known.
+   */
+  async draw(drawId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ status: string; game_code: string; server_seed: string; due: boolean }>(
+        await tx.execute(sql`
+          select status, game_code, server_seed, draw_time <= now() as due
+          from lottery_draws where id = ${drawId} for update`),
+      );
+      if (row?.status !== 'open' || !row.due) return false;
+      const game = this.gamesByCode.get(row.game_code);
+      if (!game) return false;
+      const results = drawLotteryFromSeed(row.server_seed, drawId, game.structure);
+      await tx
+        .update(lotteryDraws)
+        .set({ status: 'drawn', results, drawnAt: sql`now()` })
+        .where(eq(lotteryDraws.id, drawId));
+      return true;
+    });
+  }
+
+  /**
+   * Pays the open tickets of a drawn draw, a batch per transaction: the batch's win postings,
+   * its lines in the bets record and its tickets' status change commit together, so a run killed midway leaves every ticket either wholly settled or still open,
+   * and the next run settles only what is left. Answers how many tickets it settled.
+   */
+  async settle(
+    drawId: string,
+    opts: { batchSize?: number; beforeBatch?: ((tx: Tx) => Promise<void>) | undefined } = {},
+  ): Promise<number> {
+    const [draw] = await this.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, drawId));
+    if (!draw || draw.status === 'open' || !draw.results) return 0;
+    if (draw.status === 'settled') return 0;
+    const game = this.gamesByCode.get(draw.gameCode);
+    if (!game) return 0;
+    const index = new DrawIndex(game.structure, draw.results as LotteryResults);
+    const batchSize = opts.batchSize ?? SETTLE_BATCH;
+    await this.resolveAccounts(drawId, game);
+    let settled = 0;
+    let after = '';
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        await opts.beforeBatch?.(tx);
+        const tickets = await tx
+          .select()
+          .from(lotteryTickets)
+          .where(
+            and(
+              eq(lotteryTickets.drawId, drawId),
+              eq(lotteryTickets.status, 'open'),
+              gt(lotteryTickets.id, after),
+            ),
+          )
+          .orderBy(asc(lotteryTickets.id))
+          .limit(batchSize)
+          .for('update', { skipLocked: true });
+        await this.settleBatch(tx, game, index, tickets);
+        if (tickets.length) after = tickets[tickets.length - 1]!.id;
+        return tickets.length;
+      });
+      settled += n;
+      if (n < batchSize) break;
+    }
+    await this.db
+      .update(lotteryDraws)
+      .set({ status: 'settled', settledAt: sql`now()` })
+      .where(
+        and(
+          eq(lotteryDraws.id, drawId),
+          eq(lotteryDraws.status, 'drawn'),
+          sql`not exists (select 1 from lottery_tickets where draw_id = ${drawId} and status = 'open')`,
+        ),
+      );
+    return settled;
+  }
+
+  /**
+   * Resolves (and caches) the ledger ids of every account the draw may pay, outside any
+   * transaction: inside one the wallet does not cache them, and each payout would look them up again.
+   */
+  private async resolveAccounts(drawId: string, game: LotteryGame): Promise<void> {
+    const members = rowsOf<{ member_id: number; trial: boolean }>(
+      await this.db.execute(
+        sql`select distinct member_id, trial from lottery_tickets where draw_id = ${drawId} and status = 'open'`,
+      ),
+    );
+    for (let i = 0; i < members.length; i += 500) {
+      const refs = members
+        .slice(i, i + 500)
+        .flatMap((m) => [
+          m.trial ? Accounts.trial(m.member_id) : Accounts.cash(m.member_id),
+          this.deps.wallet.houseFor(game.vendor, m.member_id, m.trial),
+        ]);
+      await this.deps.wallet.ensureAccounts(refs);
+    }
+  }
+
+  /**
+   * One batch, in a few statements whatever its size: the winners' payouts in one ledger
+   * transaction (keyed by the draw and the batch's first ticket: a batch that committed is never
+   * selected again, one that rolled back left nothing), the batch's lines in the bets record
+   * (one per ticket, with its payout) and its tickets' states. The player's statement names the
+   * draw; the betting record and the ticket name the ticket.
+   */
+  private async settleBatch(
+    tx: Tx,
+    game: LotteryGame,
+    index: DrawIndex,
+    tickets: TicketRow[],
+  ): Promise<void> {
+    if (tickets.length === 0) return;
+    const settled = tickets.map((t) => {
+      const odds = t.odds as Odds;
+      let payout = 0n;
+      const bets = (t.bets as StoredBet[]).map((b) => {
+        const r = index.settle(b, odds);
+        payout += BigInt(r.payout);
+        return { ...b, hits: r.hits, payout: r.payout };
+      });
+      return { t, payout, bets };
+    });
+    // One ledger transaction pays the batch's winners (trial play money apart: it never meets cash).
+    for (const trial of [false, true]) {
+      const group = settled.filter((x) => x.payout > 0n && x.t.trial === trial);
+      if (group.length === 0) continue;
+      await this.deps.wallet.post(
+        {
+          key: `lottery:${group[0]!.t.drawId}:win:${group[0]!.t.id}`,
+          reason: 'win',
+          postings: group.flatMap(({ t, payout }) => [
+            { account: this.deps.wallet.houseFor(game.vendor, t.memberId, trial), amount: -payout },
+            { account: trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId), amount: payout },
+          ]),
+          metadata: {
+            vendor: game.vendor,
+            gameCode: game.gameCode,
+            drawId: group[0]!.t.drawId,
+            tickets: group.length,
+          },
+        },
+        tx,
+      );
+    }
+    await this.deps.bets.recordSettlements(
+      tx,
+      settled.map(({ t, payout }) => ({
+        memberId: t.memberId,
+        source: 'lottery' as const,
+        vendor: game.vendor,
+        gameCode: game.gameCode,
+        gameType: game.gameType,
+        roundId: t.id,
+        stake: t.cost,
+        payout,
+        trial: t.trial,
+      })),
+    );
+    const json = JSON.stringify(
+      settled.map(({ t, payout, bets }) => ({ id: t.id, payout: payout.toString(), bets })),
+    );
+    await tx.execute(sql`
+      update lottery_tickets t set status = 'settled', payout = x.payout, bets = x.bets, settled_at = now()
+      from jsonb_to_recordset(${json}::jsonb) as x(id text, payout bigint, bets jsonb)
+      where t.id = x.id and t.status = 'open'`);
+  }
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createMember } from '../../test/members.ts';
+import { Accounts } from '../wallet/accounts.ts';
+
+const hasPostgres = !!testConfig().testDatabaseUrl;
+
+/**
+ * Bets racing the cut-off and the draw on real PostgreSQL (PGlite runs one statement at a time,
+ * so it cannot race). Skipped, with this reason, when TEST_DATABASE_URL is unset.
+ */
+describe.skipIf(!hasPostgres)('lottery cut-off race (needs TEST_DATABASE_URL)', () => {
+  let t: TestApp;
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await t.database.query(text, params)) as T[];
+  beforeAll(async () => {
+    t = await createTestApp({ walletHouseShards: 4 }, { postgres: 'require' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a bet is either refused or taken before the draw and settled; none lands after the numbers are known', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => createMember(t.app)));
+    for (const p of players)
+      await t.app.services.wallet.post({
+        key: `fund:${p.id}`,
+        reason: 'deposit',
+        postings: [
+          { account: Accounts.clearing('BANK'), amount: -1_000_000n },
+          { account: Accounts.cash(p.id), amount: 1_000_000n },
+        ],
+      });
+    const lottery = t.app.services.lottery;
+    const game = lottery.game('VN_FAST_5');
+    const draw = await lottery.draws.upcoming(game);
+    // Cut-off and draw 1.5 s from now, on the database clock.
+    await query(
+      `update lottery_draws set cutoff_at = now() + interval '1500 milliseconds', draw_time = now() + interval '1500 milliseconds'
+       where id = $1`,
+      [draw!.id],
+    );
+    const started = Date.now();
+    const bets = Array.from({ length: 160 }, (_, i) => i).map(async (i) => {
+      await new Promise((r) => setTimeout(r, (i * 19) % 3000));
+      const p = players[i % players.length]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wps/lottery/bets',
+        headers: { token: p.token },
+        payload: {
+          gameCode: 'VN_FAST_5',
+          drawId: draw!.id,
+          requestId: `race-${i}-${started}`,
+          bets: [{ type: 'lo2', numbers: [String(i % 100).padStart(2, '0')], amount: '1.00' }],
+        },
+      });
+      return { i, status: res.statusCode };
+    });
+    const drawing = (async () => {
+      for (let k = 0; k < 60; k++) {
+        await new Promise((r) => setTimeout(r, 50));
+        await lottery.draws.runDue(game, new Date(Date.now() + 60_000));
+      }
+    })();
+    const answers = await Promise.all(bets);
+    await drawing;
+    await lottery.draws.runDue(game, new Date(Date.now() + 60_000));
+
+    const accepted = answers.filter((a) => a.status === 200).length;
+    const refused = answers.filter((a) => a.status === 409).length;
+    expect(accepted + refused).toBe(160);
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    const rows = await query<{ status: string; late: boolean }>(
+      `select t.status, t.created_at >= d.cutoff_at or t.created_at >= d.drawn_at as late
+       from lottery_tickets t join lottery_draws d on d.id = t.draw_id where t.draw_id = $1`,
+      [draw!.id],
+    );
+    expect(rows).toHaveLength(accepted);
+    expect(rows.every((r) => r.status === 'settled' && !r.late)).toBe(true);
+    const [rec] = await query<{ n: string }>(
+      `select count(*)::text n from bets where source = 'lottery' and round_id in (select id from lottery_tickets where draw_id = $1)`,
+      [draw!.id],
+    );
+    expect(Number(rec!.n)).toBe(accepted);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  adminLotteryOddsPutSchema,
+  adminLotteryOddsQuerySchema,
+  adminLotteryOddsSchema,
+  envelopeSchema,
+  GAMES_PERMISSION,
+  errorEnvelopeSchema,
+  lotteryCancelledSchema,
+  lotteryCancelSchema,
+  lotteryDrawsSchema,
+  lotteryLaunchQuerySchema,
+  lotteryLaunchSchema,
+  lotteryMenuQuerySchema,
+  lotteryMenuSchema,
+  lotteryOpenedQuerySchema,
+  lotteryPlacedSchema,
+  lotteryPlaceSchema,
+  lotteryRecentQuerySchema,
+  lotteryTicketsQuerySchema,
+  lotteryTicketsSchema,
+} from '@wps/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/i18n.ts';
+import { defaultPrizeMode } from './service.ts';
+
+/** SPEC §2 lottery routing by vendor. */
+const PAGE_OF_VENDOR: Record<string, string> = { TCG_LOTTO_VN: '/vnLottery', TCG_SEA: '/seaLottery' };
+
+/**
+ * Lottery calls (issue 15; SPEC §7): menus, recent and opened numbers are public (anyone may
+ * check a draw); launch, betting, tickets and cancel need a member's session, and a member only
+ * ever sees and cancels their own tickets.
+ */
+export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lottery = app.services.lottery;
+  const member = requireRole(['player', 'agent', 'trial']);
+  const tags = ['lottery'];
+  const security = [{ token: [] }];
+  const errors = {
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+    404: errorEnvelopeSchema,
+    409: errorEnvelopeSchema,
+  };
+
+  app.get(
+    '/lgw/vn/games/game_menu',
+    {
+      schema: {
+        tags,
+        summary: 'Lottery games of a prize mode with the next draw, its cut-off and seed hash',
+        querystring: lotteryMenuQuerySchema,
+        response: { 200: envelopeSchema(lotteryMenuSchema), 400: errorEnvelopeSchema },
+      },
+    },
+    async (req) =>
+      ok(req, { games: await lottery.menu(req.query.prizeMode, requestLocale(req) === 'ne' ? 'ne' : 'en') }),
+  );
+
+  app.get(
+    '/lgw/vn/games/game_menu/recent',
+    {
+      schema: {
+        tags,
+        summary: 'The latest drawn results of every game of a prize mode',
+        querystring: lotteryRecentQuerySchema,
+        response: { 200: envelopeSchema(lotteryDrawsSchema), 400: errorEnvelopeSchema },
+      },
+    },
+    async (req) => ok(req, { draws: await lottery.recent(req.query.prizeMode) }),
+  );
+
+  for (const path of ['/lgw/vn/numeros/opened/game', '/lotto/lgw/games/opened/numero']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'Opened numbers of a game: one draw, a day (Nepal) or the latest; seeds once drawn',
+          querystring: lotteryOpenedQuerySchema,
+          response: {
+            200: envelopeSchema(lotteryDrawsSchema),
+            400: errorEnvelopeSchema,
+            404: errorEnvelopeSchema,
+          },
+        },
+      },
+      async (req) => ok(req, { draws: await lottery.opened(req.query) }),
+    );
+  }
+
+  app.get(
+    '/lgw/vn/games/launch',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Launch: the page to open (lobby or a game betting view), routed by vendor',
+        querystring: lotteryLaunchQuerySchema,
+        response: { 200: envelopeSchema(lotteryLaunchSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const game = q.gameCode ? lottery.game(q.gameCode) : null;
+      const page = game
+        ? (PAGE_OF_VENDOR[game.vendor] ?? '/lottery')
+        : q.lottoArea === 'SEA'
+          ? '/seaLottery'
+          : '/lottery';
+      const params = new URLSearchParams();
+      // SPEC §2: /vnLottery and /lottery take a game code; /seaLottery opens its lobby.
+      const withGame = game !== null && page !== '/seaLottery';
+      if (withGame) params.set('gameCode', game.gameCode);
+      params.set('view', withGame ? q.view : 'lobby');
+      params.set('prizeMode', q.prizeMode ?? (game ? defaultPrizeMode(game) : q.launchMode));
+      if (q.backUrl) params.set('backUrl', q.backUrl);
+      if (q.language) params.set('language', q.language);
+      return ok(req, { url: `${page}?${params.toString()}` });
+    },
+  );
+
+  app.post(
+    '/wps/lottery/bets',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Place a slip on a draw before its cut-off (idempotent by requestId)',
+        body: lotteryPlaceSchema,
+        response: { 200: envelopeSchema(lotteryPlacedSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, await lottery.place(memberPrincipal(req), req.body)),
+  );
+
+  app.get(
+    '/wps/lottery/tickets',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'My tickets with each bet’s cost, hits and payout',
+        querystring: lotteryTicketsQuerySchema,
+        response: { 200: envelopeSchema(lotteryTicketsSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, await lottery.tickets(memberPrincipal(req).memberId, req.query)),
+  );
+
+  app.post(
+    '/wps/lottery/tickets/cancel',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel one of my open tickets before its cut-off (refunded in full)',
+        body: lotteryCancelSchema,
+        response: { 200: envelopeSchema(lotteryCancelledSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, await lottery.cancel(memberPrincipal(req), req.body.ticketId)),
+  );
+
+  const operator = requireRole(['operator'], GAMES_PERMISSION);
+  app.get(
+    '/wps/admin/lottery/odds',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary: 'The odds of a prize mode (defaults with the operator’s overrides)',
+        querystring: adminLotteryOddsQuerySchema,
+        response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(req, {
+        prizeMode: req.query.prizeMode,
+        odds: lottery.oddsView(await lottery.odds(req.query.prizeMode)),
+      }),
+  );
+  app.put(
+    '/wps/admin/lottery/odds',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary: 'Set one bet type’s odds of a prize mode (audited; placed tickets keep theirs)',
+        body: adminLotteryOddsPutSchema,
+        response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      const odds = await lottery.setOdds(
+        req.body.prizeMode,
+        req.body.betType,
+        req.body.odds,
+        { id: op.operatorId, account: op.account },
+        clientIp(req),
+      );
+      return ok(req, { prizeMode: req.body.prizeMode, odds });
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/**
+ * One row per draw, created ahead of time with its server seed committed (the hash is public from
+ * then on; the seed itself only once drawn). open → drawn (results written, seed revealed) →
+ * settled (every ticket paid or lost). The draw id is the fairness client seed.
+ */
+export const lotteryDraws = pgTable(
+  'lottery_draws',
+  {
+    id: text().primaryKey(),
+    gameCode: text().notNull(),
+    drawTime: ts().notNull(),
+    cutoffAt: ts().notNull(),
+    stations: text().array().notNull().default(sql`'{}'::text[]`),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    status: text().notNull().default('open'),
+    results: jsonb(),
+    drawnAt: ts(),
+    settledAt: ts(),
+    createdAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('lottery_draws_game_time_uq').on(t.gameCode, t.drawTime),
+    index('lottery_draws_status_idx').on(t.status, t.drawTime),
+    check('lottery_draws_status_known', sql`${t.status} in ('open', 'drawn', 'settled')`),
+    check('lottery_draws_cutoff_before_draw', sql`${t.cutoffAt} <= ${t.drawTime}`),
+  ],
+);
+
+/**
+ * A ticket: one slip of bets on one draw, paid for in one ledger transaction. `bets` holds each
+ * bet with its cost (and, once settled, hits and payout); `odds` is the prize mode's table at the
+ * time of the bet, so a later change of odds never changes a placed ticket.
+ */
+export const lotteryTickets = pgTable(
+  'lottery_tickets',
+  {
+    id: text().primaryKey(),
+    memberId: integer().notNull(),
+    gameCode: text().notNull(),
+    drawId: text().notNull(),
+    requestId: text().notNull(),
+    prizeMode: text().notNull(),
+    trial: boolean().notNull(),
+    bets: jsonb().notNull(),
+    odds: jsonb().notNull(),
+    cost: bigint({ mode: 'bigint' }).notNull(),
+    payout: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    status: text().notNull().default('open'),
+    createdAt: ts().notNull().default(sql`now()`),
+    settledAt: ts(),
+  },
+  (t) => [
+    uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
+    // Settlement walks a draw's open tickets in id order, a batch after the last id it took.
+    index('lottery_tickets_draw_idx').on(t.drawId, t.status, t.id),
+    index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
+    check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
+    check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),
+  ],
+);
+
+/** The house's exposure per draw: stake taken per (bet type, number), and per draw in all (type '*'). */
+export const lotteryExposure = pgTable(
+  'lottery_exposure',
+  {
+    drawId: text().notNull(),
+    betType: text().notNull(),
+    number: text().notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'lottery_exposure_pk', columns: [t.drawId, t.betType, t.number] })],
+);
+
+/** Operator overrides of the odds per prize mode and bet type (defaults in @wps/games DEFAULT_ODDS). */
+export const lotteryOdds = pgTable(
+  'lottery_odds',
+  {
+    prizeMode: text().notNull(),
+    betType: text().notNull(),
+    odds: jsonb().notNull(),
+    updatedBy: text().notNull(),
+    updatedAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ name: 'lottery_odds_pk', columns: [t.prizeMode, t.betType] })],
+);

@@ -1,0 +1,518 @@
+import { randomBytes } from 'node:crypto';
+import {
+  dayRange,
+  fromMinor,
+  type LotteryBetTypeCode,
+  type LotteryDraw,
+  type LotteryMenuGame,
+  type LotteryPlaceBody,
+  type LotteryPrizeMode,
+  type LotteryTicket,
+  toMinor,
+} from '@wps/contract';
+import {
+  betCost,
+  betTypesOf,
+  DEFAULT_ODDS,
+  GameRuleError,
+  type LotteryBet,
+  type Odds,
+  resultCount,
+  validateBet,
+} from '@wps/games';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MemberPrincipal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { BetsService } from '../bets/service.ts';
+import { Accounts, accountKey } from '../wallet/accounts.ts';
+import { fingerprintOf, type WalletService } from '../wallet/service.ts';
+import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
+import { type LotteryGame, lotteryGames } from './games.ts';
+import { lotteryDraws, lotteryExposure, lotteryOdds, lotteryTickets } from './schema.ts';
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Odds in hundredths → the multiplier as text ("90", "2.2"). */
+const multiplier = (h: number) => String(h / 100);
+
+function invalidBet(e: unknown): never {
+  if (e instanceof GameRuleError)
+    throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [e.message] });
+  throw e;
+}
+
+/** The prize mode a game's tickets use when the caller names none. */
+export function defaultPrizeMode(game: LotteryGame): LotteryPrizeMode {
+  if (game.vendor === 'TCG_SEA') return 'SEA';
+  return game.gameType === 'ELOTT' ? 'ELOTT' : 'LOTT';
+}
+
+/** Whether a menu of `mode` lists the game: SEA lists the 4D games, the others the Vietnamese ones. */
+const inMode = (game: LotteryGame, mode: LotteryPrizeMode | undefined) =>
+  !mode || (mode === 'SEA') === (game.vendor === 'TCG_SEA');
+
+/**
+ * Lottery (issue 15): the games' menus, tickets (placed, listed, cancelled) and opened numbers.
+ * The draw lifecycle lives in `LotteryDraws` (draws.ts).
+ */
+export class LotteryService {
+  readonly games: LotteryGame[];
+  readonly byCode: Map<string, LotteryGame>;
+  readonly draws: LotteryDraws;
+
+  constructor(
+    private readonly db: Db,
+    config: Pick<Config, 'lotteryFastSeconds' | 'lotteryFastCutoffSeconds'>,
+    private readonly deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
+  ) {
+    this.games = lotteryGames({
+      fastSeconds: config.lotteryFastSeconds,
+      fastCutoffSeconds: config.lotteryFastCutoffSeconds,
+    });
+    this.byCode = new Map(this.games.map((g) => [g.gameCode, g]));
+    this.draws = new LotteryDraws(db, deps, this.byCode);
+  }
+
+  game(gameCode: string): LotteryGame {
+    const g = this.byCode.get(gameCode);
+    if (!g) throw new AppError('NOT_FOUND', { messageKey: 'gameNotFound' });
+    return g;
+  }
+
+  /** The prize mode's odds: the defaults with the operator's overrides. */
+  async odds(mode: LotteryPrizeMode, tx?: Tx): Promise<Odds> {
+    const rows = await (tx ?? this.db).select().from(lotteryOdds).where(eq(lotteryOdds.prizeMode, mode));
+    const odds: Odds = { ...DEFAULT_ODDS[mode] };
+    for (const r of rows) (odds as Record<string, unknown>)[r.betType] = r.odds;
+    return odds;
+  }
+
+  /** The odds as the operator and the menus show them: multipliers as text. */
+  oddsView(odds: Odds): Record<string, string | Record<string, string>> {
+    return Object.fromEntries(
+      Object.entries(odds).map(([t, o]) => [
+        t,
+        typeof o === 'object'
+          ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, multiplier(v ?? 0)]))
+          : multiplier(o ?? 0),
+      ]),
+    );
+  }
+
+  /** Operator: sets one bet type's odds of a prize mode (audited). Tiered types take one per prize. */
+  async setOdds(
+    mode: LotteryPrizeMode,
+    betType: LotteryBetTypeCode,
+    value: string | Partial<Record<string, string>>,
+    actor: { id: number; account: string },
+    ip: string,
+  ) {
+    const hundredths = (m: string) => Math.round(Number(m) * 100);
+    const tiered = typeof DEFAULT_ODDS[mode][betType] === 'object';
+    if (tiered !== (typeof value === 'object'))
+      throw new AppError('VALIDATION', { fields: { odds: 'badRequest' } });
+    const odds =
+      typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hundredths(v ?? '0')]))
+        : hundredths(value);
+    const before = await this.odds(mode);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(lotteryOdds)
+        .values({ prizeMode: mode, betType, odds, updatedBy: actor.account })
+        .onConflictDoUpdate({
+          target: [lotteryOdds.prizeMode, lotteryOdds.betType],
+          set: { odds, updatedBy: actor.account, updatedAt: sql`now()` },
+        });
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'lottery.odds.update',
+          target: { type: 'lottery_odds', id: `${mode}:${betType}` },
+          before: { odds: before[betType] ?? null },
+          after: { odds },
+          ip,
+        },
+        tx,
+      );
+    });
+    return this.oddsView(await this.odds(mode));
+  }
+
+  // ---------- menus and results ----------
+
+  async menu(mode: LotteryPrizeMode | undefined, lang: 'en' | 'ne'): Promise<LotteryMenuGame[]> {
+    const games = this.games.filter((g) => inMode(g, mode));
+    const out: LotteryMenuGame[] = [];
+    const upcoming = await this.draws.upcomingOf(games);
+    const oddsOf = new Map<LotteryPrizeMode, Odds>();
+    for (const g of games) {
+      const next = upcoming.get(g.gameCode) ?? null;
+      const m = mode ?? defaultPrizeMode(g);
+      if (!oddsOf.has(m)) oddsOf.set(m, await this.odds(m));
+      const odds = oddsOf.get(m)!;
+      const types = betTypesOf(g.structure);
+      out.push({
+        gameCode: g.gameCode,
+        name: g.name[lang],
+        region: g.region,
+        vendor: g.vendor,
+        structure: g.structure,
+        betTypes: types,
+        resultCount: resultCount(g.structure),
+        cutoffSeconds: g.cutoffSeconds,
+        odds: this.oddsView(Object.fromEntries(types.map((t) => [t, odds[t]]))),
+        nextDraw: next
+          ? {
+              drawId: next.id,
+              drawTime: iso(next.drawTime),
+              cutoffAt: iso(next.cutoffAt),
+              serverSeedHash: next.serverSeedHash,
+              stations: next.stations,
+            }
+          : null,
+      });
+    }
+    return out;
+  }
+
+  private drawView(d: DrawRow): LotteryDraw {
+    const revealed = d.status !== 'open';
+    return {
+      gameCode: d.gameCode,
+      drawId: d.id,
+      drawTime: iso(d.drawTime),
+      stations: d.stations,
+      status: d.status as LotteryDraw['status'],
+      results: revealed ? (d.results as Record<string, string[]>) : null,
+      serverSeedHash: d.serverSeedHash,
+      ...(revealed ? { serverSeed: d.serverSeed } : {}),
+    };
+  }
+
+  /** The latest drawn draw of every game of the mode. */
+  async recent(mode: LotteryPrizeMode | undefined): Promise<LotteryDraw[]> {
+    const codes = this.games.filter((g) => inMode(g, mode)).map((g) => g.gameCode);
+    const rows = await this.db
+      .selectDistinctOn([lotteryDraws.gameCode])
+      .from(lotteryDraws)
+      .where(and(inArray(lotteryDraws.gameCode, codes), inArray(lotteryDraws.status, ['drawn', 'settled'])))
+      .orderBy(lotteryDraws.gameCode, desc(lotteryDraws.drawTime));
+    return rows.map((r) => this.drawView(r));
+  }
+
+  /** Opened numbers: one draw (any state; results once drawn), a day's draws, or the latest. */
+  async opened(q: {
+    gameCode: string;
+    drawId?: string | undefined;
+    date?: string | undefined;
+    pageSize?: number | undefined;
+  }) {
+    const game = this.game(q.gameCode);
+    if (q.drawId) {
+      const [d] = await this.db
+        .select()
+        .from(lotteryDraws)
+        .where(and(eq(lotteryDraws.id, q.drawId), eq(lotteryDraws.gameCode, game.gameCode)));
+      if (!d) throw new AppError('NOT_FOUND');
+      return [this.drawView(d)];
+    }
+    let range: [Date, Date] | null = null;
+    if (q.date) {
+      try {
+        range = dayRange(q.date);
+      } catch {
+        throw new AppError('VALIDATION', { fields: { date: 'badRequest' } });
+      }
+    }
+    const rows = await this.db
+      .select()
+      .from(lotteryDraws)
+      .where(
+        and(
+          eq(lotteryDraws.gameCode, game.gameCode),
+          inArray(lotteryDraws.status, ['drawn', 'settled']),
+          range ? gte(lotteryDraws.drawTime, range[0]) : undefined,
+          range ? lt(lotteryDraws.drawTime, range[1]) : undefined,
+        ),
+      )
+      .orderBy(desc(lotteryDraws.drawTime))
+      .limit(q.pageSize ?? (range ? 100 : 10));
+    return rows.map((r) => this.drawView(r));
+  }
+
+  // ---------- tickets ----------
+
+  private accounts(p: { memberId: number; trial: boolean }, game: LotteryGame) {
+    return {
+      wallet: p.trial ? Accounts.trial(p.memberId) : Accounts.cash(p.memberId),
+      house: this.deps.wallet.houseFor(game.vendor, p.memberId, p.trial),
+    };
+  }
+
+  /**
+   * Places a slip on one draw: refused once the draw's cut-off has passed on the database clock,
+   * or beyond the house's limits per number and per draw; paid for in one ledger transaction.
+   * Idempotent per (member, requestId): the same slip again answers the first ticket.
+   */
+  async place(p: MemberPrincipal, body: LotteryPlaceBody) {
+    const game = this.game(body.gameCode);
+    const mode = body.prizeMode ?? defaultPrizeMode(game);
+    if ((mode === 'SEA') !== (game.vendor === 'TCG_SEA'))
+      throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [mode] });
+    const bets: StoredBet[] = body.bets.map((b) => {
+      const amountMinor = toMinor(b.amount);
+      if (amountMinor > BigInt(Number.MAX_SAFE_INTEGER) / 1000n)
+        throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [b.amount] });
+      const bet: LotteryBet = { type: b.type, numbers: b.numbers, amount: Number(amountMinor) };
+      try {
+        validateBet(game.structure, bet);
+      } catch (e) {
+        invalidBet(e);
+      }
+      return { ...bet, cost: betCost(game.structure, bet) };
+    });
+    const cost = bets.reduce((a, b) => a + BigInt(b.cost), 0n);
+    const trial = p.role === 'trial';
+    if (trial) await this.deps.wallet.ensureTrial(p.memberId);
+    const acc = this.accounts({ memberId: p.memberId, trial }, game);
+    await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
+    const odds = await this.odds(mode);
+
+    return this.db.transaction(async (tx) => {
+      // A share lock: many bets at once, but the draw (FOR UPDATE) waits for them and they for it.
+      const [draw] = rowsOf<{ status: string; accepting: boolean }>(
+        await tx.execute(sql`
+          select status, cutoff_at > now() as accepting from lottery_draws
+          where id = ${body.drawId} and game_code = ${game.gameCode} for share`),
+      );
+      if (!draw) throw new AppError('NOT_FOUND');
+      const ticketId = newTicketId();
+      const inserted = await tx
+        .insert(lotteryTickets)
+        .values({
+          id: ticketId,
+          memberId: p.memberId,
+          gameCode: game.gameCode,
+          drawId: body.drawId,
+          requestId: body.requestId,
+          prizeMode: mode,
+          trial,
+          bets,
+          odds,
+          cost,
+        })
+        .onConflictDoNothing()
+        .returning({ id: lotteryTickets.id });
+      if (inserted.length === 0) return this.replay(tx, p.memberId, body, bets, acc.wallet);
+      if (draw.status !== 'open' || !draw.accepting)
+        throw new AppError('CONFLICT', { messageKey: 'lotteryClosed' });
+      if (!trial) await this.takeExposure(tx, game, body.drawId, bets, cost);
+      const posted = await this.deps.wallet.post(
+        {
+          key: `lottery:${ticketId}:bet`,
+          reason: 'bet',
+          postings: [
+            { account: acc.wallet, amount: -cost },
+            { account: acc.house, amount: cost },
+          ],
+          metadata: { vendor: game.vendor, roundId: ticketId, gameCode: game.gameCode, drawId: body.drawId },
+        },
+        tx,
+      );
+      return {
+        ticketId,
+        cost: fromMinor(cost),
+        balance: fromMinor(posted.balances.get(accountKey(acc.wallet))!),
+      };
+    });
+  }
+
+  private async replay(
+    tx: Tx,
+    memberId: number,
+    body: LotteryPlaceBody,
+    bets: StoredBet[],
+    wallet: ReturnType<typeof Accounts.cash>,
+  ) {
+    const [t] = await tx
+      .select()
+      .from(lotteryTickets)
+      .where(and(eq(lotteryTickets.memberId, memberId), eq(lotteryTickets.requestId, body.requestId)));
+    if (!t || t.drawId !== body.drawId || fingerprintOf(t.bets) !== fingerprintOf(bets))
+      throw new AppError('IDEMPOTENCY_CONFLICT');
+    return {
+      ticketId: t.id,
+      cost: fromMinor(t.cost),
+      balance: fromMinor(await this.deps.wallet.balance(wallet, tx)),
+    };
+  }
+
+  /**
+   * The house's exposure: stake per (bet type, number) and per draw, kept in rows locked in key
+   * order (no deadlocks between slips). A combination counts once under its sorted numbers.
+   */
+  private async takeExposure(tx: Tx, game: LotteryGame, drawId: string, bets: StoredBet[], cost: bigint) {
+    const add = new Map<string, { type: string; number: string; stake: bigint }>();
+    for (const b of bets) {
+      const combination = b.type.startsWith('xien') || b.type === 'truot4';
+      const keys = combination ? [[...b.numbers].sort().join('-')] : b.numbers;
+      for (const n of keys) {
+        const k = `${b.type}|${n}`;
+        const prev = add.get(k);
+        add.set(k, { type: b.type, number: n, stake: (prev?.stake ?? 0n) + BigInt(b.amount) });
+      }
+    }
+    const entries = [...add.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+    entries.push({ type: '~', number: '*', stake: cost });
+    for (const e of entries) {
+      const [row] = await tx
+        .insert(lotteryExposure)
+        .values({ drawId, betType: e.type, number: e.number, stake: e.stake })
+        .onConflictDoUpdate({
+          target: [lotteryExposure.drawId, lotteryExposure.betType, lotteryExposure.number],
+          set: { stake: sql`${lotteryExposure.stake} + excluded.stake` },
+        })
+        .returning({ stake: lotteryExposure.stake });
+      if (e.type === '~') {
+        if (row!.stake > game.maxStakePerDraw)
+          throw new AppError('CONFLICT', { messageKey: 'lotteryDrawLimit' });
+      } else if (row!.stake > game.maxStakePerNumber) {
+        throw new AppError('CONFLICT', { messageKey: 'lotteryNumberLimit', args: [e.number] });
+      }
+    }
+  }
+
+  private async releaseExposure(tx: Tx, drawId: string, bets: StoredBet[], cost: bigint) {
+    for (const b of bets) {
+      const combination = b.type.startsWith('xien') || b.type === 'truot4';
+      const keys = combination ? [[...b.numbers].sort().join('-')] : b.numbers;
+      for (const n of keys)
+        await tx
+          .update(lotteryExposure)
+          .set({ stake: sql`${lotteryExposure.stake} - ${BigInt(b.amount)}` })
+          .where(
+            and(
+              eq(lotteryExposure.drawId, drawId),
+              eq(lotteryExposure.betType, b.type),
+              eq(lotteryExposure.number, n),
+            ),
+          );
+    }
+    await tx
+      .update(lotteryExposure)
+      .set({ stake: sql`${lotteryExposure.stake} - ${cost}` })
+      .where(and(eq(lotteryExposure.drawId, drawId), eq(lotteryExposure.betType, '~')));
+  }
+
+  /** Cancels an open ticket of the caller before its draw's cut-off: refunded in full. */
+  async cancel(p: MemberPrincipal, ticketId: string) {
+    return this.db.transaction(async (tx) => {
+      const [t] = await tx
+        .select()
+        .from(lotteryTickets)
+        .where(and(eq(lotteryTickets.id, ticketId), eq(lotteryTickets.memberId, p.memberId)))
+        .for('update');
+      if (!t) throw new AppError('NOT_FOUND');
+      const game = this.game(t.gameCode);
+      const [draw] = rowsOf<{ status: string; accepting: boolean }>(
+        await tx.execute(sql`
+          select status, cutoff_at > now() as accepting from lottery_draws where id = ${t.drawId} for share`),
+      );
+      if (t.status !== 'open' || !draw || draw.status !== 'open' || !draw.accepting)
+        throw new AppError('CONFLICT', { messageKey: 'lotteryCancelClosed' });
+      const acc = this.accounts(t, game);
+      const posted = await this.deps.wallet.post(
+        {
+          key: `lottery:${t.id}:refund`,
+          reason: 'rollback',
+          postings: [
+            { account: acc.house, amount: -t.cost },
+            { account: acc.wallet, amount: t.cost },
+          ],
+          metadata: { vendor: game.vendor, roundId: t.id, gameCode: game.gameCode, drawId: t.drawId },
+        },
+        tx,
+      );
+      if (!t.trial) await this.releaseExposure(tx, t.drawId, t.bets as StoredBet[], t.cost);
+      await tx
+        .update(lotteryTickets)
+        .set({ status: 'cancelled', settledAt: sql`now()` })
+        .where(eq(lotteryTickets.id, t.id));
+      // The record shows the cancelled ticket; nothing was staked, so it adds no turnover.
+      await this.deps.bets.recordSettlement(tx, {
+        memberId: t.memberId,
+        source: 'lottery',
+        vendor: game.vendor,
+        gameCode: game.gameCode,
+        gameType: game.gameType,
+        roundId: t.id,
+        stake: 0n,
+        payout: 0n,
+        status: 'cancelled',
+        trial: t.trial,
+      });
+      return {
+        ticketId: t.id,
+        status: 'cancelled' as const,
+        balance: fromMinor(posted.balances.get(accountKey(acc.wallet))!),
+      };
+    });
+  }
+
+  /** The caller's tickets, newest first. */
+  async tickets(
+    memberId: number,
+    q: {
+      drawId?: string | undefined;
+      gameCode?: string | undefined;
+      status?: 'open' | 'settled' | 'cancelled' | undefined;
+      pageNo?: number | undefined;
+      pageSize?: number | undefined;
+    },
+  ): Promise<{ content: LotteryTicket[]; total: number }> {
+    const where = and(
+      eq(lotteryTickets.memberId, memberId),
+      q.drawId ? eq(lotteryTickets.drawId, q.drawId) : undefined,
+      q.gameCode ? eq(lotteryTickets.gameCode, q.gameCode) : undefined,
+      q.status ? eq(lotteryTickets.status, q.status) : undefined,
+    );
+    const pageSize = q.pageSize ?? 20;
+    const rows = await this.db
+      .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime })
+      .from(lotteryTickets)
+      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
+      .where(where)
+      .orderBy(desc(lotteryTickets.createdAt), desc(lotteryTickets.id))
+      .limit(pageSize)
+      .offset(((q.pageNo ?? 1) - 1) * pageSize);
+    const [total] = await this.db.select({ n: count() }).from(lotteryTickets).where(where);
+    return {
+      total: total?.n ?? 0,
+      content: rows.map(({ t, drawTime }) => ({
+        ticketId: t.id,
+        gameCode: t.gameCode,
+        drawId: t.drawId,
+        drawTime: iso(drawTime),
+        prizeMode: t.prizeMode,
+        status: t.status as LotteryTicket['status'],
+        cost: fromMinor(t.cost),
+        payout: fromMinor(t.payout),
+        createdAt: iso(t.createdAt),
+        bets: (t.bets as StoredBet[]).map((b) => ({
+          type: b.type as LotteryBetTypeCode,
+          numbers: b.numbers,
+          amount: fromMinor(BigInt(b.amount)),
+          cost: fromMinor(BigInt(b.cost)),
+          hits: b.hits ?? null,
+          payout: b.payout === undefined ? null : fromMinor(BigInt(b.payout)),
+        })),
+      })),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import { drawLottery, type LotteryStructureId } from '@wps/games';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../shared/api/client.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { runInBrowser, sha256Hex } from '../../inhouse/lib/replay.ts';
+import type { LotteryDraw } from '../api/lottery.ts';
+
+interface Verdict {
+  hashOk: boolean;
+  resultsOk: boolean;
+  recomputed: Record<string, string[]>;
+}
+
+/** The prize structure a draw's result keys name (DB…G7 North, DB…G8 Central/South, P1… SEA 4D). */
+const structureOf = (results: Record<string, string[]>): LotteryStructureId =>
+  'P1' in results ? 'sea4d' : 'G8' in results ? 'south' : 'north';
+
+/**
+ * The public verifier for lottery draws (/verify?lotteryGame=&drawId=): fetches the draw's opened
+ * numbers and revealed seed, checks sha256(seed) against the hash published before the draw, and
+ * redraws it in the browser (Web Crypto HMAC blocks, the same drawing code the server ran).
+ */
+export function LotteryVerify({ initialGame, initialDraw }: { initialGame: string; initialDraw: string }) {
+  const { t } = useTranslation('lottery');
+  const [gameCode, setGameCode] = useState(initialGame);
+  const [drawId, setDrawId] = useState(initialDraw);
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function verify(e?: FormEvent) {
+    e?.preventDefault();
+    setVerdict(null);
+    setError(null);
+    setBusy(true);
+    try {
+      const q = new URLSearchParams({ gameCode: gameCode.trim(), drawId: drawId.trim() });
+      const { draws } = await api.get<{ draws: LotteryDraw[] }>(`/lgw/vn/numeros/opened/game?${q}`);
+      const d = draws[0];
+      if (!d) throw new Error(t('verify.notFound'));
+      if (!d.serverSeed || !d.results) throw new Error(t('verify.notDrawn'));
+      const structure = structureOf(d.results);
+      const seeds = { serverSeed: d.serverSeed, clientSeed: d.drawId, nonce: 0 };
+      const { blocks: _blocks, ...recomputed } = await runInBrowser(seeds, (src) =>
+        drawLottery(src, structure),
+      );
+      setVerdict({
+        hashOk: (await sha256Hex(d.serverSeed)) === d.serverSeedHash.toLowerCase(),
+        resultsOk: JSON.stringify(recomputed) === JSON.stringify(d.results),
+        recomputed: recomputed as Record<string, string[]>,
+      });
+    } catch (err) {
+      setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // A link from a result (?lotteryGame=&drawId=) verifies at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the link's draw
+  useEffect(() => {
+    if (initialGame && initialDraw) void verify();
+  }, []);
+
+  return (
+    <section className="card stack" aria-label={t('verify.title')}>
+      <h2>{t('verify.title')}</h2>
+      <p className="small muted">{t('verify.lead')}</p>
+      <form className="stack" onSubmit={verify}>
+        <label className="ih-field">
+          <span>{t('verify.gameCode')}</span>
+          <input
+            className="input ih-mono"
+            name="lotteryGame"
+            value={gameCode}
+            onChange={(e) => setGameCode(e.target.value)}
+          />
+        </label>
+        <label className="ih-field">
+          <span>{t('verify.drawId')}</span>
+          <input
+            className="input ih-mono"
+            name="drawId"
+            value={drawId}
+            onChange={(e) => setDrawId(e.target.value)}
+          />
+        </label>
+        <Button type="submit" loading={busy} disabled={!gameCode || !drawId}>
+          {t('verify.run')}
+        </Button>
+      </form>
+      {error && (
+        <p className="text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      {verdict && (
+        <div data-testid="lottery-verify-result" aria-live="polite">
+          <p className={verdict.hashOk ? 'text-success' : 'text-danger'} data-testid="lottery-verify-hash">
+            {verdict.hashOk ? t('verify.hashOk') : t('verify.hashBad')}
+          </p>
+          <p
+            className={verdict.resultsOk ? 'text-success' : 'text-danger'}
+            data-testid="lottery-verify-results"
+          >
+            {verdict.resultsOk ? t('verify.resultsOk') : t('verify.resultsBad')}
+          </p>
+          <pre className="ih-mono ih-pre">
+            {Object.entries(verdict.recomputed)
+              .map(([k, v]) => `${k}: ${v.join(' ')}`)
+              .join('\n')}
+          </pre>
+        </div>
+      )}
+    </section>
+  );
+}

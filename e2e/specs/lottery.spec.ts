@@ -1,0 +1,73 @@
+import { expect, test } from '../fixtures/server.ts';
+import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+
+test.use({
+  viewport: { width: 360, height: 800 },
+  // The real scheduler draws the fast game; a 20-second game (5 s cut-off) keeps the wait short.
+  serverConfig: { jobs: true, lotteryFastSeconds: 20, lotteryFastCutoffSeconds: 5 },
+});
+
+const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+
+test('demo01 places a three-type slip on the fast lottery, is paid by the draw, sees it in the record and verifies the draw', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await seedWalletDemo(server);
+  await signInPlayer(page, 'demo01', 'Demo@1234');
+  await expect(headerBalance(page)).toContainText('10,000.00');
+
+  // Start on a draw with time left to build the slip (never bet in its last seconds).
+  const menu = await page.request.get('/lgw/vn/games/game_menu?prizeMode=ELOTT&device=WEB');
+  const fast = (await menu.json()).value.games.find((g: { gameCode: string }) => g.gameCode === 'VN_FAST_1');
+  const left = Date.parse(fast.nextDraw.cutoffAt) - Date.now();
+  if (left < 11_000) await page.waitForTimeout(left + 1_000);
+
+  await page.goto('/lottery');
+  await page.getByTestId('play-VN_FAST_1').click();
+  await expect(page).toHaveURL(/gameCode=VN_FAST_1/);
+
+  // Lô 2 on every pair at 0.10: 100 × 27 results × 0.10 = 270.00, and 27 hits always pay 243.00.
+  await page.getByTestId('bet-type-lo2').click();
+  await page.getByRole('button', { name: 'All pairs' }).click();
+  await page.locator('input[name="amount"]').fill('0.10');
+  await page.getByTestId('slip-add').click();
+  await page.getByTestId('bet-type-de').click();
+  await page.getByTestId('num-45').click();
+  await page.locator('input[name="amount"]').fill('1.00');
+  await page.getByTestId('slip-add').click();
+  await page.getByTestId('bet-type-xien2').click();
+  await page.getByTestId('num-07').click();
+  await page.getByTestId('num-45').click();
+  await page.getByTestId('slip-add').click();
+  await expect(page.getByTestId('slip-cost')).toHaveText('272.00');
+  const placed = page.waitForResponse((r) => r.url().endsWith('/wps/lottery/bets'));
+  await page.getByTestId('slip-submit').click();
+  expect((await placed).status()).toBe(200);
+
+  const ticket = page.getByTestId('ticket').first();
+  await expect(ticket).toHaveAttribute('data-status', 'open');
+  // The draw happens at its time and the ticket settles (the page polls while it waits).
+  await expect(ticket).toHaveAttribute('data-status', 'settled', { timeout: 45_000 });
+  const payout = money((await ticket.getByTestId('ticket-payout').textContent()) ?? '');
+  expect(payout).toBeGreaterThanOrEqual(243);
+  const expected = (10_000 - 272 + payout).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  await expect(headerBalance(page)).toContainText(expected);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The verifier redraws it from the revealed seed.
+  const drawId = (await ticket.getAttribute('data-draw'))!;
+  const result = page.locator(`[data-testid="draw-result"][data-draw="${drawId}"]`);
+  await expect(result.locator('.lt-res.is-hit').first()).toBeVisible();
+  await result.getByTestId('verify-draw').click();
+  await expect(page).toHaveURL(/\/verify\?lotteryGame=VN_FAST_1/);
+  await expect(page.getByTestId('lottery-verify-hash')).toHaveClass(/text-success/);
+  await expect(page.getByTestId('lottery-verify-results')).toHaveClass(/text-success/);
+
+  // The betting record shows the round.
+  await page.goto('/member?page=personalHistoryCopy');
+  const totals = page.getByTestId('bet-totals');
+  await expect(totals).toContainText('1 round');
+  await expect(totals).toContainText('272.00');
+});

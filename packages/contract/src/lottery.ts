@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { moneyString, positiveMoneyString } from './money.ts';
+import { intFromText, safeString } from './safe.ts';
+
+/*
+ * Lottery (issue 15): game menus with the next draw, opened numbers, launch, and the player's
+ * tickets. The menu, bet, opened-numbers and tickets shapes are fixed by the issue so outside
+ * tools can drive them. Numbers are digit strings ("07"); amounts decimal strings.
+ */
+
+export const LOTTERY_PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
+export type LotteryPrizeMode = (typeof LOTTERY_PRIZE_MODES)[number];
+export const LOTTERY_BET_TYPE_VALUES = [
+  'lo2',
+  'lo3',
+  'de',
+  'dau',
+  'duoi',
+  'cang3',
+  'xien2',
+  'xien3',
+  'xien4',
+  'truot4',
+  'big4d',
+  'small4d',
+  'd3',
+  'd2',
+] as const;
+export type LotteryBetTypeCode = (typeof LOTTERY_BET_TYPE_VALUES)[number];
+export const LOTTERY_REGIONS = ['north', 'central', 'south', 'fast', 'sea'] as const;
+
+const gameCode = safeString().regex(/^[A-Z0-9_]{1,40}$/, 'Invalid game code');
+const drawId = safeString().regex(/^[A-Z0-9_]{1,40}-\d{14}$/, 'Invalid draw id');
+const device = z.enum(['WEB', 'MOBILE', 'H5']);
+const prizeMode = z.enum(LOTTERY_PRIZE_MODES);
+
+export const lotteryResultsSchema = z.record(z.string(), z.array(z.string()));
+export type LotteryResultsView = z.infer<typeof lotteryResultsSchema>;
+
+export const lotteryDrawRefSchema = z.object({
+  drawId: z.string(),
+  drawTime: z.string(),
+  cutoffAt: z.string(),
+  serverSeedHash: z.string(),
+  stations: z.array(z.string()),
+});
+
+export const lotteryMenuQuerySchema = z.object({
+  prizeMode: prizeMode.optional(),
+  device: device.optional(),
+});
+
+export const lotteryMenuGameSchema = z.object({
+  gameCode: z.string(),
+  name: z.string(),
+  region: z.enum(LOTTERY_REGIONS),
+  vendor: z.string(),
+  structure: z.enum(['north', 'south', 'sea4d']),
+  betTypes: z.array(z.enum(LOTTERY_BET_TYPE_VALUES)),
+  /** What lô costs per number per 1.00 staked: the count of results (27 North, 18 Central/South). */
+  resultCount: z.number().int(),
+  cutoffSeconds: z.number().int(),
+  odds: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+  nextDraw: lotteryDrawRefSchema.nullable(),
+});
+export const lotteryMenuSchema = z.object({ games: z.array(lotteryMenuGameSchema) });
+export type LotteryMenu = z.infer<typeof lotteryMenuSchema>;
+export type LotteryMenuGame = z.infer<typeof lotteryMenuGameSchema>;
+
+export const lotteryDrawSchema = z.object({
+  gameCode: z.string(),
+  drawId: z.string(),
+  drawTime: z.string(),
+  stations: z.array(z.string()),
+  status: z.enum(['open', 'drawn', 'settled']),
+  results: lotteryResultsSchema.nullable(),
+  serverSeedHash: z.string(),
+  /** Revealed once drawn: sha256(serverSeed) = serverSeedHash, and the results replay from it. */
+  serverSeed: z.string().optional(),
+});
+export type LotteryDraw = z.infer<typeof lotteryDrawSchema>;
+export const lotteryDrawsSchema = z.object({ draws: z.array(lotteryDrawSchema) });
+
+export const lotteryRecentQuerySchema = z.object({ prizeMode: prizeMode.optional() });
+
+export const lotteryOpenedQuerySchema = z.object({
+  gameCode,
+  drawId: drawId.optional(),
+  /** A day (Nepal) to list the draws of, YYYY-MM-DD; the latest draws when omitted. */
+  date: safeString()
+    .regex(/^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Invalid date')
+    .optional(),
+  pageSize: intFromText(z.number().int().min(1).max(100)).optional(),
+});
+
+export const lotteryLaunchQuerySchema = z.object({
+  lottoArea: z.enum(['VN', 'SEA']).default('VN'),
+  launchMode: z.enum(['LOTT', 'ELOTT']).default('LOTT'),
+  prizeMode: prizeMode.optional(),
+  gameCode: gameCode.optional(),
+  view: z.enum(['betting', 'lobby']).default('lobby'),
+  device: device.optional(),
+  backUrl: safeString()
+    .max(200)
+    .regex(/^\/[A-Za-z0-9/_?=&.-]*$/, 'Invalid back url')
+    .optional(),
+  language: safeString()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Invalid language')
+    .optional(),
+});
+export const lotteryLaunchSchema = z.object({ url: z.string() });
+
+export const lotteryBetSchema = z.object({
+  type: z.enum(LOTTERY_BET_TYPE_VALUES),
+  numbers: z
+    .array(safeString().regex(/^[0-9]{1,4}$/, 'Invalid number'))
+    .min(1)
+    .max(100),
+  amount: positiveMoneyString,
+});
+export const lotteryPlaceSchema = z.object({
+  gameCode,
+  drawId,
+  requestId: safeString().regex(/^[A-Za-z0-9_.:-]{8,64}$/, 'Invalid request id'),
+  prizeMode: prizeMode.optional(),
+  bets: z.array(lotteryBetSchema).min(1).max(50),
+});
+export type LotteryPlaceBody = z.infer<typeof lotteryPlaceSchema>;
+export const lotteryPlacedSchema = z.object({
+  ticketId: z.string(),
+  cost: moneyString,
+  balance: moneyString,
+});
+
+export const LOTTERY_TICKET_STATUSES = ['open', 'settled', 'cancelled'] as const;
+export const lotteryTicketsQuerySchema = z.object({
+  drawId: drawId.optional(),
+  gameCode: gameCode.optional(),
+  status: z.enum(LOTTERY_TICKET_STATUSES).optional(),
+  pageNo: intFromText(z.number().int().min(1).max(100_000)).optional(),
+  pageSize: intFromText(z.number().int().min(1).max(100)).optional(),
+});
+export const lotteryTicketSchema = z.object({
+  ticketId: z.string(),
+  gameCode: z.string(),
+  drawId: z.string(),
+  drawTime: z.string(),
+  prizeMode: z.string(),
+  status: z.enum(LOTTERY_TICKET_STATUSES),
+  cost: moneyString,
+  payout: moneyString,
+  createdAt: z.string(),
+  bets: z.array(
+    z.object({
+      type: z.enum(LOTTERY_BET_TYPE_VALUES),
+      numbers: z.array(z.string()),
+      amount: moneyString,
+      cost: moneyString,
+      hits: z.number().int().nullable(),
+      payout: moneyString.nullable(),
+    }),
+  ),
+});
+export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
+export const lotteryTicketsSchema = z.object({
+  content: z.array(lotteryTicketSchema),
+  total: z.number().int(),
+});
+
+export const lotteryCancelSchema = z.object({
+  ticketId: safeString().regex(/^LT[0-9a-f]{24}$/, 'Invalid ticket id'),
+});
+export const lotteryCancelledSchema = z.object({
+  ticketId: z.string(),
+  status: z.literal('cancelled'),
+  balance: moneyString,
+});
+
+/** Operator: a multiplier with up to two decimals ("90", "2.2"). */
+const multiplierText = safeString().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Invalid odds');
+const oddsValue = z.union([multiplierText, z.record(z.enum(['P1', 'P2', 'P3', 'SP', 'CO']), multiplierText)]);
+export const adminLotteryOddsQuerySchema = z.object({ prizeMode });
+export const adminLotteryOddsSchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  odds: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+});
+export const adminLotteryOddsPutSchema = z.object({
+  prizeMode,
+  betType: z.enum(LOTTERY_BET_TYPE_VALUES),
+  /** A multiplier, or one per prize tier for 4D/3D/2D. */
+  odds: oddsValue,
+});
