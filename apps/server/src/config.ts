@@ -69,6 +69,7 @@ const envSchema = z.object({
     .refine((v) => parseUtcOffset(v) !== null, 'expected an offset such as +05:45')
     .optional(),
   JOBS_MAX_CATCH_UP: z.coerce.number().int().min(1).max(100_000).default(288),
+  AGENT_ACTIVE_MIN_BET_PAISA: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
   DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   UPLOAD_QUOTA_BYTES: z.coerce
@@ -156,6 +157,8 @@ export interface Config {
   businessUtcOffsetMinutes: number;
   /** At most this many missed periods a catching-up job runs per scheduler tick after downtime. */
   jobsMaxCatchUp: number;
+  /** Issue 12: a team member is active in a period with at least this valid bet (paisa). */
+  agentActiveMinBet: bigint;
   /** Deposit requests a member may have waiting for review at once. */
   depositPendingMax: number;
   /** Images a member may upload per rolling hour. */
@@ -292,6 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? (parseUtcOffset(e.BUSINESS_UTC_OFFSET) ?? DEFAULT_BUSINESS_UTC_OFFSET_MINUTES)
       : DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
     jobsMaxCatchUp: e.JOBS_MAX_CATCH_UP,
+    agentActiveMinBet: BigInt(e.AGENT_ACTIVE_MIN_BET_PAISA),
     depositPendingMax: e.DEPOSIT_PENDING_MAX,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,

@@ -14,6 +14,7 @@ import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
+import { AgentsService } from './modules/agents/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -34,6 +35,7 @@ export interface Services {
   gamesAdmin: GamesAdminService;
   inhouse: InhouseService;
   crash: CrashService;
+  agents: AgentsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -49,6 +51,7 @@ export function createServices(config: Config, database: Database): Services {
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
   return {
+    agents: new AgentsService(db, config, { members, bets, wallet, system }),
     bets,
     games,
     gameRecords,

@@ -121,4 +121,6 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   inhouseRotateBlocked: 'सिड बदल्नुअघि चलिरहेको राउन्ड पूरा गर्नुहोस्।',
   clientSeedInvalid: 'क्लाइन्ट सिड 1–64 वटा छापिने अक्षरको हुनुपर्छ।',
   inhousePayoutCapped: 'जित प्रति राउन्ड अधिकतम भुक्तानी {0} मा सीमित गरियो।',
+  contractNoOwn: 'तपाईंसँग प्रस्ताव गर्न यस प्रकारको सक्रिय सम्झौता छैन।',
+  contractRateAboveUpline: 'दर तपाईंको आफ्नै सम्झौताको दरभन्दा बढी हुन सक्दैन।',
 };

@@ -128,6 +128,9 @@ export const MESSAGES = {
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
+  // agents (issue 12)
+  contractNoOwn: 'You have no active contract of this kind to offer.',
+  contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
