@@ -294,13 +294,13 @@ export class AgentContracts {
     const status = q.status
       ? Object.entries(STATUS_OUT).find(([, v]) => v === q.status)?.[0]
       : undefined;
-    const rows = await this.db.execute(sql`
-      select c.id from agent_contracts c
-      where ${sideWhere} ${status ? sql`and c.status = ${status}` : sql``}
-      order by c.id desc limit 500`);
-    const ids = (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    const full = await this.db.select().from(agentContracts).where(inArray(agentContracts.id, ids)).orderBy(desc(agentContracts.id));
+    const full = await this.db
+      .select()
+      .from(agentContracts)
+      .where(and(sideWhere, status ? eq(agentContracts.status, status) : undefined))
+      .orderBy(desc(agentContracts.id))
+      .limit(500);
+    if (full.length === 0) return [];
     const accounts = await this.accountsOf([
       ...new Set(full.flatMap((c) => [c.memberId, ...(c.uplineId ? [c.uplineId] : [])])),
     ]);
