@@ -25,7 +25,6 @@ export const payPeriodSchema = z.enum(PAY_PERIODS);
 export const CONTRACT_STATUSES = ['OFFERED', 'ACTIVE', 'REJECTED', 'ENDED'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-
 /** A rate in percent with at most two decimals, 0 < rate ≤ 100 ("1.50" is 1.5 %). */
 export const RATE_RE = /^(100(\.0{1,2})?|[1-9]?\d(\.\d{1,2})?)$/;
 export const rateString = safeString().regex(RATE_RE, 'Invalid rate');
@@ -35,7 +34,8 @@ export function rateToBp(rate: string): number {
   const [whole, frac = ''] = rate.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
-export const bpToRate = (bp: number): string => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+export const bpToRate = (bp: number): string =>
+  `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 
 export const contractTierSchema = z.object({
   minValidBet: moneyString.optional(),
@@ -54,7 +54,10 @@ export const contractOfferSchema = z.object({
   payPeriod: payPeriodSchema.optional(),
 });
 export type ContractOffer = z.infer<typeof contractOfferSchema>;
-export const contractOfferResultSchema = z.object({ id: z.number().int(), status: z.enum(CONTRACT_STATUSES) });
+export const contractOfferResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(CONTRACT_STATUSES),
+});
 
 export const contractSchema = z.object({
   id: z.number().int(),
@@ -69,9 +72,7 @@ export const contractSchema = z.object({
   tiers: z.array(contractTierSchema),
   payPeriod: payPeriodSchema.nullable(),
   /** An open request waiting for the other side: the offer itself, or a termination. */
-  request: z
-    .object({ kind: z.enum(CONTRACT_REQUEST_KINDS), by: z.enum(['UPLINE', 'DOWNLINE']) })
-    .nullable(),
+  request: z.object({ kind: z.enum(CONTRACT_REQUEST_KINDS), by: z.enum(['UPLINE', 'DOWNLINE']) }).nullable(),
   createdAt: safeString(),
   acceptedAt: safeString().nullable(),
   endedAt: safeString().nullable(),
@@ -162,7 +163,12 @@ export const teamOverviewSchema = z.object({
   profitLoss: z.string(),
   /** Per business day of the range, for the chart. */
   daily: z.array(
-    z.object({ day: safeString(), validBet: amount, profitLoss: z.string(), activeMembers: z.number().int() }),
+    z.object({
+      day: safeString(),
+      validBet: amount,
+      profitLoss: z.string(),
+      activeMembers: z.number().int(),
+    }),
   ),
 });
 export type TeamOverview = z.infer<typeof teamOverviewSchema>;

@@ -16,11 +16,21 @@ const DIVIDEND_PERIODS: Array<[PayPeriod, PeriodKind]> = [
  * The scheduler runs each (job, period) once across instances; each payout is keyed
  * `contract:<id>:<period>` besides, so a run killed midway and run again pays nothing twice.
  */
-export function agentJobs(agents: AgentsService): JobDefinition[] {
+export function agentJobs(agents: AgentsService, realtimePeriodMs: number): JobDefinition[] {
   const s = agents.settlement;
   return [
-    { name: 'agent-realtime-salary', period: '5min', catchUp: true, run: (ctx) => s.settleRealtime(ctx) },
-    { name: 'agent-hourly-salary', period: 'hour', catchUp: true, run: (ctx) => s.settleTiered('HOURLY', ctx) },
+    {
+      name: 'agent-realtime-salary',
+      ...(realtimePeriodMs === 300_000 ? { period: '5min' as const } : { periodMs: realtimePeriodMs }),
+      catchUp: true,
+      run: (ctx) => s.settleRealtime(ctx),
+    },
+    {
+      name: 'agent-hourly-salary',
+      period: 'hour',
+      catchUp: true,
+      run: (ctx) => s.settleTiered('HOURLY', ctx),
+    },
     { name: 'agent-daily-salary', period: 'day', catchUp: true, run: (ctx) => s.settleTiered('DAILY', ctx) },
     ...DIVIDEND_PERIODS.map(
       ([payPeriod, period]): JobDefinition => ({

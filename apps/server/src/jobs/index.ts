@@ -20,7 +20,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   });
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
-  for (const job of agentJobs(app.services.agents)) scheduler.register(job);
+  for (const job of agentJobs(app.services.agents, app.config.agentRealtimePeriodMs)) scheduler.register(job);
   return scheduler;
 }
 

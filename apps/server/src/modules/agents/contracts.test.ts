@@ -27,20 +27,30 @@ describe('agents: contract rules (SPEC §4)', () => {
     const deep = await createMember(t.app, { parentId: sub.id });
     const stranger = await createMember(t.app, { type: 1 });
     await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
-    expect(await code(svc.offer(top.id, { downline: deep.account, kind: 'REALTIME', rate: '1.00' }))).toBe('NOT_FOUND');
-    expect(await code(svc.offer(top.id, { downline: stranger.account, kind: 'REALTIME', rate: '1.00' }))).toBe(
+    expect(await code(svc.offer(top.id, { downline: deep.account, kind: 'REALTIME', rate: '1.00' }))).toBe(
       'NOT_FOUND',
     );
-    expect(await code(svc.offer(top.id, { downline: top.account, kind: 'REALTIME', rate: '1.00' }))).toBe('NOT_FOUND');
-    expect(await code(svc.offer(top.id, { downline: 'nobody-here', kind: 'REALTIME', rate: '1.00' }))).toBe('NOT_FOUND');
-    expect((await svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.00' })).status).toBe('OFFERED');
+    expect(
+      await code(svc.offer(top.id, { downline: stranger.account, kind: 'REALTIME', rate: '1.00' })),
+    ).toBe('NOT_FOUND');
+    expect(await code(svc.offer(top.id, { downline: top.account, kind: 'REALTIME', rate: '1.00' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await code(svc.offer(top.id, { downline: 'nobody-here', kind: 'REALTIME', rate: '1.00' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect((await svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.00' })).status).toBe(
+      'OFFERED',
+    );
   });
 
   it('caps rates at the upline’s own rate of the same kind, flat and tiered; no own contract, no offer', async () => {
     const svc = t.app.services.agents;
     const top = await createMember(t.app, { type: 1 });
     const sub = await createMember(t.app, { type: 2, parentId: top.id });
-    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '0.10' }))).toBe('VALIDATION');
+    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '0.10' }))).toBe(
+      'VALIDATION',
+    );
     await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
     await platformContract(t.app, top, {
       kind: 'DAILY',
@@ -49,12 +59,20 @@ describe('agents: contract rules (SPEC §4)', () => {
         { minValidBet: '10000.00', rate: '1.00' },
       ],
     });
-    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.51' }))).toBe('VALIDATION');
-    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.50' }))).toBe('OK');
+    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.51' }))).toBe(
+      'VALIDATION',
+    );
+    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.50' }))).toBe(
+      'OK',
+    );
     // 0.80 % from 1,000.00 is above the 0.50 % the upline itself earns at that volume.
     expect(
       await code(
-        svc.offer(top.id, { downline: sub.account, kind: 'DAILY', tiers: [{ minValidBet: '1000.00', rate: '0.80' }] }),
+        svc.offer(top.id, {
+          downline: sub.account,
+          kind: 'DAILY',
+          tiers: [{ minValidBet: '1000.00', rate: '0.80' }],
+        }),
       ),
     ).toBe('VALIDATION');
     expect(
@@ -70,7 +88,9 @@ describe('agents: contract rules (SPEC §4)', () => {
       ),
     ).toBe('OK');
     // Shapes: a real-time contract has a rate, the others tiers.
-    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'DAILY', rate: '0.10' }))).toBe('VALIDATION');
+    expect(await code(svc.offer(top.id, { downline: sub.account, kind: 'DAILY', rate: '0.10' }))).toBe(
+      'VALIDATION',
+    );
     expect(
       await code(svc.offer(top.id, { downline: sub.account, kind: 'REALTIME', tiers: [{ rate: '0.10' }] })),
     ).toBe('VALIDATION');
@@ -82,14 +102,22 @@ describe('agents: contract rules (SPEC §4)', () => {
     const sub = await createMember(t.app, { type: 2, parentId: top.id });
     const other = await createMember(t.app, { type: 1 });
     await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
-    const { id } = await t.app.services.agents.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.00' });
+    const { id } = await t.app.services.agents.offer(top.id, {
+      downline: sub.account,
+      kind: 'REALTIME',
+      rate: '1.00',
+    });
     expect(await code(c.accept(top.id, id))).toBe('FORBIDDEN');
     expect(await code(c.accept(other.id, id))).toBe('NOT_FOUND');
     expect(await code(c.reject(other.id, id))).toBe('NOT_FOUND');
     expect(await code(c.terminate(other.id, id))).toBe('NOT_FOUND');
     expect((await c.reject(sub.id, id)).status).toBe('REJECTED');
     expect(await code(c.accept(sub.id, id))).toBe('CONFLICT');
-    const second = await t.app.services.agents.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '0.90' });
+    const second = await t.app.services.agents.offer(top.id, {
+      downline: sub.account,
+      kind: 'REALTIME',
+      rate: '0.90',
+    });
     expect((await c.accept(sub.id, second.id)).status).toBe('ACTIVE');
     expect(await code(c.reject(sub.id, second.id))).toBe('CONFLICT');
   });
@@ -112,7 +140,10 @@ describe('agents: contract rules (SPEC §4)', () => {
     expect(byId.get(keep)?.status).toBe('active');
     expect(byId.get(newer)?.status).toBe('active');
     expect(rows.filter((r) => r.memberId === mid.id && r.status === 'active')).toHaveLength(1);
-    const notices = await db.select().from(agentContractEvents).where(eq(agentContractEvents.memberId, low.id));
+    const notices = await db
+      .select()
+      .from(agentContractEvents)
+      .where(eq(agentContractEvents.memberId, low.id));
     expect(notices.map((n) => n.event)).toContain('auto_ended');
   });
 
@@ -133,7 +164,11 @@ describe('agents: contract rules (SPEC §4)', () => {
       expect(await code(c.terminate(asker.id, id))).toBe('CONFLICT');
     }
     // An unanswered offer is withdrawn by the upline at once.
-    const { id } = await t.app.services.agents.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.00' });
+    const { id } = await t.app.services.agents.offer(top.id, {
+      downline: sub.account,
+      kind: 'REALTIME',
+      rate: '1.00',
+    });
     expect(await c.terminate(top.id, id)).toMatchObject({ status: 'ENDED' });
   });
 
@@ -141,8 +176,15 @@ describe('agents: contract rules (SPEC §4)', () => {
     const top = await createMember(t.app, { type: 1 });
     const sub = await createMember(t.app, { type: 2, parentId: top.id });
     await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
-    const { id } = await t.app.services.agents.offer(top.id, { downline: sub.account, kind: 'REALTIME', rate: '1.25' });
-    expect(await t.app.services.agents.consolidated(sub.id)).toMatchObject({ realtimesalreqtype: 'NEW', salaryInfo: null });
+    const { id } = await t.app.services.agents.offer(top.id, {
+      downline: sub.account,
+      kind: 'REALTIME',
+      rate: '1.25',
+    });
+    expect(await t.app.services.agents.consolidated(sub.id)).toMatchObject({
+      realtimesalreqtype: 'NEW',
+      salaryInfo: null,
+    });
     await t.app.services.agents.contracts.accept(sub.id, id);
     expect(await t.app.services.agents.consolidated(sub.id)).toMatchObject({
       realtimesalreqtype: null,

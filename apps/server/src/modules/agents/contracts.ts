@@ -112,9 +112,13 @@ export class AgentContracts {
    * An offer to a direct downline (`uplineId` the caller), or with `uplineId` null a platform
    * contract for a top-level agent (operator console, seed). Another tree's account is NOT_FOUND.
    */
-  async offer(uplineId: number | null, offer: ContractOffer): Promise<{ id: number; status: ContractStatus }> {
+  async offer(
+    uplineId: number | null,
+    offer: ContractOffer,
+  ): Promise<{ id: number; status: ContractStatus }> {
     const downline = await this.members.getByAccount(offer.downline.trim().toLowerCase());
-    if (!downline || downline.parentId !== uplineId || downline.id === uplineId) throw new AppError('NOT_FOUND');
+    if (!downline || downline.parentId !== uplineId || downline.id === uplineId)
+      throw new AppError('NOT_FOUND');
     if (isTrialType(downline.type)) throw fieldError('downline', 'badRequest');
     const terms = this.terms(offer);
     if (uplineId !== null) {
@@ -172,7 +176,11 @@ export class AgentContracts {
   }
 
   /** A contract the caller is a party to, locked; anyone else's is NOT_FOUND. */
-  private async partyOf(tx: Tx, callerId: number, id: number): Promise<{ c: ContractRow; side: 'upline' | 'downline' }> {
+  private async partyOf(
+    tx: Tx,
+    callerId: number,
+    id: number,
+  ): Promise<{ c: ContractRow; side: 'upline' | 'downline' }> {
     const [c] = await tx
       .select()
       .from(agentContracts)
@@ -270,7 +278,8 @@ export class AgentContracts {
       }
       if (!c.terminationBy) {
         await tx.update(agentContracts).set({ terminationBy: side }).where(eq(agentContracts.id, id));
-        if (other) await this.notify(tx, [{ contractId: id, memberId: other, event: 'termination_requested' }]);
+        if (other)
+          await this.notify(tx, [{ contractId: id, memberId: other, event: 'termination_requested' }]);
       }
       return { id, status: 'ACTIVE' as const, request: 'TERMINATE' as const };
     });
@@ -291,9 +300,7 @@ export class AgentContracts {
         : q.side === 'OFFERED'
           ? eq(agentContracts.uplineId, callerId)
           : or(eq(agentContracts.memberId, callerId), eq(agentContracts.uplineId, callerId));
-    const status = q.status
-      ? Object.entries(STATUS_OUT).find(([, v]) => v === q.status)?.[0]
-      : undefined;
+    const status = q.status ? Object.entries(STATUS_OUT).find(([, v]) => v === q.status)?.[0] : undefined;
     const full = await this.db
       .select()
       .from(agentContracts)

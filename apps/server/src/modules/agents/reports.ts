@@ -40,7 +40,9 @@ export class PayoutReports {
   ) {}
 
   private async names(rows: Array<{ p: { memberId: number; payerId: number | null } }>) {
-    return this.accountsOf([...new Set(rows.flatMap(({ p }) => (p.payerId ? [p.memberId, p.payerId] : [p.memberId])))]);
+    return this.accountsOf([
+      ...new Set(rows.flatMap(({ p }) => (p.payerId ? [p.memberId, p.payerId] : [p.memberId]))),
+    ]);
   }
 
   private where(q: Omit<PayoutQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
@@ -71,7 +73,9 @@ export class PayoutReports {
     }
     const names = await this.names(rows);
     return pageOf(
-      rows.map(({ p }) => payoutRow(p, names.get(p.memberId) ?? '', p.payerId ? (names.get(p.payerId) ?? null) : null)),
+      rows.map(({ p }) =>
+        payoutRow(p, names.get(p.memberId) ?? '', p.payerId ? (names.get(p.payerId) ?? null) : null),
+      ),
       total,
       q.pageNo,
       q.pageSize,
@@ -90,9 +94,11 @@ export class PayoutReports {
         and period_start >= ${from.toISOString()}::timestamptz and period_start < ${to.toISOString()}::timestamptz
       group by kind`);
     const byKind = new Map(
-      (result as unknown as { rows: Array<{ kind: string; received: string; paid: string; pending: string }> }).rows.map(
-        (r) => [r.kind, r],
-      ),
+      (
+        result as unknown as {
+          rows: Array<{ kind: string; received: string; paid: string; pending: string }>;
+        }
+      ).rows.map((r) => [r.kind, r]),
     );
     let received = 0n;
     let paid = 0n;

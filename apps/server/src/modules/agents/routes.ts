@@ -33,7 +33,17 @@ import { requestLocale } from '../../http/i18n.ts';
 import { parseRange } from '../cashier/service.ts';
 import { sendCsv } from './csv.ts';
 
-const SALARY_COLUMNS = ['contractId', 'kind', 'period', 'account', 'payer', 'validBet', 'rate', 'amount', 'status'] as const;
+const SALARY_COLUMNS = [
+  'contractId',
+  'kind',
+  'period',
+  'account',
+  'payer',
+  'validBet',
+  'rate',
+  'amount',
+  'status',
+] as const;
 const DIVIDEND_COLUMNS = [...SALARY_COLUMNS, 'netLoss', 'activeMembers', 'carriedIn', 'carriedOut'] as const;
 
 /**
@@ -91,7 +101,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Team management: one level (drill down with parentId) or a subtree search; CSV with format=csv',
+        summary:
+          'Team management: one level (drill down with parentId) or a subtree search; CSV with format=csv',
         querystring: downlineQuerySchema,
         response: { 200: envelopeSchema(downlinePageSchema) },
       },
@@ -104,7 +115,17 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCsv(
           reply,
           'downlines',
-          ['account', 'nickname', 'isAgent', 'parentAccount', 'level', 'directCount', 'status', 'balance', 'createdAt'],
+          [
+            'account',
+            'nickname',
+            'isAgent',
+            'parentAccount',
+            'level',
+            'directCount',
+            'status',
+            'balance',
+            'createdAt',
+          ],
           (pageNo, pageSize) => agents.downlines(me, { ...q, pageNo, pageSize }),
         );
       }
@@ -132,7 +153,18 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCsv(
           reply,
           'team-bets',
-          ['time', 'account', 'vendor', 'gameType', 'gameCode', 'roundId', 'stake', 'validBet', 'payout', 'status'],
+          [
+            'time',
+            'account',
+            'vendor',
+            'gameType',
+            'gameCode',
+            'roundId',
+            'stake',
+            'validBet',
+            'payout',
+            'status',
+          ],
           (pageNo, pageSize) => agents.teamBets(me, { ...q, pageNo, pageSize }),
         );
       }

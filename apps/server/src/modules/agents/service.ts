@@ -83,6 +83,7 @@ export class AgentsService {
       bets: deps.bets,
       activeMinBet: config.agentActiveMinBet,
       utcOffsetMinutes: config.businessUtcOffsetMinutes,
+      realtimePeriodMs: config.agentRealtimePeriodMs,
     });
     this.payouts = new PayoutReports(db, (ids) => deps.members.tree.accountsOf(ids));
   }
@@ -139,7 +140,13 @@ export class AgentsService {
 
   async downlines(
     agentId: number,
-    q: { parentId?: number | undefined; search?: string | undefined; sort?: string | undefined; pageNo: number; pageSize: number },
+    q: {
+      parentId?: number | undefined;
+      search?: string | undefined;
+      sort?: string | undefined;
+      pageNo: number;
+      pageSize: number;
+    },
   ): Promise<Page<DownlineRow>> {
     const parentId = q.parentId ?? agentId;
     await this.assertInTeam(agentId, parentId);
@@ -209,12 +216,19 @@ export class AgentsService {
         q.pageNo,
         q.pageSize,
       ),
-      totals: { stake: fromMinor(totals.stake), validBet: fromMinor(totals.validStake), payout: fromMinor(totals.payout) },
+      totals: {
+        stake: fromMinor(totals.stake),
+        validBet: fromMinor(totals.validStake),
+        payout: fromMinor(totals.payout),
+      },
     };
   }
 
   /** User loss / P&L: each member of one level with its whole team's figures. */
-  async teamProfit(agentId: number, q: { parentId?: number | undefined; pageNo: number; pageSize: number } & Range) {
+  async teamProfit(
+    agentId: number,
+    q: { parentId?: number | undefined; pageNo: number; pageSize: number } & Range,
+  ) {
     const parentId = q.parentId ?? agentId;
     await this.assertInTeam(agentId, parentId);
     const { rows, total } = await this.deps.members.tree.list({
@@ -282,7 +296,7 @@ export class AgentsService {
       const rule = rules.get(field);
       optional[field] = rule?.enabled
         ? e.checkRule(field, body[field], rule, { required: rule.required })
-        : (body[field]?.trim() || null);
+        : body[field]?.trim() || null;
     }
     e.throwIfAny();
     const account = normalizeAccount(username!);
@@ -309,7 +323,9 @@ export class AgentsService {
    * SPEC §3 consolidated contract info: per kind, the open request (an offer to answer, or a
    * termination the other side asked for) and the member's active contract.
    */
-  async consolidated(memberId: number): Promise<Omit<ConsolidatedContract, 'enableSalary' | 'enableContract'>> {
+  async consolidated(
+    memberId: number,
+  ): Promise<Omit<ConsolidatedContract, 'enableSalary' | 'enableContract'>> {
     const rows = await this.contracts.list(memberId, { side: 'RECEIVED' });
     const open = (kind: ContractKind) => {
       if (rows.some((c) => c.kind === kind && c.status === 'offered')) return 'NEW' as const;
@@ -320,7 +336,13 @@ export class AgentsService {
       const c = rows.find((r) => r.kind === kind && r.status === 'active');
       if (!c) return null;
       const period =
-        kind === 'REALTIME' ? 'realtime' : kind === 'HOURLY' ? 'hourly' : kind === 'DAILY' ? 'daily' : (c.payPeriod ?? 'MONTHLY').toLowerCase();
+        kind === 'REALTIME'
+          ? 'realtime'
+          : kind === 'HOURLY'
+            ? 'hourly'
+            : kind === 'DAILY'
+              ? 'daily'
+              : (c.payPeriod ?? 'MONTHLY').toLowerCase();
       return {
         rate: bpToRate(c.maxRateBp),
         period: period as 'daily',
@@ -352,7 +374,10 @@ export class AgentsService {
     const rows = await this.contracts.list(callerId, q);
     const now = new Date();
     const active = rows.filter((c) => c.status === 'active');
-    const byPeriod = new Map<string, Map<number, { validBet: bigint; stake: bigint; payout: bigint; activeMembers: number }>>();
+    const byPeriod = new Map<
+      string,
+      Map<number, { validBet: bigint; stake: bigint; payout: bigint; activeMembers: number }>
+    >();
     const kindOf = (c: (typeof rows)[number]): PeriodKind =>
       c.payPeriod ? (PAY_PERIOD_KIND[c.payPeriod] ?? 'month') : CURRENT_PERIOD[c.kind as ContractKind];
     for (const kind of new Set(active.map(kindOf))) {

@@ -7,12 +7,12 @@ import { bet, chain, givenContract, periodCtx, platformContract } from '../../te
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-import { REALTIME_PERIOD_MS } from './settlement.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('agents: settlement (hand-worked, exactly once, pending, property)', () => {
   let t: TestApp;
+  const REALTIME_PERIOD_MS = 300_000;
   const commission = (id: number) => t.app.services.wallet.balance(Accounts.commission(id));
   /** A 5-minute period after every bet of the test: all of them accrue to it. */
   const realtimePeriod = () => {
@@ -63,15 +63,27 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
         { minValidBet: '10000.00', minActiveMembers: 2, rate: '1.00' },
       ],
     });
-    await givenContract(t.app, top, sub, { kind: 'DAILY', tiers: [{ minValidBet: '1000.00', rate: '0.40' }] });
+    await givenContract(t.app, top, sub, {
+      kind: 'DAILY',
+      tiers: [{ minValidBet: '1000.00', rate: '0.40' }],
+    });
     await bet(t.app, player.id, 600_000n, 0n);
     await bet(t.app, direct.id, 500_000n, 900_000n);
     await s.settleTiered('DAILY', hour());
     // Top team 11,000.00 with 2 active → 1.00 % = 110.00; sub team 6,000.00 → 0.40 % = 24.00.
     expect(await commission(sub.id)).toBe(2_400n);
     expect(await commission(top.id)).toBe(11_000n - 2_400n);
-    const [row] = await t.app.database.db.select().from(agentPayouts).where(eq(agentPayouts.memberId, top.id));
-    expect(row).toMatchObject({ validBet: 1_100_000n, activeMembers: 2, rateBp: 100, amount: 11_000n, status: 'paid' });
+    const [row] = await t.app.database.db
+      .select()
+      .from(agentPayouts)
+      .where(eq(agentPayouts.memberId, top.id));
+    expect(row).toMatchObject({
+      validBet: 1_100_000n,
+      activeMembers: 2,
+      rateBp: 100,
+      amount: 11_000n,
+      status: 'paid',
+    });
   });
 
   it('dividend: a period the team won pays nothing and carries its deficit into the next', async () => {
@@ -108,7 +120,11 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     const [top, sub] = agents as [(typeof agents)[0], (typeof agents)[0]];
     const winner = await createMember(t.app, { parentId: top.id });
     await platformContract(t.app, top, { kind: 'DIVIDEND', payPeriod: 'WEEKLY', tiers: [{ rate: '10.00' }] });
-    await givenContract(t.app, top, sub, { kind: 'DIVIDEND', payPeriod: 'WEEKLY', tiers: [{ rate: '10.00' }] });
+    await givenContract(t.app, top, sub, {
+      kind: 'DIVIDEND',
+      payPeriod: 'WEEKLY',
+      tiers: [{ rate: '10.00' }],
+    });
     await bet(t.app, player.id, 500_000n, 0n); // sub's team lost 5,000.00
     await bet(t.app, winner.id, 100_000n, 500_000n); // top's own player won 4,000.00
     const result = await s.settleTiered('DIVIDEND', hour(), 'WEEKLY');
@@ -117,7 +133,10 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     expect(await commission(top.id)).toBe(10_000n);
     expect(await commission(sub.id)).toBe(0n);
     const pending = await t.app.services.agents.payouts.pending(1, 50);
-    expect(pending.content.find((p) => p.account === sub.account)).toMatchObject({ amount: '500.00', payer: top.account });
+    expect(pending.content.find((p) => p.account === sub.account)).toMatchObject({
+      amount: '500.00',
+      payer: top.account,
+    });
     await t.app.services.wallet.post({
       key: `test:fund:${top.id}`,
       reason: 'adjustment',
@@ -163,7 +182,10 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
       fc.asyncProperty(
         fc.integer({ min: 1, max: 4 }),
         fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 4, maxLength: 4 }),
-        fc.array(fc.tuple(fc.nat(4), fc.bigInt({ min: 1n, max: 5_000_000n })), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(4), fc.bigInt({ min: 1n, max: 5_000_000n })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         async (depth, cuts, plays) => {
           const { agents, player } = await chain(t.app, depth);
           // Rates that never rise going down: each a cut below its upline's.
@@ -176,15 +198,20 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
           const pct = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
           await platformContract(t.app, agents[0]!, { kind: 'REALTIME', rate: pct(rates[0]!) });
           for (let i = 1; i < depth; i++) {
-            await givenContract(t.app, agents[i - 1]!, agents[i]!, { kind: 'REALTIME', rate: pct(rates[i]!) });
+            await givenContract(t.app, agents[i - 1]!, agents[i]!, {
+              kind: 'REALTIME',
+              rate: pct(rates[i]!),
+            });
           }
           const bettors = [...agents, player];
           for (const [at, stake] of plays) await bet(t.app, bettors[at % bettors.length]!.id, stake, 0n);
           const result = await s.settleRealtime(realtimePeriod());
           expect(result.pending).toBe(0);
           const rows = await t.app.database.db.select().from(agentPayouts);
-          const received = (id: number) => rows.filter((r) => r.memberId === id).reduce((a, r) => a + r.amount, 0n);
-          const paid = (id: number) => rows.filter((r) => r.payerId === id).reduce((a, r) => a + r.amount, 0n);
+          const received = (id: number) =>
+            rows.filter((r) => r.memberId === id).reduce((a, r) => a + r.amount, 0n);
+          const paid = (id: number) =>
+            rows.filter((r) => r.payerId === id).reduce((a, r) => a + r.amount, 0n);
           for (const a of agents) {
             expect(paid(a.id)).toBeLessThanOrEqual(received(a.id));
             expect(await commission(a.id)).toBe(received(a.id) - paid(a.id));

@@ -28,7 +28,6 @@ export interface SettleResult {
   retried?: { paid: number; pending: number };
 }
 
-export const REALTIME_PERIOD_MS = 5 * 60_000;
 export const REALTIME_CONSUMER = 'agent-realtime-salary';
 const CONSUME_BATCH = 2000;
 
@@ -60,6 +59,7 @@ export class AgentSettlement {
       bets: BetsService;
       activeMinBet: bigint;
       utcOffsetMinutes: number;
+      realtimePeriodMs: number;
     },
   ) {}
 
@@ -74,7 +74,10 @@ export class AgentSettlement {
           payPeriod ? eq(agentContracts.payPeriod, payPeriod) : undefined,
           isNotNull(agentContracts.acceptedAt),
           lt(agentContracts.acceptedAt, end),
-          or(eq(agentContracts.status, 'active'), sql`${agentContracts.endedAt} >= ${end.toISOString()}::timestamptz`),
+          or(
+            eq(agentContracts.status, 'active'),
+            sql`${agentContracts.endedAt} >= ${end.toISOString()}::timestamptz`,
+          ),
         ),
       )
       .orderBy(asc(agentContracts.level), asc(agentContracts.id));
@@ -102,7 +105,11 @@ export class AgentSettlement {
         // A period the team won carries the platform's deficit into the next one.
         const carriedIn = await this.carryOf(c.id, ctx.periodStart);
         const effective = netLoss - carriedIn;
-        const rateBp = rateFor(c, { validBet: t.validBet, netLoss: effective, activeMembers: t.activeMembers });
+        const rateBp = rateFor(c, {
+          validBet: t.validBet,
+          netLoss: effective,
+          activeMembers: t.activeMembers,
+        });
         figures = {
           validBet: t.validBet,
           netLoss,
@@ -142,7 +149,7 @@ export class AgentSettlement {
   }
 
   /**
-   * Real-time salary for one 5-minute period: first every new bet of the record is credited to the
+   * Real-time salary for one period (5 minutes, SPEC §9): first every new bet of the record is credited to the
    * real-time contracts on its path (exactly once, through the consumer's high-water mark); then
    * each contract's valid bet of the period is paid at its rate.
    */
@@ -180,7 +187,11 @@ export class AgentSettlement {
    */
   async accrueRealtime(floor: Date, owner?: PeriodContext): Promise<number> {
     const contracts = await this.db
-      .select({ id: agentContracts.id, memberId: agentContracts.memberId, acceptedAt: agentContracts.acceptedAt })
+      .select({
+        id: agentContracts.id,
+        memberId: agentContracts.memberId,
+        acceptedAt: agentContracts.acceptedAt,
+      })
       .from(agentContracts)
       .where(and(eq(agentContracts.kind, 'REALTIME'), eq(agentContracts.status, 'active')));
     const byMember = new Map(contracts.map((c) => [c.memberId, c]));
@@ -204,7 +215,7 @@ export class AgentSettlement {
     const sums = new Map<string, { contractId: number; periodStart: Date; validBet: bigint }>();
     for (const b of rows) {
       if (b.trial || b.validStake === 0n) continue;
-      const own = alignedStart(REALTIME_PERIOD_MS, b.settledAt, this.deps.utcOffsetMinutes);
+      const own = alignedStart(this.deps.realtimePeriodMs, b.settledAt, this.deps.utcOffsetMinutes);
       const periodStart = own < floor ? floor : own;
       for (const agent of [...b.uplinePath, b.memberId]) {
         const c = byMember.get(agent);
@@ -254,7 +265,13 @@ export class AgentSettlement {
   }
 
   /** The ledger transaction of a payout; false when the payer lacks the funds (nothing written). */
-  private async post(tx: Tx, payoutId: number, c: Pick<ContractRow, 'id' | 'uplineId' | 'memberId' | 'kind'>, period: string, amount: bigint) {
+  private async post(
+    tx: Tx,
+    payoutId: number,
+    c: Pick<ContractRow, 'id' | 'uplineId' | 'memberId' | 'kind'>,
+    period: string,
+    amount: bigint,
+  ) {
     try {
       await this.deps.wallet.post(
         {
@@ -287,7 +304,13 @@ export class AgentSettlement {
       const batch = await this.db
         .select({ id: agentPayouts.id })
         .from(agentPayouts)
-        .where(and(eq(agentPayouts.status, 'pending'), inArray(agentPayouts.kind, kinds), gt(agentPayouts.id, after)))
+        .where(
+          and(
+            eq(agentPayouts.status, 'pending'),
+            inArray(agentPayouts.kind, kinds),
+            gt(agentPayouts.id, after),
+          ),
+        )
         .orderBy(asc(agentPayouts.id))
         .limit(500);
       if (batch.length === 0) return out;
@@ -300,8 +323,17 @@ export class AgentSettlement {
             .where(and(eq(agentPayouts.id, id), eq(agentPayouts.status, 'pending')))
             .for('update');
           if (!p) return null;
-          await tx.update(agentPayouts).set({ attempts: sql`${agentPayouts.attempts} + 1` }).where(eq(agentPayouts.id, id));
-          return this.post(tx, id, { id: p.contractId, uplineId: p.payerId, memberId: p.memberId, kind: p.kind }, p.period, p.amount);
+          await tx
+            .update(agentPayouts)
+            .set({ attempts: sql`${agentPayouts.attempts} + 1` })
+            .where(eq(agentPayouts.id, id));
+          return this.post(
+            tx,
+            id,
+            { id: p.contractId, uplineId: p.payerId, memberId: p.memberId, kind: p.kind },
+            p.period,
+            p.amount,
+          );
         });
         if (paid === true) out.paid++;
         else if (paid === false) out.pending++;
