@@ -21,7 +21,7 @@ describe('agents: API and authorization', () => {
     const res = await t.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
     return {
       status: res.statusCode,
-      body: res.headers['content-type']?.includes('json') ? res.json() : res.body,
+      body: String(res.headers['content-type']).includes('json') ? res.json() : res.body,
       res,
     };
   };
