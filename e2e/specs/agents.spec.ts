@@ -16,7 +16,10 @@ async function signInAgent(page: Page, account: string, password: string) {
 }
 
 async function openSection(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Agent menu' }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Agent menu' })
+    .getByRole('button', { name, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
 }
 
@@ -69,7 +72,11 @@ test('agent01 registers a sub-agent, offers a real-time salary, the sub-agent ac
 
   // Its player bets (a settled round in the bets record, as a game source writes it).
   const sub = await server.services.members.getByAccount('subagent77');
-  const player = await server.services.members.create({ account: 'player77', password: 'Player@1234', parentId: sub!.id });
+  const player = await server.services.members.create({
+    account: 'player77',
+    password: 'Player@1234',
+    parentId: sub!.id,
+  });
   await server.app.database.db.transaction((tx) =>
     server.services.bets.recordSettlement(tx, {
       memberId: player.id,
@@ -103,15 +110,21 @@ test('agent01 registers a sub-agent, offers a real-time salary, the sub-agent ac
 
   await page.reload();
   await openSection(page, 'Real-time salary');
-  await expect(page.getByRole('row').filter({ hasText: '10.00' }).filter({ hasText: 'agent01' })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: '10.00' }).filter({ hasText: 'agent01' }),
+  ).toBeVisible();
   await fitsPhone(page);
   await page.getByRole('button', { name: 'Log out' }).click();
 
   await signInAgent(page, 'agent01', 'Agent@1234');
   await openSection(page, 'Real-time salary');
-  await expect(page.getByRole('row').filter({ hasText: '15.00' }).filter({ hasText: 'Platform' })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: '15.00' }).filter({ hasText: 'Platform' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Paid', exact: true }).click();
-  await expect(page.getByRole('row').filter({ hasText: '10.00' }).filter({ hasText: 'subagent77' })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: '10.00' }).filter({ hasText: 'subagent77' }),
+  ).toBeVisible();
   await fitsPhone(page);
   await page.close();
 });

@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { ToastHost } from '../../../shared/ui/toast.tsx';
 import { endLocalSession, useLogout } from '../../account/api/logout.ts';
 import { useContracts } from '../api/agent-calls.ts';
 import { type AgentSection, isSection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
@@ -142,7 +141,6 @@ export default function AgentHomePage() {
       <main className="agent-main" id="main">
         {body}
       </main>
-      <ToastHost dismissLabel={t('dismiss')} />
     </div>
   );
 }
