@@ -158,6 +158,7 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     await givenContract(t.app, agents[1]!, agents[2]!, { kind: 'HOURLY', tiers: [{ rate: '1.00' }] });
     await bet(t.app, player.id, 1_000_000n, 0n);
     const range = hour();
+    s.batchSize = 1;
     let calls = 0;
     const dying = periodCtx(range.periodStart, range.periodEnd, async () => {
       if (++calls === 2) throw new Error('killed');
@@ -174,6 +175,7 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
       .from(ledgerTransactions)
       .where(like(ledgerTransactions.idempotencyKey, 'contract:%'));
     expect(new Set(keys.map((k) => k.key)).size).toBe(keys.length);
+    s.batchSize = 200;
   });
 
   it('property: down any chain, nobody pays more than it was paid, and nothing is left pending', async () => {

@@ -52,6 +52,9 @@ interface PayoutFigures {
  * retried on every run of the job, never taking its account below zero (the ledger refuses).
  */
 export class AgentSettlement {
+  /** Payouts per database transaction (tests set 1 to kill a run between two payouts). */
+  batchSize = 200;
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -96,7 +99,7 @@ export class AgentSettlement {
       ctx.periodEnd,
       this.deps.activeMinBet,
     );
-    const result = emptyResult(contracts.length);
+    const due: Array<[ContractRow, PayoutFigures]> = [];
     for (const c of contracts) {
       const t = totals.get(c.memberId) ?? ZERO_TOTALS;
       const netLoss = t.stake - t.payout;
@@ -131,8 +134,9 @@ export class AgentSettlement {
           carriedOut: 0n,
         };
       }
-      count(result, await this.payOne(c, ctx, figures), figures.amount);
+      due.push([c, figures]);
     }
+    const result = await this.payAll(due, ctx);
     result.retried = await this.retryPending([kind]);
     return result;
   }
@@ -161,7 +165,7 @@ export class AgentSettlement {
       .innerJoin(agentContracts, eq(agentContracts.id, agentRealtimeAccruals.contractId))
       .where(eq(agentRealtimeAccruals.periodStart, ctx.periodStart))
       .orderBy(asc(agentContracts.level), asc(agentContracts.id));
-    const result = emptyResult(rows.length);
+    const due: Array<[ContractRow, PayoutFigures]> = [];
     for (const { c, validBet } of rows) {
       const rateBp = c.rateBp ?? 0;
       const figures: PayoutFigures = {
@@ -173,8 +177,9 @@ export class AgentSettlement {
         carriedIn: 0n,
         carriedOut: 0n,
       };
-      count(result, await this.payOne(c, ctx, figures), figures.amount);
+      due.push([c, figures]);
     }
+    const result = await this.payAll(due, ctx);
     result.retried = await this.retryPending(['REALTIME']);
     return result;
   }
@@ -239,35 +244,61 @@ export class AgentSettlement {
     return c.uplineId ? Accounts.commission(c.uplineId) : Accounts.promotion();
   }
 
-  /** One (contract, period): its row and its ledger transaction, in one database transaction. */
-  private async payOne(c: ContractRow, ctx: PeriodContext, f: PayoutFigures): Promise<Outcome> {
-    return this.db.transaction(async (tx) => {
-      await ctx.assertOwner(tx);
-      const [row] = await tx
-        .insert(agentPayouts)
-        .values({
-          contractId: c.id,
-          memberId: c.memberId,
-          payerId: c.uplineId,
-          kind: c.kind,
-          period: ctx.period,
-          periodStart: ctx.periodStart,
-          periodEnd: ctx.periodEnd,
-          ...f,
-          status: f.amount > 0n ? 'pending' : 'none',
-        })
-        .onConflictDoNothing()
-        .returning({ id: agentPayouts.id });
-      if (!row) return 'skipped';
-      if (f.amount === 0n) return 'none';
-      return (await this.post(tx, row.id, c, ctx.period, f.amount)) ? 'paid' : 'pending';
-    });
+  /**
+   * Pays contracts in order, `batchSize` per database transaction: each batch's rows and ledger
+   * transactions commit together (fenced by the run's lease), so a run killed midway has paid
+   * whole batches and the rerun skips them. Batching saves a commit per payout; accounts are
+   * resolved before the transaction so the ledger's id cache serves every posting.
+   */
+  private async payAll(due: Array<[ContractRow, PayoutFigures]>, ctx: PeriodContext): Promise<SettleResult> {
+    const result = emptyResult(due.length);
+    for (let at = 0; at < due.length; at += this.batchSize) {
+      const batch = due.slice(at, at + this.batchSize);
+      await this.deps.wallet.ensureAccounts(
+        batch.flatMap(([c, f]) => (f.amount > 0n ? [this.payerOf(c), Accounts.commission(c.memberId)] : [])),
+      );
+      const outcomes = await this.db.transaction(async (tx) => {
+        await ctx.assertOwner(tx);
+        const out: Outcome[] = [];
+        for (const [c, f] of batch) out.push(await this.payOne(tx, c, ctx, f));
+        return out;
+      });
+      outcomes.forEach((o, i) => {
+        count(result, o, batch[i]![1].amount);
+      });
+    }
+    return result;
+  }
+
+  /** One (contract, period): its row and its ledger transaction, in the batch's transaction. */
+  private async payOne(tx: Tx, c: ContractRow, ctx: PeriodContext, f: PayoutFigures): Promise<Outcome> {
+    const [row] = await tx
+      .insert(agentPayouts)
+      .values({
+        contractId: c.id,
+        memberId: c.memberId,
+        payerId: c.uplineId,
+        kind: c.kind,
+        period: ctx.period,
+        periodStart: ctx.periodStart,
+        periodEnd: ctx.periodEnd,
+        ...f,
+        // Written as paid with its posting in the same transaction; a refused posting turns it pending.
+        status: f.amount > 0n ? 'paid' : 'none',
+        paidAt: f.amount > 0n ? sql`now()` : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: agentPayouts.id });
+    if (!row) return 'skipped';
+    if (f.amount === 0n) return 'none';
+    if (await this.post(tx, c, ctx.period, f.amount)) return 'paid';
+    await tx.update(agentPayouts).set({ status: 'pending', paidAt: null }).where(eq(agentPayouts.id, row.id));
+    return 'pending';
   }
 
   /** The ledger transaction of a payout; false when the payer lacks the funds (nothing written). */
   private async post(
     tx: Tx,
-    payoutId: number,
     c: Pick<ContractRow, 'id' | 'uplineId' | 'memberId' | 'kind'>,
     period: string,
     amount: bigint,
@@ -289,10 +320,6 @@ export class AgentSettlement {
       if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') return false;
       throw err;
     }
-    await tx
-      .update(agentPayouts)
-      .set({ status: 'paid', paidAt: sql`now()` })
-      .where(eq(agentPayouts.id, payoutId));
     return true;
   }
 
@@ -327,13 +354,19 @@ export class AgentSettlement {
             .update(agentPayouts)
             .set({ attempts: sql`${agentPayouts.attempts} + 1` })
             .where(eq(agentPayouts.id, id));
-          return this.post(
+          const paid = await this.post(
             tx,
-            id,
             { id: p.contractId, uplineId: p.payerId, memberId: p.memberId, kind: p.kind },
             p.period,
             p.amount,
           );
+          if (paid) {
+            await tx
+              .update(agentPayouts)
+              .set({ status: 'paid', paidAt: sql`now()` })
+              .where(eq(agentPayouts.id, id));
+          }
+          return paid;
         });
         if (paid === true) out.paid++;
         else if (paid === false) out.pending++;
