@@ -62,7 +62,7 @@ async function main() {
                '${DAY.toISOString()}'::timestamptz + (random() * interval '86399 seconds')
         from generate_series(1, ${n}) g
         cross join lateral (select 100 + (random() * 99900)::bigint as stake) s
-        join paths p on p.id = ${TOPS + 1} + ((g * 7919 + ${from}) % ${MEMBERS - TOPS})`);
+        join paths p on p.id = ${TOPS + 1} + ((g::bigint * 7919 + ${from}) % ${MEMBERS - TOPS})::int`);
     }
     await q('analyze bets');
     await q('analyze members');

@@ -286,3 +286,26 @@ export const pendingPayoutPageSchema = pageOf(pendingPayoutSchema);
 
 /** Operator console: a platform contract for a top-level agent. */
 export const platformContractSchema = contractOfferSchema;
+
+/** GET /wps/agent/messages: platform messages about the caller's contracts (SPEC §4 auto-end notice …). */
+export const CONTRACT_EVENTS = [
+  'offered',
+  'superseded',
+  'accepted',
+  'rejected',
+  'withdrawn',
+  'termination_requested',
+  'terminated',
+  'auto_ended',
+] as const;
+export const agentMessageSchema = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  kind: contractKindSchema,
+  event: z.enum(CONTRACT_EVENTS),
+  /** The other party of the contract; null for the platform. */
+  counterparty: safeString().nullable(),
+  createdAt: safeString(),
+});
+export const agentMessageListSchema = z.object({ content: z.array(agentMessageSchema) });
+export type AgentMessage = z.infer<typeof agentMessageSchema>;

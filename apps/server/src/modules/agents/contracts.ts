@@ -1,4 +1,5 @@
 import {
+  type AgentMessage,
   bpToRate,
   type Contract,
   type ContractKind,
@@ -9,7 +10,7 @@ import {
   rateToBp,
   toMinor,
 } from '@wps/contract';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MembersService } from '../members/service.ts';
@@ -322,14 +323,29 @@ export class AgentContracts {
     return this.members.tree.accountsOf(ids);
   }
 
-  /** Unread contract notices of a member (offers to answer, auto-ended contracts …). */
-  async events(memberId: number) {
-    return this.db
-      .select()
+  /** The member's contract notices, newest first (platform messages). */
+  async messages(memberId: number): Promise<AgentMessage[]> {
+    const rows = await this.db
+      .select({ e: agentContractEvents, c: agentContracts })
       .from(agentContractEvents)
-      .where(and(eq(agentContractEvents.memberId, memberId), isNull(agentContractEvents.readAt)))
+      .innerJoin(agentContracts, eq(agentContracts.id, agentContractEvents.contractId))
+      .where(eq(agentContractEvents.memberId, memberId))
       .orderBy(desc(agentContractEvents.id))
-      .limit(50);
+      .limit(100);
+    const names = await this.accountsOf([
+      ...new Set(rows.flatMap(({ c }) => [c.memberId, ...(c.uplineId ? [c.uplineId] : [])])),
+    ]);
+    return rows.map(({ e, c }) => {
+      const other = c.memberId === memberId ? c.uplineId : c.memberId;
+      return {
+        id: e.id,
+        contractId: c.id,
+        kind: c.kind as ContractKind,
+        event: e.event as AgentMessage['event'],
+        counterparty: other ? (names.get(other) ?? null) : null,
+        createdAt: e.createdAt.toISOString(),
+      };
+    });
   }
 }
 

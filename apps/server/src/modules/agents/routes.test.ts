@@ -73,6 +73,13 @@ describe('agents: API and authorization', () => {
         request: { kind: 'NEW', by: 'UPLINE' },
       }),
     ]);
+    const messages = await call(fresh.token, 'GET', '/wps/agent/messages');
+    expect(messages.body.value.content[0]).toMatchObject({
+      contractId: offer.body.value.id,
+      event: 'offered',
+      counterparty: top.account,
+      kind: 'REALTIME',
+    });
     const accepted = await call(fresh.token, 'POST', `/wps/agent/contracts/${offer.body.value.id}/accept`);
     expect(accepted.body.value).toEqual({ id: offer.body.value.id, status: 'ACTIVE', request: null });
     const mine = await call(top.token, 'GET', '/wps/agent/contracts?side=RECEIVED');
@@ -239,6 +246,10 @@ describe('agents: API and authorization', () => {
     expect(overview.body.value.validBet).toBe('1000.00');
     const contracts = await call(top.token, 'GET', '/wps/agent/contracts');
     expect(contracts.body.value.content.map((c: { id: number }) => c.id)).not.toContain(strangerContract);
+    const strangerMessages = await call(stranger.token, 'GET', '/wps/agent/messages');
+    expect(
+      strangerMessages.body.value.content.map((m: { contractId: number }) => m.contractId),
+    ).not.toContain(ourContract);
     const salaries = await call(stranger.token, 'GET', '/wps/agent/salaries?side=PAID');
     expect(salaries.body.value.content).toEqual([]);
     // The sub-agent sees its own subtree only, never its upline.

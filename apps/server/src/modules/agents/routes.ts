@@ -1,5 +1,6 @@
 import {
   accountRecordPageSchema,
+  agentMessageListSchema,
   agentRegisterResultSchema,
   agentRegisterSchema,
   contractActionResultSchema,
@@ -357,5 +358,19 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.format === 'csv') return sendCsv(reply, 'dividends', DIVIDEND_COLUMNS, page);
       return ok(req, await page(q.pageNo, q.pageSize));
     },
+  );
+
+  app.get(
+    '/wps/agent/messages',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Platform messages about the caller’s contracts (offers, answers, terminations, auto-ended)',
+        response: { 200: envelopeSchema(agentMessageListSchema) },
+      },
+    },
+    async (req) => ok(req, { content: await agents.contracts.messages(memberPrincipal(req).memberId) }),
   );
 };
