@@ -22,6 +22,7 @@ export const AGENT_MENU = [
   { key: 'dailyWages', kind: 'DAILY' },
   { key: 'hourlySalary', kind: 'HOURLY' },
   { key: 'realtimeSalary', kind: 'REALTIME' },
+  { key: 'messages', contract: true },
 ] as const;
 export type AgentSection = Exclude<(typeof AGENT_MENU)[number], { link: string }>['key'];
 

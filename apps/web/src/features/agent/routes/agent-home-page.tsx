@@ -10,6 +10,7 @@ import { endLocalSession, useLogout } from '../../account/api/logout.ts';
 import { useContracts } from '../api/agent-calls.ts';
 import { type AgentSection, isSection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
 import ContractsSection from '../sections/contracts.tsx';
+import MessagesSection from '../sections/messages.tsx';
 import OverviewSection from '../sections/overview.tsx';
 import RegisterSection from '../sections/register.tsx';
 import {
@@ -110,6 +111,8 @@ export default function AgentHomePage() {
         return <PayoutsSection key="DAILY" kind="DAILY" />;
       case 'hourlySalary':
         return <PayoutsSection key="HOURLY" kind="HOURLY" />;
+      case 'messages':
+        return <MessagesSection />;
       case 'realtimeSalary':
         return <PayoutsSection key="REALTIME" kind="REALTIME" />;
       default:

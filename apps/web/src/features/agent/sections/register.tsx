@@ -5,6 +5,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { type RegisterDownline, useRegisterDownline } from '../api/agent-calls.ts';
+import { InviteLink } from '../components/invite-link.tsx';
 
 /** registerCenter: a player or sub-agent directly below the agent (the register field rules apply). */
 export default function RegisterSection() {
@@ -73,6 +74,7 @@ export default function RegisterSection() {
           {t('register.submit')}
         </Button>
       </form>
+      <InviteLink />
     </section>
   );
 }
