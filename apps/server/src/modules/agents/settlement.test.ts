@@ -6,6 +6,8 @@ import { agentPayouts, ledgerTransactions } from '../../db/schema.ts';
 import { bet, chain, givenContract, periodCtx, platformContract } from '../../test/agents.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
+import { agentJobs } from '../../jobs/agents.ts';
+import { Scheduler } from '../../jobs/scheduler.ts';
 import { Accounts } from '../wallet/accounts.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -225,5 +227,39 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('agents: jobs through the scheduler', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('two instances running the same period pay it once; the operator re-run is skipped', async () => {
+    const { agents, player } = await chain(t.app, 2);
+    await platformContract(t.app, agents[0]!, { kind: 'HOURLY', tiers: [{ rate: '1.00' }] });
+    await givenContract(t.app, agents[0]!, agents[1]!, { kind: 'HOURLY', tiers: [{ rate: '0.50' }] });
+    await bet(t.app, player.id, 1_000_000n, 0n);
+    const other = new Scheduler(t.app.database.db, {
+      utcOffsetMinutes: t.app.config.businessUtcOffsetMinutes,
+    });
+    for (const job of agentJobs(t.app.services.agents, t.app.config.agentRealtimePeriodMs))
+      other.register(job);
+    const job = t.app.jobs.find('agent-hourly-salary')!;
+    // The hour that holds the bet, run as soon as it has ended (the scheduler takes `now` from the test).
+    const start = t.app.jobs.periodOf(job, new Date());
+    const [a, b] = await Promise.all([
+      t.app.jobs.runNow(job, start),
+      other.runNow(other.find(job.name)!, start),
+    ]);
+    expect([a.status, b.status].sort()).toEqual(expect.arrayContaining(['done']));
+    expect([a.status, b.status].filter((s) => s === 'done')).toHaveLength(1);
+    expect((await t.app.jobs.runNow(job, start)).status).toBe('skipped');
+    expect(await t.app.services.wallet.balance(Accounts.commission(agents[0]!.id))).toBe(10_000n - 5_000n);
+    expect(await t.app.services.wallet.balance(Accounts.commission(agents[1]!.id))).toBe(5_000n);
   });
 });
