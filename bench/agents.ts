@@ -22,6 +22,8 @@ import { percentile } from './lib/stats.ts';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BETS = Number(process.env.BENCH_BETS ?? 10_000_000);
 const OVERVIEW_RUNS = Number(process.env.BENCH_OVERVIEW_RUNS ?? 50);
+/** BENCH_SETTLE=0 skips the (ledger-bound, slow) settlement to measure the rest quickly. */
+const SETTLE = process.env.BENCH_SETTLE !== '0';
 const TOPS = 20;
 const FANOUT = 4;
 const DAY = new Date('2026-03-01T00:00:00+05:45');
@@ -102,13 +104,15 @@ async function main() {
     console.log(`team totals of every contract: ${seconds(totals)} (ratio ${(totals / bare).toFixed(2)})`);
 
     t0 = performance.now();
-    const result = await services.agents.settlement.settleTiered('DAILY', {
-      period: DAY.toISOString(),
-      periodStart: DAY,
-      periodEnd: NEXT_DAY,
-      assertOwner: async () => undefined,
-    });
-    const settle = performance.now() - t0;
+    const result = SETTLE
+      ? await services.agents.settlement.settleTiered('DAILY', {
+          period: DAY.toISOString(),
+          periodStart: DAY,
+          periodEnd: NEXT_DAY,
+          assertOwner: async () => undefined,
+        })
+      : { contracts: 0, paid: 0, pending: 0, none: 0, amount: '0' };
+    const settle = SETTLE ? performance.now() - t0 : Number.NaN;
     console.log(
       `daily settlement: ${seconds(settle)}, ${((settle - totals) / Math.max(1, result.paid)).toFixed(2)} ms per payout (${result.contracts} contracts, ${result.paid} paid, ` +
         `${result.pending} pending, ${result.none} nothing due, total ${result.amount} paisa)`,

@@ -80,14 +80,23 @@ export class TeamBets {
     utcOffsetMinutes: number,
   ): Promise<{ totals: TeamTotals; daily: Array<TeamTotals & { day: string }> }> {
     const result = await this.db.execute(sql`
-      with per as (
+      with team_bets as (
+        -- Two index paths (the path's GIN index, the member's own index) rather than one OR,
+        -- which the planner can only answer with a scan of the whole period.
+        select member_id, settled_at, valid_stake, stake, payout from bets
+        where upline_path @> array[${agentId}::int]
+          and settled_at >= ${from.toISOString()}::timestamptz and settled_at < ${to.toISOString()}::timestamptz
+          and not trial
+        union all
+        select member_id, settled_at, valid_stake, stake, payout from bets
+        where member_id = ${agentId}
+          and settled_at >= ${from.toISOString()}::timestamptz and settled_at < ${to.toISOString()}::timestamptz
+          and not trial
+      ), per as (
         select member_id,
                to_char(settled_at + make_interval(mins => ${utcOffsetMinutes}), 'YYYY-MM-DD') as day,
                sum(valid_stake) as vs, sum(stake) as st, sum(payout) as po
-        from bets
-        where (upline_path @> array[${agentId}::int] or member_id = ${agentId})
-          and settled_at >= ${from.toISOString()}::timestamptz and settled_at < ${to.toISOString()}::timestamptz
-          and not trial
+        from team_bets
         group by member_id, day
       ), members_total as (
         select member_id, sum(vs) as vs from per group by member_id
