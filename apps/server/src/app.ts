@@ -43,6 +43,8 @@ import { crashRoutes } from './modules/inhouse/crash-routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { agentRoutes } from './modules/agents/routes.ts';
+import { agentAdminRoutes } from './modules/agents/admin-routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(verificationRoutes);
   await app.register(gamesRoutes);
   await app.register(gamesVendorRoutes);
+  await app.register(agentRoutes);
+  await app.register(agentAdminRoutes);
   await app.register(gamesAdminRoutes);
   await registerSandboxVendor(app);
   await app.register(inhouseRoutes);

@@ -71,6 +71,9 @@ const envSchema = z.object({
   LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   LOTTERY_FAST_CUTOFF_SECONDS: z.coerce.number().int().min(1).max(3000).default(10),
   JOBS_MAX_CATCH_UP: z.coerce.number().int().min(1).max(100_000).default(288),
+  /** Real-time salary period (SPEC §9: 5 minutes); end-to-end runs shorten it to see a payment. */
+  AGENT_REALTIME_PERIOD_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  AGENT_ACTIVE_MIN_BET_PAISA: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
   DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   UPLOAD_QUOTA_BYTES: z.coerce
@@ -162,6 +165,10 @@ export interface Config {
   lotteryFastCutoffSeconds: number;
   /** At most this many missed periods a catching-up job runs per scheduler tick after downtime. */
   jobsMaxCatchUp: number;
+  /** Issue 12: a team member is active in a period with at least this valid bet (paisa). */
+  agentActiveMinBet: bigint;
+  /** Length of a real-time salary period, ms (5 minutes unless a test shortens it). */
+  agentRealtimePeriodMs: number;
   /** Deposit requests a member may have waiting for review at once. */
   depositPendingMax: number;
   /** Images a member may upload per rolling hour. */
@@ -300,6 +307,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsMaxCatchUp: e.JOBS_MAX_CATCH_UP,
     lotteryFastSeconds: e.LOTTERY_FAST_SECONDS,
     lotteryFastCutoffSeconds: Math.min(e.LOTTERY_FAST_CUTOFF_SECONDS, e.LOTTERY_FAST_SECONDS - 1),
+    agentActiveMinBet: BigInt(e.AGENT_ACTIVE_MIN_BET_PAISA),
+    agentRealtimePeriodMs: e.AGENT_REALTIME_PERIOD_SECONDS * 1000,
     depositPendingMax: e.DEPOSIT_PENDING_MAX,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,

@@ -15,6 +15,7 @@ import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
+import { AgentsService } from './modules/agents/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -36,6 +37,7 @@ export interface Services {
   inhouse: InhouseService;
   crash: CrashService;
   lottery: LotteryService;
+  agents: AgentsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -51,6 +53,7 @@ export function createServices(config: Config, database: Database): Services {
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
   return {
+    agents: new AgentsService(db, config, { members, bets, wallet, system }),
     bets,
     games,
     gameRecords,

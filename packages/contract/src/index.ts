@@ -20,3 +20,4 @@ export * from './cdn.ts';
 export * from './inhouse.ts';
 export * from './crash.ts';
 export * from './lottery.ts';
+export * from './agents.ts';

@@ -134,6 +134,9 @@ export const MESSAGES = {
   lotteryNumberLimit: 'The limit for {0} on this draw has been reached.',
   lotteryDrawLimit: 'This draw is fully booked. Please bet on the next draw.',
   lotteryCancelClosed: 'This ticket can no longer be cancelled.',
+  // agents (issue 12)
+  contractNoOwn: 'You have no active contract of this kind to offer.',
+  contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

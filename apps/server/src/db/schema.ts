@@ -15,3 +15,4 @@ export * from '../modules/bets/schema.ts';
 export * from '../modules/inhouse/schema.ts';
 export * from '../modules/inhouse/crash-schema.ts';
 export * from '../modules/lottery/schema.ts';
+export * from '../modules/agents/schema.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Scheduler } from './scheduler.ts';
+import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
@@ -21,6 +22,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
   for (const job of lotteryDrawJobs(app.services.lottery)) scheduler.register(job);
+  for (const job of agentJobs(app.services.agents, app.config.agentRealtimePeriodMs)) scheduler.register(job);
   return scheduler;
 }
 

@@ -104,4 +104,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'audit',
     load: () => import('./pages/audit-page.tsx'),
   },
+  {
+    id: 'agents',
+    path: 'agents',
+    labelKey: 'nav.agents',
+    icon: 'user',
+    permission: 'agents',
+    load: () => import('./pages/agents-page.tsx'),
+  },
 ];

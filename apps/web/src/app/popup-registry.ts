@@ -58,7 +58,10 @@ export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
     size: 'game',
     load: () => import('../features/games/components/game-popup.tsx'),
   },
-  contractModal: { titleKey: 'popups.contractModal', load: unavailable },
+  contractModal: {
+    titleKey: 'popups.contractModal',
+    load: () => import('../features/agent/popups/contract-popup.tsx'),
+  },
   memberCentreModal: { titleKey: 'popups.memberCentreModal', size: 'lg', load: unavailable },
   agentCentreModal: { titleKey: 'popups.agentCentreModal', size: 'lg', load: unavailable },
 };

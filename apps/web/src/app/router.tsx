@@ -143,11 +143,18 @@ function ToAdmin() {
   return null;
 }
 
+/** Routes drawn in their own layout instead of the player shell. */
+const OWN_LAYOUT: ReadonlySet<string> = new Set(['agentHome']);
+
 export function AppRoutes() {
   return (
     <Routes>
+      {/* SPEC §2: the agent centre is a separate layout, not the player shell. */}
+      {PLAYER_ROUTES.filter((r) => OWN_LAYOUT.has(r.key)).map((route) => (
+        <Route key={route.path} path={route.path} caseSensitive element={<Page route={route} />} />
+      ))}
       <Route element={<MainLayout />}>
-        {PLAYER_ROUTES.map((route) => (
+        {PLAYER_ROUTES.filter((r) => !OWN_LAYOUT.has(r.key)).map((route) => (
           <Route key={route.path} path={route.path} caseSensitive element={<Page route={route} />} />
         ))}
         <Route path="*" element={<NotFound />} />

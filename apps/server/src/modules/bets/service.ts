@@ -2,6 +2,7 @@ import type { BetSource, BetStatus } from '@wps/contract';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { bets, betsDaily, betsHourly } from './schema.ts';
+import { TeamBets } from './team.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 
@@ -21,6 +22,8 @@ export interface Settlement {
 
 export interface RoundFilter {
   memberId?: number | undefined;
+  /** Rounds of this member's team: itself and everyone below it (agent centre). */
+  teamOf?: number | undefined;
   vendor?: string | undefined;
   gameType?: string | undefined;
   roundId?: string | undefined;
@@ -62,7 +65,12 @@ const PERIOD_MS: Record<AggregatePeriod, number> = { hour: 3_600_000, day: 86_40
  * per consumer) or read the hourly/daily aggregates.
  */
 export class BetsService {
-  constructor(private readonly db: Db) {}
+  /** Team figures for agent pay and the agent centre. */
+  readonly team: TeamBets;
+
+  constructor(private readonly db: Db) {
+    this.team = new TeamBets(db);
+  }
 
   /** Appends a settled bet (or a correcting row) in the caller's transaction. */
   async recordSettlement(tx: DbOrTx, s: Settlement): Promise<number> {
@@ -225,6 +233,9 @@ export class BetsService {
   private where(f: RoundFilter): SQL | undefined {
     return and(
       f.memberId !== undefined ? eq(bets.memberId, f.memberId) : undefined,
+      f.teamOf !== undefined
+        ? sql`(${bets.uplinePath} @> array[${f.teamOf}::int] or ${bets.memberId} = ${f.teamOf})`
+        : undefined,
       f.vendor ? eq(bets.vendor, f.vendor) : undefined,
       f.gameType ? eq(bets.gameType, f.gameType) : undefined,
       f.roundId ? eq(bets.roundId, f.roundId) : undefined,

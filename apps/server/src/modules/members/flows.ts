@@ -47,7 +47,7 @@ export const REGISTER_PER_IP_PER_10_MIN = 10;
 /** How long a mailed temporary password works. */
 export const TEMP_PASSWORD_MINUTES = 30;
 
-const rulesByField = async (s: Services) =>
+export const rulesByField = async (s: Services) =>
   new Map<string, RegisterFieldRule>((await s.system.registerSettings()).map((r) => [r.field, r]));
 
 const forbidTrial = (p: MemberPrincipal) => {
@@ -55,7 +55,7 @@ const forbidTrial = (p: MemberPrincipal) => {
 };
 
 /** A new password: required, the password rule, not the default weak one, confirmed. */
-function checkNewPassword(
+export function checkNewPassword(
   e: FieldErrors,
   rule: RegisterFieldRule | undefined,
   field: string,

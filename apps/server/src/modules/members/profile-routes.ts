@@ -196,17 +196,9 @@ export const memberProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const m = await current(memberPrincipal(req).memberId);
       // Contracts are offered by an upline (SPEC §1): an agent, or a member with one above.
       const offered = isAgentType(m.type) || m.parentId !== null;
-      // The contracts module (its own issue) owns requests and contracts; none exist before it,
-      // so there is no open request and no active contract to report.
+      // The agents module owns contracts and their open requests.
       return ok(req, {
-        dailysalreqtype: null,
-        divtypereq: null,
-        contracthoursalreq: null,
-        realtimesalreqtype: null,
-        dailySalaryInfo: null,
-        hourSalaryInfo: null,
-        salaryInfo: null,
-        contractDividendInfo: null,
+        ...(await s.agents.consolidated(m.id)),
         enableSalary: offered,
         enableContract: offered,
       });

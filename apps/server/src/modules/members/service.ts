@@ -23,6 +23,7 @@ import {
 } from './normalize.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { memberKnownIps, members, memberTempPasswords } from './schema.ts';
+import { MemberTree } from './tree.ts';
 
 export type Member = typeof members.$inferSelect;
 
@@ -85,10 +86,15 @@ const MAX_TREE_DEPTH = 64;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export class MembersService {
+  /** The agent tree as the agent centre reads it (levels, subtree search, head counts). */
+  readonly tree: MemberTree;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.tree = new MemberTree(db);
+  }
 
   /** Creates a member. Unique clashes answer CONFLICT with the field's message. */
   async create(input: CreateMemberInput, tx: DbOrTx = this.db): Promise<Member> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timezoneOffsetLabel } from '../../features/agent/routes/agent-home-page.tsx';
+import { timezoneOffsetLabel } from '../../features/agent/lib.ts';
 import { isCurrent } from './game-menu.ts';
 
 describe('layout helpers', () => {

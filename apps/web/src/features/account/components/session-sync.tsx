@@ -6,6 +6,8 @@ import { readSession, writeSession } from '../../../shared/lib/storage.ts';
 import { writeCached } from '../../../shared/session/cache.ts';
 import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { usePopupStore } from '../../../shared/popups/store.ts';
+import { hasOpenOffer } from '../../agent/offer-watch.ts';
 import { memberInfoQuery, useMemberInfo } from '../api/get-member-info.ts';
 import { getConsolidated, getMerchantWallet, putLanguage } from '../api/session-calls.ts';
 
@@ -62,7 +64,12 @@ function MemberKeys({ token }: { token: string | null }) {
     writeCached('consolidated', v);
     writeSession('enableSalary', String(v.enableSalary));
     writeSession('enableContract', String(v.enableContract));
-  }, [consolidated.data]);
+    // SPEC §2: a downline with an offer sees the contract popup (once per session).
+    if (hasOpenOffer(v) && readSession('contractOfferShown') !== token) {
+      writeSession('contractOfferShown', token ?? '');
+      usePopupStore.getState().open('contractModal');
+    }
+  }, [consolidated.data, token]);
   const merchantWallet = useQuery({
     queryKey: ['member', 'merchantWallet', token],
     queryFn: ({ signal }) => getMerchantWallet(signal),

@@ -1,37 +1,27 @@
-import { useEffect, useState } from 'react';
 import { SPEC } from '@wps/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../../shared/ui/not-available.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../shared/session/store.ts';
-
-/** SPEC §2 agent home menu. */
-const AGENT_MENU = [
-  'deposit',
-  'withdraw',
-  'announcement',
-  'teamOverview',
-  'registerAccount',
-  'teamManagement',
-  'teamBetting',
-  'userLoss',
-  'myIncome',
-  'accountDetails',
-  'dividend',
-  'dailyWages',
-  'hourlySalary',
-  'realtimeSalary',
-  'messages',
-  'customerService',
-] as const;
-
-/** "+05:45" style offset of the visitor's clock (SPEC: the agent header shows it). */
-export function timezoneOffsetLabel(offsetMinutesWest: number): string {
-  const east = -offsetMinutesWest;
-  const sign = east >= 0 ? '+' : '-';
-  const abs = Math.abs(east);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { endLocalSession, useLogout } from '../../account/api/logout.ts';
+import { useContracts } from '../api/agent-calls.ts';
+import { type AgentSection, isSection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
+import ContractsSection from '../sections/contracts.tsx';
+import MessagesSection from '../sections/messages.tsx';
+import OverviewSection from '../sections/overview.tsx';
+import RegisterSection from '../sections/register.tsx';
+import {
+  IncomeSection,
+  PayoutsSection,
+  TeamBetsSection,
+  TransactionsSection,
+  UserLossSection,
+} from '../sections/reports.tsx';
+import TeamSection from '../sections/team.tsx';
+import '../agent.css';
 
 function Clock() {
   const [now, setNow] = useState(() => new Date());
@@ -40,31 +30,120 @@ function Clock() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <span className="num">
+    <span className="num" data-testid="agent-clock">
       GMT{timezoneOffsetLabel(now.getTimezoneOffset())} {now.toLocaleTimeString('en-GB')}
     </span>
   );
 }
 
-/** Agent centre (agents only; the route guard sends others to /agent). */
-export default function AgentHomePage() {
-  const { t } = useTranslation();
+/** SPEC §2 agent header: timezone offset, a clock ticking each second, nickname, logout. */
+function AgentHeader() {
+  const { t } = useTranslation('agent');
   const member = useSessionStore((s) => s.member);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
-    <div className="page">
-      <div className="agent-bar">
-        <Clock />
-        <span>{member?.nickname || member?.account}</span>
-      </div>
-      <PageHeader title={t('pages.agentHome.title')} lead={t('pages.agentHome.lead')} />
-      <ul className="tile-grid">
-        {AGENT_MENU.map((m) => (
-          <li key={m} className="tile">
-            {t(`pages.agentHome.menu.${m}`)}
-          </li>
-        ))}
-      </ul>
-      <NotAvailable headingLevel={2} what={t('pages.agentHome.title')} />
+    <header className="agent-header">
+      <Link to="/" className="agent-header__home">
+        {t('title')}
+      </Link>
+      <Clock />
+      <span className="agent-header__name">{member?.nickname || member?.account}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={logout.isPending}
+        onClick={() => {
+          if (!window.confirm(t('logoutConfirm'))) return;
+          logout.mutate(undefined, {
+            onSettled: () => {
+              endLocalSession(queryClient);
+              navigate('/agent', { replace: true });
+            },
+          });
+        }}
+      >
+        {t('logout')}
+      </Button>
+    </header>
+  );
+}
+
+/** The agent centre (agents only: the route guard sends others to /agent), in its own layout. */
+export default function AgentHomePage() {
+  const { t } = useTranslation('agent');
+  const [params, setParams] = useSearchParams();
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
+  const requested = params.get('page');
+  const section: AgentSection = isSection(requested) ? requested : 'teamOverview';
+  const agentPolicy = usePermission().data?.info.whitelabel.flags.AGENTPOLICY3 !== false;
+  const held = useContracts({ side: 'RECEIVED', status: 'ACTIVE' }, agentPolicy);
+  const heldKinds = new Set((held.data?.content ?? []).map((c) => c.kind));
+  const menu = visibleMenu({ agentPolicy, heldKinds });
+  const go = (s: AgentSection) => setParams({ page: s });
+  const body = (() => {
+    switch (section) {
+      case 'registerAccount':
+        return <RegisterSection />;
+      case 'teamManagement':
+        return (
+          <TeamSection
+            onDetails={(id) => {
+              setDetailsOf(id);
+              go('accountDetails');
+            }}
+          />
+        );
+      case 'contracts':
+        return <ContractsSection />;
+      case 'teamBetting':
+        return <TeamBetsSection />;
+      case 'userLoss':
+        return <UserLossSection />;
+      case 'myIncome':
+        return <IncomeSection />;
+      case 'accountDetails':
+        return <TransactionsSection key={detailsOf ?? 0} memberId={detailsOf} />;
+      case 'dividend':
+        return <PayoutsSection key="DIVIDEND" kind="DIVIDEND" />;
+      case 'dailyWages':
+        return <PayoutsSection key="DAILY" kind="DAILY" />;
+      case 'hourlySalary':
+        return <PayoutsSection key="HOURLY" kind="HOURLY" />;
+      case 'messages':
+        return <MessagesSection />;
+      case 'realtimeSalary':
+        return <PayoutsSection key="REALTIME" kind="REALTIME" />;
+      default:
+        return <OverviewSection />;
+    }
+  })();
+  return (
+    <div className="agent-layout">
+      <AgentHeader />
+      <nav className="agent-menu" aria-label={t('menuLabel')}>
+        <ul>
+          {menu.map((m) => (
+            <li key={m.key}>
+              {'link' in m ? (
+                <Link to={m.link}>{t(`menu.${m.key}`)}</Link>
+              ) : (
+                <button
+                  type="button"
+                  aria-current={m.key === section ? 'page' : undefined}
+                  onClick={() => go(m.key)}
+                >
+                  {t(`menu.${m.key}`)}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="agent-main" id="main">
+        {body}
+      </main>
     </div>
   );
 }

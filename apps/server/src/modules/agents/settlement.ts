@@ -1,0 +1,385 @@
+import { alignedStart, type ContractKind, type PayPeriod } from '@wps/contract';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { isAppError } from '../../http/errors.ts';
+import type { BetRow, BetsService } from '../bets/service.ts';
+import { ZERO_TOTALS } from '../bets/team.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { type ContractRow, rateFor, share } from './contracts.ts';
+import { agentContracts, agentPayouts, agentRealtimeAccruals } from './schema.ts';
+
+/** What a settlement run needs of the scheduler's JobContext. */
+export interface PeriodContext {
+  period: string;
+  periodStart: Date;
+  periodEnd: Date;
+  /** Fencing: throws once another instance owns the run; given a transaction, locks the run. */
+  assertOwner(tx?: DbOrTx): Promise<void>;
+}
+
+export interface SettleResult {
+  contracts: number;
+  paid: number;
+  pending: number;
+  none: number;
+  skipped: number;
+  amount: string;
+  retried?: { paid: number; pending: number };
+}
+
+export const REALTIME_CONSUMER = 'agent-realtime-salary';
+const CONSUME_BATCH = 2000;
+
+type Outcome = 'paid' | 'pending' | 'none' | 'skipped';
+
+interface PayoutFigures {
+  validBet: bigint;
+  netLoss: bigint;
+  activeMembers: number;
+  rateBp: number;
+  amount: bigint;
+  carriedIn: bigint;
+  carriedOut: bigint;
+}
+
+/**
+ * Pays contracts per period (issue 12). Each (contract, period) gets one `agent_payouts` row and
+ * at most one ledger transaction keyed `contract:<id>:<period>`, written together: a run killed
+ * midway and run again skips what it already wrote. The direct upline pays (the platform, through
+ * its promotion account, pays top-level agents); shallow contracts pay first, so an upline has its
+ * own pay for the period before it pays below. An upline short of funds leaves the payout pending,
+ * retried on every run of the job, never taking its account below zero (the ledger refuses).
+ */
+export class AgentSettlement {
+  /** Payouts per database transaction (tests set 1 to kill a run between two payouts). */
+  batchSize = 200;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      wallet: WalletService;
+      bets: BetsService;
+      activeMinBet: bigint;
+      utcOffsetMinutes: number;
+      realtimePeriodMs: number;
+    },
+  ) {}
+
+  /** Contracts that were in force at the period's end, shallowest first. */
+  private async inForce(kind: ContractKind, end: Date, payPeriod?: PayPeriod): Promise<ContractRow[]> {
+    return this.db
+      .select()
+      .from(agentContracts)
+      .where(
+        and(
+          eq(agentContracts.kind, kind),
+          payPeriod ? eq(agentContracts.payPeriod, payPeriod) : undefined,
+          isNotNull(agentContracts.acceptedAt),
+          lt(agentContracts.acceptedAt, end),
+          or(
+            eq(agentContracts.status, 'active'),
+            sql`${agentContracts.endedAt} >= ${end.toISOString()}::timestamptz`,
+          ),
+        ),
+      )
+      .orderBy(asc(agentContracts.level), asc(agentContracts.id));
+  }
+
+  /** Daily or hourly salary, or a dividend of one pay period: tiers on the team's period figures. */
+  async settleTiered(
+    kind: 'DAILY' | 'HOURLY' | 'DIVIDEND',
+    ctx: PeriodContext,
+    payPeriod?: PayPeriod,
+  ): Promise<SettleResult> {
+    const contracts = await this.inForce(kind, ctx.periodEnd, payPeriod);
+    const totals = await this.deps.bets.team.totalsOf(
+      contracts.map((c) => c.memberId),
+      ctx.periodStart,
+      ctx.periodEnd,
+      this.deps.activeMinBet,
+    );
+    const due: Array<[ContractRow, PayoutFigures]> = [];
+    for (const c of contracts) {
+      const t = totals.get(c.memberId) ?? ZERO_TOTALS;
+      const netLoss = t.stake - t.payout;
+      let figures: PayoutFigures;
+      if (kind === 'DIVIDEND') {
+        // A period the team won carries the platform's deficit into the next one.
+        const carriedIn = await this.carryOf(c.id, ctx.periodStart);
+        const effective = netLoss - carriedIn;
+        const rateBp = rateFor(c, {
+          validBet: t.validBet,
+          netLoss: effective,
+          activeMembers: t.activeMembers,
+        });
+        figures = {
+          validBet: t.validBet,
+          netLoss,
+          activeMembers: t.activeMembers,
+          rateBp,
+          amount: share(effective, rateBp),
+          carriedIn,
+          carriedOut: effective < 0n ? -effective : 0n,
+        };
+      } else {
+        const rateBp = rateFor(c, { validBet: t.validBet, netLoss, activeMembers: t.activeMembers });
+        figures = {
+          validBet: t.validBet,
+          netLoss,
+          activeMembers: t.activeMembers,
+          rateBp,
+          amount: share(t.validBet, rateBp),
+          carriedIn: 0n,
+          carriedOut: 0n,
+        };
+      }
+      due.push([c, figures]);
+    }
+    const result = await this.payAll(due, ctx);
+    result.retried = await this.retryPending([kind]);
+    return result;
+  }
+
+  /** The deficit the contract's previous settled period carried out. */
+  private async carryOf(contractId: number, before: Date): Promise<bigint> {
+    const [prev] = await this.db
+      .select({ carriedOut: agentPayouts.carriedOut })
+      .from(agentPayouts)
+      .where(and(eq(agentPayouts.contractId, contractId), lt(agentPayouts.periodStart, before)))
+      .orderBy(desc(agentPayouts.periodStart))
+      .limit(1);
+    return prev?.carriedOut ?? 0n;
+  }
+
+  /**
+   * Real-time salary for one period (5 minutes, SPEC §9): first every new bet of the record is credited to the
+   * real-time contracts on its path (exactly once, through the consumer's high-water mark); then
+   * each contract's valid bet of the period is paid at its rate.
+   */
+  async settleRealtime(ctx: PeriodContext): Promise<SettleResult> {
+    await this.accrueRealtime(ctx.periodStart, ctx);
+    const rows = await this.db
+      .select({ c: agentContracts, validBet: agentRealtimeAccruals.validBet })
+      .from(agentRealtimeAccruals)
+      .innerJoin(agentContracts, eq(agentContracts.id, agentRealtimeAccruals.contractId))
+      .where(eq(agentRealtimeAccruals.periodStart, ctx.periodStart))
+      .orderBy(asc(agentContracts.level), asc(agentContracts.id));
+    const due: Array<[ContractRow, PayoutFigures]> = [];
+    for (const { c, validBet } of rows) {
+      const rateBp = c.rateBp ?? 0;
+      const figures: PayoutFigures = {
+        validBet,
+        netLoss: 0n,
+        activeMembers: 0,
+        rateBp,
+        amount: share(validBet, rateBp),
+        carriedIn: 0n,
+        carriedOut: 0n,
+      };
+      due.push([c, figures]);
+    }
+    const result = await this.payAll(due, ctx);
+    result.retried = await this.retryPending(['REALTIME']);
+    return result;
+  }
+
+  /**
+   * Drains the bets record into the accruals. A bet counts for each real-time contract held on
+   * its path (the bettor and its uplines) that was accepted before the bet settled. It lands in
+   * its own 5-minute period, or in `floor` when that period is already settled (a late commit):
+   * periods settle in order, so nothing is ever added to a paid period.
+   */
+  async accrueRealtime(floor: Date, owner?: PeriodContext): Promise<number> {
+    const contracts = await this.db
+      .select({
+        id: agentContracts.id,
+        memberId: agentContracts.memberId,
+        acceptedAt: agentContracts.acceptedAt,
+      })
+      .from(agentContracts)
+      .where(and(eq(agentContracts.kind, 'REALTIME'), eq(agentContracts.status, 'active')));
+    const byMember = new Map(contracts.map((c) => [c.memberId, c]));
+    let total = 0;
+    for (;;) {
+      const n = await this.deps.bets.consume(REALTIME_CONSUMER, CONSUME_BATCH, async (rows, tx) => {
+        await owner?.assertOwner(tx);
+        await this.accrue(rows, byMember, floor, tx);
+      });
+      total += n;
+      if (n < CONSUME_BATCH) return total;
+    }
+  }
+
+  private async accrue(
+    rows: BetRow[],
+    byMember: Map<number, { id: number; acceptedAt: Date | null }>,
+    floor: Date,
+    tx: Tx,
+  ): Promise<void> {
+    const sums = new Map<string, { contractId: number; periodStart: Date; validBet: bigint }>();
+    for (const b of rows) {
+      if (b.trial || b.validStake === 0n) continue;
+      const own = alignedStart(this.deps.realtimePeriodMs, b.settledAt, this.deps.utcOffsetMinutes);
+      const periodStart = own < floor ? floor : own;
+      for (const agent of [...b.uplinePath, b.memberId]) {
+        const c = byMember.get(agent);
+        if (!c?.acceptedAt || b.settledAt < c.acceptedAt) continue;
+        const key = `${c.id}:${periodStart.getTime()}`;
+        const prev = sums.get(key);
+        sums.set(key, { contractId: c.id, periodStart, validBet: (prev?.validBet ?? 0n) + b.validStake });
+      }
+    }
+    if (sums.size === 0) return;
+    await tx
+      .insert(agentRealtimeAccruals)
+      .values([...sums.values()])
+      .onConflictDoUpdate({
+        target: [agentRealtimeAccruals.contractId, agentRealtimeAccruals.periodStart],
+        set: { validBet: sql`${agentRealtimeAccruals.validBet} + excluded.valid_bet` },
+      });
+  }
+
+  private payerOf(c: Pick<ContractRow, 'uplineId'>) {
+    return c.uplineId ? Accounts.commission(c.uplineId) : Accounts.promotion();
+  }
+
+  /**
+   * Pays contracts in order, `batchSize` per database transaction: each batch's rows and ledger
+   * transactions commit together (fenced by the run's lease), so a run killed midway has paid
+   * whole batches and the rerun skips them. Batching saves a commit per payout; accounts are
+   * resolved before the transaction so the ledger's id cache serves every posting.
+   */
+  private async payAll(due: Array<[ContractRow, PayoutFigures]>, ctx: PeriodContext): Promise<SettleResult> {
+    const result = emptyResult(due.length);
+    for (let at = 0; at < due.length; at += this.batchSize) {
+      const batch = due.slice(at, at + this.batchSize);
+      await this.deps.wallet.ensureAccounts(
+        batch.flatMap(([c, f]) => (f.amount > 0n ? [this.payerOf(c), Accounts.commission(c.memberId)] : [])),
+      );
+      const outcomes = await this.db.transaction(async (tx) => {
+        await ctx.assertOwner(tx);
+        const out: Outcome[] = [];
+        for (const [c, f] of batch) out.push(await this.payOne(tx, c, ctx, f));
+        return out;
+      });
+      outcomes.forEach((o, i) => {
+        count(result, o, batch[i]![1].amount);
+      });
+    }
+    return result;
+  }
+
+  /** One (contract, period): its row and its ledger transaction, in the batch's transaction. */
+  private async payOne(tx: Tx, c: ContractRow, ctx: PeriodContext, f: PayoutFigures): Promise<Outcome> {
+    const [row] = await tx
+      .insert(agentPayouts)
+      .values({
+        contractId: c.id,
+        memberId: c.memberId,
+        payerId: c.uplineId,
+        kind: c.kind,
+        period: ctx.period,
+        periodStart: ctx.periodStart,
+        periodEnd: ctx.periodEnd,
+        ...f,
+        // Written as paid with its posting in the same transaction; a refused posting turns it pending.
+        status: f.amount > 0n ? 'paid' : 'none',
+        paidAt: f.amount > 0n ? sql`now()` : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: agentPayouts.id });
+    if (!row) return 'skipped';
+    if (f.amount === 0n) return 'none';
+    if (await this.post(tx, c, ctx.period, f.amount)) return 'paid';
+    await tx.update(agentPayouts).set({ status: 'pending', paidAt: null }).where(eq(agentPayouts.id, row.id));
+    return 'pending';
+  }
+
+  /** The ledger transaction of a payout; false when the payer lacks the funds (nothing written). */
+  private async post(
+    tx: Tx,
+    c: Pick<ContractRow, 'id' | 'uplineId' | 'memberId' | 'kind'>,
+    period: string,
+    amount: bigint,
+  ) {
+    try {
+      await this.deps.wallet.post(
+        {
+          key: `contract:${c.id}:${period}`,
+          reason: c.kind === 'DIVIDEND' ? 'dividend' : 'salary',
+          postings: [
+            { account: this.payerOf(c), amount: -amount },
+            { account: Accounts.commission(c.memberId), amount },
+          ],
+          metadata: { contractId: c.id, kind: c.kind, period },
+        },
+        tx,
+      );
+    } catch (err) {
+      if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') return false;
+      throw err;
+    }
+    return true;
+  }
+
+  /** Pending payouts of these kinds, oldest first (an upline's own pay before what it owes below). */
+  async retryPending(kinds: ContractKind[]): Promise<{ paid: number; pending: number }> {
+    const out = { paid: 0, pending: 0 };
+    let after = 0;
+    for (;;) {
+      const batch = await this.db
+        .select({ id: agentPayouts.id })
+        .from(agentPayouts)
+        .where(
+          and(
+            eq(agentPayouts.status, 'pending'),
+            inArray(agentPayouts.kind, kinds),
+            gt(agentPayouts.id, after),
+          ),
+        )
+        .orderBy(asc(agentPayouts.id))
+        .limit(500);
+      if (batch.length === 0) return out;
+      for (const { id } of batch) {
+        after = id;
+        const paid = await this.db.transaction(async (tx) => {
+          const [p] = await tx
+            .select()
+            .from(agentPayouts)
+            .where(and(eq(agentPayouts.id, id), eq(agentPayouts.status, 'pending')))
+            .for('update');
+          if (!p) return null;
+          await tx
+            .update(agentPayouts)
+            .set({ attempts: sql`${agentPayouts.attempts} + 1` })
+            .where(eq(agentPayouts.id, id));
+          const paid = await this.post(
+            tx,
+            { id: p.contractId, uplineId: p.payerId, memberId: p.memberId, kind: p.kind },
+            p.period,
+            p.amount,
+          );
+          if (paid) {
+            await tx
+              .update(agentPayouts)
+              .set({ status: 'paid', paidAt: sql`now()` })
+              .where(eq(agentPayouts.id, id));
+          }
+          return paid;
+        });
+        if (paid === true) out.paid++;
+        else if (paid === false) out.pending++;
+      }
+    }
+  }
+}
+
+function emptyResult(contracts: number): SettleResult {
+  return { contracts, paid: 0, pending: 0, none: 0, skipped: 0, amount: '0' };
+}
+
+function count(r: SettleResult, o: Outcome, amount: bigint) {
+  r[o]++;
+  if (o === 'paid') r.amount = (BigInt(r.amount) + amount).toString();
+}

@@ -1,0 +1,112 @@
+import type { ContractKind, ContractOffer, PayPeriod } from '@wps/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { useContractAction } from '../api/agent-calls.ts';
+
+const KINDS: ContractKind[] = ['REALTIME', 'DAILY', 'HOURLY', 'DIVIDEND'];
+const PERIODS: PayPeriod[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
+
+/** Offer a contract to a direct downline: a flat real-time rate, or one tier for the others. */
+export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): void }) {
+  const { t } = useTranslation('agent');
+  const action = useContractAction();
+  const [account, setAccount] = useState(downline ?? '');
+  const [kind, setKind] = useState<ContractKind>('REALTIME');
+  const [rate, setRate] = useState('');
+  const [threshold, setThreshold] = useState('');
+  const [active, setActive] = useState('');
+  const [payPeriod, setPayPeriod] = useState<PayPeriod>('MONTHLY');
+  const fields = action.error instanceof ApiError ? action.error.fields : {};
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const tier = {
+      rate,
+      ...(threshold ? (kind === 'DIVIDEND' ? { minNetLoss: threshold } : { minValidBet: threshold }) : {}),
+      ...(active ? { minActiveMembers: Number(active) } : {}),
+    };
+    const offer: ContractOffer =
+      kind === 'REALTIME'
+        ? { downline: account, kind, rate }
+        : { downline: account, kind, tiers: [tier], ...(kind === 'DIVIDEND' ? { payPeriod } : {}) };
+    action.mutate(
+      { action: 'offer', offer },
+      {
+        onSuccess: () => {
+          toast.success(t('contracts.offered'));
+          onDone?.();
+        },
+      },
+    );
+  };
+  return (
+    <form className="agent-form" onSubmit={submit} noValidate aria-label={t('contracts.offer')}>
+      <TextField
+        label={t('contracts.downline')}
+        name="downline"
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        error={fields.downline}
+        readOnly={Boolean(downline)}
+      />
+      <SelectField
+        label={t('contracts.kind')}
+        name="kind"
+        value={kind}
+        onChange={(e) => setKind(e.target.value as ContractKind)}
+        error={fields.kind}
+      >
+        {KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`kinds.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('contracts.rate')}
+        name="rate"
+        inputMode="decimal"
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+        error={fields.rate ?? fields.tiers}
+        hint={t('contracts.rateHint')}
+      />
+      {kind !== 'REALTIME' && (
+        <>
+          <TextField
+            label={t(kind === 'DIVIDEND' ? 'contracts.minNetLoss' : 'contracts.minValidBet')}
+            inputMode="decimal"
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+          />
+          <TextField
+            label={t('contracts.minActiveMembers')}
+            inputMode="numeric"
+            value={active}
+            onChange={(e) => setActive(e.target.value)}
+          />
+        </>
+      )}
+      {kind === 'DIVIDEND' && (
+        <SelectField
+          label={t('contracts.payPeriod')}
+          value={payPeriod}
+          onChange={(e) => setPayPeriod(e.target.value as PayPeriod)}
+        >
+          {PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`periods.${p}`)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {action.error && !Object.keys(fields).length && <p role="alert">{action.error.message}</p>}
+      <Button type="submit" disabled={action.isPending}>
+        {t('contracts.offer')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isSection, timezoneOffsetLabel, visibleMenu } from './lib.ts';
+
+describe('agent centre logic', () => {
+  it('labels the clock offset like the header of SPEC §2', () => {
+    expect(timezoneOffsetLabel(-345)).toBe('+05:45');
+    expect(timezoneOffsetLabel(0)).toBe('+00:00');
+    expect(timezoneOffsetLabel(300)).toBe('-05:00');
+  });
+
+  it('shows contract pages under AGENTPOLICY3 and salary pages for the kinds held', () => {
+    const keys = (agentPolicy: boolean, kinds: string[]) =>
+      visibleMenu({ agentPolicy, heldKinds: new Set(kinds) }).map((m) => m.key);
+    expect(keys(false, ['REALTIME'])).not.toContain('contracts');
+    expect(keys(false, ['REALTIME'])).not.toContain('realtimeSalary');
+    expect(keys(true, ['REALTIME'])).toEqual(expect.arrayContaining(['contracts', 'realtimeSalary']));
+    expect(keys(true, ['REALTIME'])).not.toContain('dividend');
+    expect(keys(true, [])).toContain('teamOverview');
+  });
+
+  it('accepts only real sections from the address', () => {
+    expect(isSection('teamOverview')).toBe(true);
+    expect(isSection('deposit')).toBe(false);
+    expect(isSection('nothing')).toBe(false);
+    expect(isSection(null)).toBe(false);
+  });
+});

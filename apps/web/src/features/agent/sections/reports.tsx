@@ -1,0 +1,244 @@
+import type { AccountRecord, DividendRow, SalaryRow } from '@wps/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { TextField } from '../../../shared/ui/field.tsx';
+import { type TeamBetRow, type TeamProfitRow, useIncome } from '../api/agent-calls.ts';
+import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
+import { ListView } from '../components/list-view.tsx';
+
+/** Team betting: every round of the subtree, optionally one member's. */
+export function TeamBetsSection() {
+  const { t } = useTranslation('agent');
+  const [preset, setPreset] = useState<DatePreset>('today');
+  const [account, setAccount] = useState('');
+  return (
+    <section className="agent-section" aria-labelledby="agent-bets">
+      <h2 id="agent-bets">{t('menu.teamBetting')}</h2>
+      <DatePresets value={preset} onChange={setPreset} />
+      <ListView<'teamBets', TeamBetRow>
+        name="teamBets"
+        query={{ ...presetRange(preset), ...(account.trim() ? { account: account.trim() } : {}) }}
+        caption={t('menu.teamBetting')}
+        rowKey={(r) => `${r.vendor}:${r.roundId}:${r.account}`}
+        toolbar={
+          <TextField label={t('cols.account')} value={account} onChange={(e) => setAccount(e.target.value)} />
+        }
+        columns={[
+          { key: 'time', header: t('cols.time'), render: (r) => r.time.slice(0, 19).replace('T', ' ') },
+          { key: 'account', header: t('cols.account'), render: (r) => r.account },
+          { key: 'game', header: t('cols.game'), render: (r) => `${r.vendor} ${r.gameCode ?? r.gameType}` },
+          { key: 'stake', header: t('cols.stake'), render: (r) => r.stake, numeric: true },
+          { key: 'validBet', header: t('cols.validBet'), render: (r) => r.validBet, numeric: true },
+          { key: 'payout', header: t('cols.payout'), render: (r) => r.payout, numeric: true },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** User loss / P&L statements: each member of a level with its whole team. */
+export function UserLossSection() {
+  const { t } = useTranslation('agent');
+  const [preset, setPreset] = useState<DatePreset>('today');
+  const [trail, setTrail] = useState<Array<{ id: number; account: string }>>([]);
+  const parent = trail.at(-1);
+  return (
+    <section className="agent-section" aria-labelledby="agent-loss">
+      <h2 id="agent-loss">{t('menu.userLoss')}</h2>
+      <DatePresets value={preset} onChange={setPreset} />
+      {trail.length > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => setTrail(trail.slice(0, -1))}>
+          ‹ {t('team.up')}
+        </Button>
+      )}
+      <ListView<'teamProfit', TeamProfitRow>
+        name="teamProfit"
+        query={{ ...presetRange(preset), ...(parent ? { parentId: parent.id } : {}) }}
+        caption={t('menu.userLoss')}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: 'account',
+            header: t('cols.account'),
+            render: (r) =>
+              r.isAgent ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setTrail([...trail, { id: r.id, account: r.account }])}
+                >
+                  {r.account}
+                </Button>
+              ) : (
+                r.account
+              ),
+          },
+          { key: 'validBet', header: t('cols.validBet'), render: (r) => r.validBet, numeric: true },
+          { key: 'payout', header: t('cols.payout'), render: (r) => r.payout, numeric: true },
+          { key: 'profitLoss', header: t('cols.profitLoss'), render: (r) => r.profitLoss, numeric: true },
+          {
+            key: 'active',
+            header: t('overview.activeMembers'),
+            render: (r) => r.activeMembers,
+            numeric: true,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** Salaries (one kind) or dividends: what the agent received, or what it paid below. */
+export function PayoutsSection({ kind }: { kind: 'REALTIME' | 'DAILY' | 'HOURLY' | 'DIVIDEND' }) {
+  const { t } = useTranslation('agent');
+  const [preset, setPreset] = useState<DatePreset>('week');
+  const [side, setSide] = useState<'RECEIVED' | 'PAID'>('RECEIVED');
+  const title = t(
+    `menu.${{ REALTIME: 'realtimeSalary', DAILY: 'dailyWages', HOURLY: 'hourlySalary', DIVIDEND: 'dividend' }[kind]}`,
+  );
+  const columns = [
+    {
+      key: 'period',
+      header: t('cols.period'),
+      render: (r: DividendRow) => r.period.slice(0, 16).replace('T', ' '),
+    },
+    {
+      key: 'account',
+      header: t(side === 'PAID' ? 'cols.downline' : 'cols.payer'),
+      render: (r: DividendRow) => (side === 'PAID' ? r.account : (r.payer ?? t('contracts.platform'))),
+    },
+    ...(kind === 'DIVIDEND'
+      ? [{ key: 'netLoss', header: t('cols.netLoss'), render: (r: DividendRow) => r.netLoss, numeric: true }]
+      : [
+          {
+            key: 'validBet',
+            header: t('cols.validBet'),
+            render: (r: DividendRow) => r.validBet,
+            numeric: true,
+          },
+        ]),
+    { key: 'rate', header: t('cols.rate'), render: (r: DividendRow) => `${r.rate} %`, numeric: true },
+    { key: 'amount', header: t('cols.amount'), render: (r: DividendRow) => r.amount, numeric: true },
+    { key: 'status', header: t('cols.status'), render: (r: DividendRow) => t(`payout.${r.status}`) },
+  ];
+  const range = presetRange(preset);
+  return (
+    <section className="agent-section" aria-labelledby="agent-payouts">
+      <h2 id="agent-payouts">{title}</h2>
+      <DatePresets value={preset} onChange={setPreset} />
+      <fieldset className="agent-presets">
+        <legend className="visually-hidden">{t('payout.side')}</legend>
+        {(['RECEIVED', 'PAID'] as const).map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant={s === side ? 'primary' : 'secondary'}
+            aria-pressed={s === side}
+            onClick={() => setSide(s)}
+          >
+            {t(`payout.${s}`)}
+          </Button>
+        ))}
+      </fieldset>
+      {kind === 'DIVIDEND' ? (
+        <ListView<'dividends', DividendRow>
+          name="dividends"
+          query={{ ...range, side }}
+          caption={title}
+          rowKey={(r) => `${r.contractId}:${r.period}`}
+          columns={columns}
+        />
+      ) : (
+        <ListView<'salaries', SalaryRow>
+          name="salaries"
+          query={{ ...range, side, kind }}
+          caption={title}
+          rowKey={(r) => `${r.contractId}:${r.period}`}
+          columns={columns as unknown as Parameters<typeof ListView<'salaries', SalaryRow>>[0]['columns']}
+        />
+      )}
+    </section>
+  );
+}
+
+/** My income: per contract kind, received, paid below, net, and what waits for an upline's funds. */
+export function IncomeSection() {
+  const { t } = useTranslation('agent');
+  const [preset, setPreset] = useState<DatePreset>('month');
+  const { data } = useIncome(presetRange(preset));
+  return (
+    <section className="agent-section" aria-labelledby="agent-income">
+      <h2 id="agent-income">{t('menu.myIncome')}</h2>
+      <DatePresets value={preset} onChange={setPreset} />
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">{t('menu.myIncome')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('contracts.kind')}</th>
+              <th scope="col" className="num">
+                {t('income.received')}
+              </th>
+              <th scope="col" className="num">
+                {t('income.paid')}
+              </th>
+              <th scope="col" className="num">
+                {t('income.net')}
+              </th>
+              <th scope="col" className="num">
+                {t('income.pending')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(data?.rows ?? []).map((r) => (
+              <tr key={r.kind}>
+                <th scope="row">{t(`kinds.${r.kind}`)}</th>
+                <td className="num">{r.received}</td>
+                <td className="num">{r.paid}</td>
+                <td className="num">{r.net}</td>
+                <td className="num">{r.pending}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Account details: the account record of one member of the team. */
+export function TransactionsSection({ memberId }: { memberId: number | null }) {
+  const { t } = useTranslation('agent');
+  const [preset, setPreset] = useState<DatePreset>('week');
+  const [id, setId] = useState(memberId ? String(memberId) : '');
+  const valid = /^\d{1,10}$/.test(id);
+  return (
+    <section className="agent-section" aria-labelledby="agent-tx">
+      <h2 id="agent-tx">{t('menu.accountDetails')}</h2>
+      <DatePresets value={preset} onChange={setPreset} />
+      <ListView<'transactions', AccountRecord>
+        name="transactions"
+        enabled={valid}
+        query={{ ...presetRange(preset), memberId: valid ? Number(id) : undefined }}
+        caption={t('menu.accountDetails')}
+        rowKey={(r) => r.id}
+        toolbar={
+          <TextField
+            label={t('cols.memberId')}
+            inputMode="numeric"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+          />
+        }
+        columns={[
+          { key: 'time', header: t('cols.time'), render: (r) => r.createdAt.slice(0, 19).replace('T', ' ') },
+          { key: 'reason', header: t('cols.type'), render: (r) => r.reason },
+          { key: 'amount', header: t('cols.amount'), render: (r) => r.amount, numeric: true },
+          { key: 'after', header: t('cols.balance'), render: (r) => r.balanceAfter, numeric: true },
+        ]}
+      />
+    </section>
+  );
+}
