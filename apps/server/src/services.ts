@@ -14,6 +14,7 @@ import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
+import { ContentService } from './modules/content/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -34,6 +35,7 @@ export interface Services {
   gamesAdmin: GamesAdminService;
   inhouse: InhouseService;
   crash: CrashService;
+  content: ContentService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -48,6 +50,7 @@ export function createServices(config: Config, database: Database): Services {
   const gameRecords = new BettingRecords({ bets, games });
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
+  const auth = new AuthService(db, config, { system, members, verification });
   return {
     bets,
     games,
@@ -62,7 +65,8 @@ export function createServices(config: Config, database: Database): Services {
     system,
     members,
     verification,
-    auth: new AuthService(db, config, { system, members, verification }),
+    auth,
+    content: new ContentService(db, config, { audit, auth }),
   };
 }
 

@@ -19,3 +19,4 @@ export * from './games.ts';
 export * from './cdn.ts';
 export * from './inhouse.ts';
 export * from './crash.ts';
+export * from './content.ts';

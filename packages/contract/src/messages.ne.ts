@@ -121,4 +121,10 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   inhouseRotateBlocked: 'सिड बदल्नुअघि चलिरहेको राउन्ड पूरा गर्नुहोस्।',
   clientSeedInvalid: 'क्लाइन्ट सिड 1–64 वटा छापिने अक्षरको हुनुपर्छ।',
   inhousePayoutCapped: 'जित प्रति राउन्ड अधिकतम भुक्तानी {0} मा सीमित गरियो।',
+  fieldsEmpty: '{0} खाली छ',
+  feedbackLength: 'विवरण {0} देखि {1} अक्षरको हुनुपर्छ।',
+  feedbackTypeInvalid: 'कृपया प्रश्नको प्रकार छान्नुहोस्।',
+  htmlEmpty: 'असुरक्षित मार्कअप हटाएपछि सामग्री खाली भयो।',
+  helpAnchorTaken: 'यस भाषाको अर्को लेखले यो एङ्कर प्रयोग गरिसकेको छ।',
+  liveNotConfigured: 'प्रत्यक्ष प्रसारण अहिले उपलब्ध छैन।',
 };

@@ -128,6 +128,13 @@ export const MESSAGES = {
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
+  // content (issue 13)
+  fieldsEmpty: '{0} is empty',
+  feedbackLength: 'The description must be {0} to {1} characters.',
+  feedbackTypeInvalid: 'Please choose a question type.',
+  htmlEmpty: 'The content is empty after removing unsafe markup.',
+  helpAnchorTaken: 'Another article in this language already uses this anchor.',
+  liveNotConfigured: 'Live streaming is not available right now.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
