@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
 import { useMediaQuery } from '../../shared/lib/use-media-query.ts';
+import { AnnouncementStartup } from '../../features/home/components/announcement-startup.tsx';
 import { findRoute } from '../route-table.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -63,6 +64,7 @@ export function MainLayout() {
           <Footer />
         </div>
       </div>
+      <AnnouncementStartup />
       <TabBar
         gamesOpen={drawerOpen}
         onGames={() => (hasSideMenu ? setDrawerOpen((o) => !o) : navigate('/'))}
