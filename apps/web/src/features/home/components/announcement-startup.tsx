@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { useNotices } from '../api/content.ts';
-import { clearFirstLogin, readStartupState, startupNotices } from '../lib/announcements.ts';
+import {
+  clearFirstLogin,
+  readStartupState,
+  startupNotices,
+  startupPopupClosed,
+} from '../lib/announcements.ts';
 
 /**
  * SPEC §4: at start-up the execution B announcements pop up (once per session unless closed,
@@ -15,6 +20,16 @@ export function AnnouncementStartup() {
   const current = usePopupStore((s) => s.current);
   const open = usePopupStore((s) => s.open);
   const shownB = useRef(false);
+  const wasOpen = useRef(false);
+
+  // However the start-up popup closes (its button, the ×, Escape, another popup), it is done.
+  useEffect(() => {
+    if (current === 'publicModal') wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      startupPopupClosed();
+    }
+  }, [current]);
 
   useEffect(() => {
     if (!notices || current !== null) return;

@@ -54,6 +54,17 @@ export function rememberClosed(hideToday: boolean, now: Date = new Date()): void
   if (hideToday) writeLocal(HIDE_UNTIL_KEY, String(nextMidnight(now)));
 }
 
+let hideTodayChoice = false;
+/** The open start-up popup's 'hide today' box, read when it closes. */
+export const setHideTodayChoice = (v: boolean) => {
+  hideTodayChoice = v;
+};
+/** The start-up popup has closed, by any means: done for this session (and today, if ticked). */
+export function startupPopupClosed(now: Date = new Date()): void {
+  rememberClosed(hideTodayChoice, now);
+  hideTodayChoice = false;
+}
+
 export const markFirstLogin = () => writeSession(FIRST_LOGIN_KEY, '1');
 export const clearFirstLogin = () => writeSession(FIRST_LOGIN_KEY, null);
 

@@ -1,6 +1,6 @@
 import { type Notice, SPEC } from '@wps/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupBodyProps } from '../../../app/popup-registry.ts';
 import { cx } from '../../../shared/lib/cx.ts';
@@ -10,7 +10,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Spinner } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { DIALOG_TYPES, markNoticeRead, STARTUP_TYPES, useNoticeReads, useNotices } from '../api/content.ts';
-import { rememberClosed } from '../lib/announcements.ts';
+import { pageOf, setHideTodayChoice } from '../lib/announcements.ts';
 import { RichText } from '../components/rich-text.tsx';
 import '../home.css';
 
@@ -34,18 +34,11 @@ export default function AnnouncementPopup({ name, close, props }: PopupBodyProps
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(typeof props.id === 'number' ? props.id : null);
   const [hideToday, setHideToday] = useState(false);
-  const hideTodayRef = useRef(false);
-  hideTodayRef.current = hideToday;
-
-  // However the popup closes (its button, the dialog's ×, Escape), the start-up one is done.
-  useEffect(() => {
-    if (!startup) return;
-    return () => rememberClosed(hideTodayRef.current);
-  }, [startup]);
+  // The start-up watcher records the close (however it happens) with this choice.
+  useEffect(() => setHideTodayChoice(hideToday), [hideToday]);
 
   const size = SPEC.announcementPageSize;
-  const totalPages = Math.max(1, Math.ceil(items.length / size));
-  const shown = items.slice((page - 1) * size, page * size);
+  const { items: shown, totalPages } = pageOf(items, page, size);
   const current = items.find((n) => n.id === openId) ?? null;
 
   // Opened at a notice from the marquee: show its page (once the list is there).
