@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
 import { useMediaQuery } from '../../shared/lib/use-media-query.ts';
 import { AnnouncementStartup } from '../../features/home/components/announcement-startup.tsx';
+import { PwaUpdate } from '../../features/home/components/pwa-update.tsx';
 import { findRoute } from '../route-table.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -65,6 +66,7 @@ export function MainLayout() {
         </div>
       </div>
       <AnnouncementStartup />
+      <PwaUpdate />
       <TabBar
         gamesOpen={drawerOpen}
         onGames={() => (hasSideMenu ? setDrawerOpen((o) => !o) : navigate('/'))}
