@@ -9,6 +9,7 @@ import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FieldShell } from '../../../shared/ui/field.tsx';
 import { sendFeedback } from '../api/content.ts';
+import { MyFeedback } from '../components/my-feedback.tsx';
 import { emptyFeedbackFields } from '../lib/announcements.ts';
 import '../home.css';
 
@@ -34,6 +35,7 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
   const [warning, setWarning] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [showMine, setShowMine] = useState(false);
   const onKey = useCallback((k: string) => setCaptchaKey(k), []);
   const length = [...watch('content').trim()].length;
 
@@ -79,6 +81,7 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
       <div className="feedback feedback--done" role="status">
         <p className="feedback__done">{t('feedback.thanks', { id: sent })}</p>
         <p className="small muted">{account ? t('feedback.repliesMember') : t('feedback.repliesGuest')}</p>
+        {account && <MyFeedback />}
         <Button block onClick={close}>
           {t('feedback.close')}
         </Button>
@@ -146,6 +149,18 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
       <Button type="submit" block disabled={busy}>
         {busy ? t('feedback.sending') : t('feedback.submit')}
       </Button>
+      {account && (
+        <Button
+          type="button"
+          variant="ghost"
+          block
+          aria-expanded={showMine}
+          onClick={() => setShowMine((v) => !v)}
+        >
+          {t('feedback.mine')}
+        </Button>
+      )}
+      {account && showMine && <MyFeedback />}
     </form>
   );
 }
