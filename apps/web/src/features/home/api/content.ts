@@ -11,11 +11,13 @@ import { selectHasToken, useSessionStore } from '../../../shared/session/store.t
 export const getBanners = (language: string, group?: BannerGroup, signal?: AbortSignal) =>
   api.get<Banner[]>('/wps/content/banners', { query: { language, group }, signal, token: null });
 
+/** Every group in one call (home carousel and side menu share it), filtered per use. */
 export function useBanners(group: BannerGroup) {
   const lang = useLanguageStore((s) => s.code);
   return useQuery({
-    queryKey: ['content', 'banners', group, lang],
-    queryFn: ({ signal }) => getBanners(lang, group, signal),
+    queryKey: ['content', 'banners', lang],
+    queryFn: ({ signal }) => getBanners(lang, undefined, signal),
+    select: (all) => all.filter((b) => b.groupName === group),
     staleTime: 60_000,
   });
 }
