@@ -139,17 +139,56 @@ export class ContentService {
 
   // ---- banners ----
 
-  private async bannerView(row: BannerRow): Promise<Banner> {
-    const image = await this.imageInfo(row.imageId);
-    return {
-      id: row.id,
-      groupName: row.groupName as Banner['groupName'],
-      title: row.title,
-      url: image.variants[image.variants.length - 1]?.url ?? '',
-      image,
-      linkageType: row.linkageType as Banner['linkageType'],
-      link: row.link,
-    };
+  /** Images with their widths for many rows in two queries (not two per banner). */
+  private async imagesFor(ids: string[]) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map<string, Awaited<ReturnType<ContentService['imageInfo']>>>();
+    const imgs = await this.db.select().from(contentImages).where(inArray(contentImages.id, unique));
+    const variants = await this.db
+      .select({
+        imageId: contentImageVariants.imageId,
+        width: contentImageVariants.width,
+        height: contentImageVariants.height,
+      })
+      .from(contentImageVariants)
+      .where(inArray(contentImageVariants.imageId, unique))
+      .orderBy(asc(contentImageVariants.width));
+    return new Map(
+      imgs.map((img) => [
+        img.id,
+        {
+          id: img.id,
+          width: img.width,
+          height: img.height,
+          variants: variants
+            .filter((v) => v.imageId === img.id)
+            .map((v) => ({
+              width: v.width,
+              height: v.height,
+              url: `/wps/content/images/${img.id}/${v.width}`,
+            })),
+        },
+      ]),
+    );
+  }
+
+  private async bannerViews(rows: BannerRow[]): Promise<Banner[]> {
+    const images = await this.imagesFor(rows.map((r) => r.imageId));
+    return rows.flatMap((row) => {
+      const image = images.get(row.imageId);
+      if (!image) return [];
+      return [
+        {
+          id: row.id,
+          groupName: row.groupName as Banner['groupName'],
+          title: row.title,
+          url: image.variants[image.variants.length - 1]?.url ?? '',
+          image,
+          linkageType: row.linkageType as Banner['linkageType'],
+          link: row.link,
+        },
+      ];
+    });
   }
 
   /** Banners showing now in this language (or every language), by group and order. */
@@ -166,7 +205,7 @@ export class ContentService {
       .from(banners)
       .where(and(...where))
       .orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
-    return Promise.all(rows.map((r) => this.bannerView(r)));
+    return this.bannerViews(rows);
   }
 
   private checkLink(input: { linkageType: string; link?: string | null | undefined }): string | null {
@@ -185,17 +224,22 @@ export class ContentService {
       .select()
       .from(banners)
       .orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
-    return Promise.all(
-      rows.map(async (r) => ({
-        ...(await this.bannerView(r)),
-        imageId: r.imageId,
-        language: r.language,
-        startsAt: iso(r.startsAt),
-        endsAt: iso(r.endsAt),
-        sort: r.sort,
-        enabled: r.enabled,
-      })),
-    );
+    const views = new Map((await this.bannerViews(rows)).map((v) => [v.id, v]));
+    return rows.flatMap((r) => {
+      const view = views.get(r.id);
+      if (!view) return [];
+      return [
+        {
+          ...view,
+          imageId: r.imageId,
+          language: r.language,
+          startsAt: iso(r.startsAt),
+          endsAt: iso(r.endsAt),
+          sort: r.sort,
+          enabled: r.enabled,
+        },
+      ];
+    });
   }
 
   async saveBanner(id: number | null, input: BannerInput, actor: Actor) {
