@@ -36,7 +36,7 @@ export const contentImageVariants = pgTable(
   {
     imageId: text()
       .notNull()
-      .references(() => contentImages.id),
+      .references(() => contentImages.id, { onDelete: 'cascade' }),
     width: integer().notNull(),
     height: integer().notNull(),
     mime: text().notNull(),
