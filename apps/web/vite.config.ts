@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bootPreloads } from './build/boot-preloads.ts';
 import { chunkModules } from './build/chunk-modules.ts';
 import { precompress } from './build/precompress.ts';
@@ -21,7 +22,73 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), themeCss(), bootPreloads(), chunkModules(), precompress()],
+  plugins: [
+    react(),
+    themeCss(),
+    bootPreloads(),
+    chunkModules(),
+    VitePWA({
+      // A new build waits for the player's go-ahead (the update prompt), never reloads mid-game.
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      manifest: {
+        name: 'WPS — casino, slots, sports and lottery',
+        short_name: 'WPS',
+        description: 'Live casino, slots, sports and lottery for players in Nepal.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#0e1424',
+        theme_color: '#0e1424',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+        ],
+      },
+      workbox: {
+        // Only the shell is precached: the whole app (console included) would cost a phone
+        // megabytes on its first visit. Hashed assets are cached as they are first used.
+        globPatterns: ['offline.html', 'favicon.svg', 'icon-192.png'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Pages: always from the network (status, maintenance, fresh deploys); offline, the offline page.
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'offline.html' } },
+          },
+          {
+            // Hashed file names never change content: the first copy is good for ever.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'wps-assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Banner images: ids are random and the bytes immutable.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/wps/content/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'wps-content-images',
+              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

@@ -45,6 +45,8 @@ import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { agentRoutes } from './modules/agents/routes.ts';
 import { agentAdminRoutes } from './modules/agents/admin-routes.ts';
+import { contentAdminRoutes } from './modules/content/admin-routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -209,6 +211,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);
   await app.register(lotteryRoutes);
+  await app.register(contentRoutes);
+  await app.register(contentAdminRoutes);
 
   await registerStatic(app, config.webDistDir);
 

@@ -83,6 +83,8 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   IMAGE_MAX_SIDE: z.coerce.number().int().min(64).max(16_384).default(4096),
   /** SPEC §5/§9: the age gate is 18 (parameterised) or 21, by jurisdiction. */
+  /** Live hosts (SPEC §7 Live): JSON array of {id, name, chatUrl, avatarUrl?, online?}. */
+  LIVE_HOSTS: z.string().optional(),
   AGE_MIN: z.enum(['18', '21']).default('18'),
 });
 
@@ -179,6 +181,40 @@ export interface Config {
   imageMaxSide: number;
   /** Age a registering player confirms (SPEC §5: 18 or 21). */
   ageMin: 18 | 21;
+  /** Live hosts and their chat-room URLs (LIVE_HOSTS); empty when none is configured. */
+  liveHosts: LiveHostConfig[];
+}
+
+export interface LiveHostConfig {
+  id: string;
+  name: string;
+  chatUrl: string;
+  avatarUrl: string | null;
+  online: boolean;
+}
+
+const liveHostsSchema = z.array(
+  z.object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    name: z.string().min(1).max(80),
+    chatUrl: z.string().url().startsWith('https://'),
+    avatarUrl: z.string().url().startsWith('https://').nullable().default(null),
+    online: z.boolean().default(true),
+  }),
+);
+
+/** LIVE_HOSTS: a JSON array; a malformed value stops start-up rather than hiding every host. */
+function liveHosts(raw: string | undefined): LiveHostConfig[] {
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('LIVE_HOSTS: expected a JSON array');
+  }
+  const parsed = liveHostsSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`LIVE_HOSTS: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
 }
 
 export class ConfigError extends Error {}
@@ -314,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     imageMaxSide: e.IMAGE_MAX_SIDE,
     ageMin: e.AGE_MIN === '21' ? 21 : 18,
+    liveHosts: liveHosts(e.LIVE_HOSTS),
   };
 }
 

@@ -16,6 +16,7 @@ import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
+import { ContentService } from './modules/content/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -38,6 +39,7 @@ export interface Services {
   crash: CrashService;
   lottery: LotteryService;
   agents: AgentsService;
+  content: ContentService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -52,6 +54,7 @@ export function createServices(config: Config, database: Database): Services {
   const gameRecords = new BettingRecords({ bets, games });
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
+  const auth = new AuthService(db, config, { system, members, verification });
   return {
     agents: new AgentsService(db, config, { members, bets, wallet, system }),
     bets,
@@ -68,7 +71,8 @@ export function createServices(config: Config, database: Database): Services {
     system,
     members,
     verification,
-    auth: new AuthService(db, config, { system, members, verification }),
+    auth,
+    content: new ContentService(db, config, { audit, auth }),
   };
 }
 

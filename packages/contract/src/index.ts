@@ -21,3 +21,4 @@ export * from './inhouse.ts';
 export * from './crash.ts';
 export * from './lottery.ts';
 export * from './agents.ts';
+export * from './content.ts';

@@ -128,4 +128,10 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   lotteryCancelClosed: 'यो टिकट अब रद्द गर्न मिल्दैन।',
   contractNoOwn: 'तपाईंसँग प्रस्ताव गर्न यस प्रकारको सक्रिय सम्झौता छैन।',
   contractRateAboveUpline: 'दर तपाईंको आफ्नै सम्झौताको दरभन्दा बढी हुन सक्दैन।',
+  fieldsEmpty: '{0} खाली छ',
+  feedbackLength: 'विवरण {0} देखि {1} अक्षरको हुनुपर्छ।',
+  feedbackTypeInvalid: 'कृपया प्रश्नको प्रकार छान्नुहोस्।',
+  htmlEmpty: 'असुरक्षित मार्कअप हटाएपछि सामग्री खाली भयो।',
+  helpAnchorTaken: 'यस भाषाको अर्को लेखले यो एङ्कर प्रयोग गरिसकेको छ।',
+  liveNotConfigured: 'प्रत्यक्ष प्रसारण अहिले उपलब्ध छैन।',
 };

@@ -137,6 +137,13 @@ export const MESSAGES = {
   // agents (issue 12)
   contractNoOwn: 'You have no active contract of this kind to offer.',
   contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",
+  // content (issue 13)
+  fieldsEmpty: '{0} is empty',
+  feedbackLength: 'The description must be {0} to {1} characters.',
+  feedbackTypeInvalid: 'Please choose a question type.',
+  htmlEmpty: 'The content is empty after removing unsafe markup.',
+  helpAnchorTaken: 'Another article in this language already uses this anchor.',
+  liveNotConfigured: 'Live streaming is not available right now.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,3 +16,4 @@ export * from '../modules/inhouse/schema.ts';
 export * from '../modules/inhouse/crash-schema.ts';
 export * from '../modules/lottery/schema.ts';
 export * from '../modules/agents/schema.ts';
+export * from '../modules/content/schema.ts';

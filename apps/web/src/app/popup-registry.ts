@@ -25,8 +25,16 @@ const unavailable = () => import('./popups/unavailable-popup.tsx');
  * (identity: login, register, forgot and change password; content: notices, help, feedback).
  */
 export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
-  publicModal: { titleKey: 'popups.publicModal', size: 'lg', load: unavailable },
-  notice: { titleKey: 'popups.notice', load: unavailable },
+  publicModal: {
+    titleKey: 'popups.publicModal',
+    size: 'lg',
+    load: () => import('../features/home/popups/announcement-popup.tsx'),
+  },
+  notice: {
+    titleKey: 'popups.notice',
+    size: 'lg',
+    load: () => import('../features/home/popups/announcement-popup.tsx'),
+  },
   loginModal: {
     titleKey: 'popups.loginModal',
     size: 'sm',
@@ -51,8 +59,15 @@ export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
     size: 'sm',
     load: () => import('../features/auth/popups/welcome-popup.tsx'),
   },
-  helpModal: { titleKey: 'popups.helpModal', size: 'lg', load: unavailable },
-  feedbackModal: { titleKey: 'popups.feedbackModal', load: unavailable },
+  helpModal: {
+    titleKey: 'popups.helpModal',
+    size: 'lg',
+    load: () => import('../features/home/popups/help-popup.tsx'),
+  },
+  feedbackModal: {
+    titleKey: 'popups.feedbackModal',
+    load: () => import('../features/home/popups/feedback-popup.tsx'),
+  },
   gameModal: {
     titleKey: 'popups.gameModal',
     size: 'game',

@@ -1,6 +1,7 @@
 import type { Services } from '../../services.ts';
 import { seedOperators } from './auth.ts';
 import { seedAgents } from './agents.ts';
+import { seedContent } from './content.ts';
 import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
@@ -12,7 +13,7 @@ import { seedWallet } from './wallet.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedAgents];
+  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedAgents, seedContent];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

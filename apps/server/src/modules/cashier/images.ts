@@ -7,7 +7,16 @@ sharp.cache(false);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
-export type ImageMime = 'image/png' | 'image/jpeg';
+const RIFF = Buffer.from('RIFF');
+const WEBP = Buffer.from('WEBP');
+
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+const SHARP_FORMAT: Record<ImageMime, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
+const PHOTO_TYPES: readonly ImageMime[] = ['image/png', 'image/jpeg'];
 
 /**
  * The image's claimed type from its first bytes: only a first filter. File names and declared
@@ -16,6 +25,8 @@ export type ImageMime = 'image/png' | 'image/jpeg';
 export function sniffImage(data: Buffer): ImageMime | null {
   if (data.length >= PNG.length && data.subarray(0, PNG.length).equals(PNG)) return 'image/png';
   if (data.length >= JPEG.length && data.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
+  if (data.length >= 12 && data.subarray(0, 4).equals(RIFF) && data.subarray(8, 12).equals(WEBP))
+    return 'image/webp';
   return null;
 }
 
@@ -37,7 +48,9 @@ export async function reencodeImage(
   data: Buffer,
   limits: { maxBytes: number; maxSide: number },
   field: string,
-): Promise<{ mime: ImageMime; data: Buffer }> {
+  /** Types accepted (content images add WebP); member proofs keep PNG and JPEG. */
+  accept: readonly ImageMime[] = PHOTO_TYPES,
+): Promise<{ mime: ImageMime; data: Buffer; width: number; height: number }> {
   if (data.length > limits.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', {
       messageKey: 'imageTooLarge',
@@ -45,7 +58,7 @@ export async function reencodeImage(
     });
   }
   const mime = sniffImage(data);
-  if (!mime) throw wrongType(field);
+  if (!mime || !accept.includes(mime)) throw wrongType(field);
   const options = { failOn: 'warning' as const, limitInputPixels: limits.maxSide * limits.maxSide, pages: 1 };
   let meta: Metadata;
   try {
@@ -54,7 +67,7 @@ export async function reencodeImage(
   } catch {
     throw wrongType(field);
   }
-  if ((mime === 'image/png' ? 'png' : 'jpeg') !== meta.format) throw wrongType(field);
+  if (SHARP_FORMAT[mime] !== meta.format) throw wrongType(field);
   if (!meta.width || !meta.height || meta.width > limits.maxSide || meta.height > limits.maxSide) {
     throw new AppError('PAYLOAD_TOO_LARGE', {
       messageKey: 'imageDimensionsTooLarge',
@@ -65,9 +78,14 @@ export async function reencodeImage(
   try {
     // rotate(): apply the EXIF orientation to the pixels, since the tag itself is dropped.
     const img = sharp(data, options).rotate();
-    const out =
-      mime === 'image/png' ? await img.png().toBuffer() : await img.jpeg({ quality: 90 }).toBuffer();
-    return { mime, data: out };
+    const encoded =
+      mime === 'image/png'
+        ? img.png()
+        : mime === 'image/webp'
+          ? img.webp({ quality: 90 })
+          : img.jpeg({ quality: 90 });
+    const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { mime, data: out, width: info.width, height: info.height };
   } catch {
     throw wrongType(field);
   }

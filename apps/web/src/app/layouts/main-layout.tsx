@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
 import { useMediaQuery } from '../../shared/lib/use-media-query.ts';
+import { AnnouncementStartup } from '../../features/home/components/announcement-startup.tsx';
+import { PwaUpdate } from '../../features/home/components/pwa-update.tsx';
 import { findRoute } from '../route-table.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -63,6 +65,8 @@ export function MainLayout() {
           <Footer />
         </div>
       </div>
+      <AnnouncementStartup />
+      <PwaUpdate />
       <TabBar
         gamesOpen={drawerOpen}
         onGames={() => (hasSideMenu ? setDrawerOpen((o) => !o) : navigate('/'))}

@@ -8,6 +8,7 @@ import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { isModuleEnabled } from '../../shared/system/categories.ts';
 import { serviceContacts } from '../../shared/system/customer-service.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
+import { SideBanners } from '../../features/home/components/side-banners.tsx';
 import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
@@ -140,6 +141,7 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
               </span>
             </Link>
           )}
+          {!collapsed && <SideBanners onNavigate={onClose} />}
         </section>
 
         {showDownload && !collapsed && (

@@ -1,3 +1,4 @@
+import { markFirstLogin } from '../../home/lib/announcements.ts';
 import type { LoginValue } from '@wps/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -53,7 +54,10 @@ export function useFinishLogin(opts: { portal: 'player' | 'agent'; returnTo?: un
         });
         return null;
       }
-      if (value.firstTimeLogin) completeFirstLogin().catch(() => {});
+      if (value.firstTimeLogin) {
+        completeFirstLogin().catch(() => {});
+        markFirstLogin();
+      }
       // Navigate first: closing a popup that a route opened would otherwise send the visitor home.
       if (destination) navigate(destination);
       close?.();

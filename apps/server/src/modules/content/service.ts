@@ -1,0 +1,695 @@
+import {
+  type Banner,
+  type BannerInput,
+  FEEDBACK_LIMITS,
+  FEEDBACK_TYPE_CODES,
+  type FeedbackInput,
+  type FeedbackTicket,
+  type HelpArticle,
+  type HelpInput,
+  type LiveHost,
+  NOTICE_TYPES,
+  type Notice,
+  type NoticeExecution,
+  type NoticeInput,
+  type NoticeType,
+  type Page,
+} from '@wps/contract';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import { htmlText, sanitizeContentHtml } from './html.ts';
+import { type EncodedImage, encodeContentImage, encodeProofImage } from './images.ts';
+import {
+  banners,
+  contentImages,
+  contentImageVariants,
+  feedbackReplies,
+  feedbackTickets,
+  helpArticles,
+  noticeReads,
+  notices,
+} from './schema.ts';
+
+export interface Actor {
+  id: number;
+  account: string;
+  ip?: string | null | undefined;
+}
+
+type BannerRow = typeof banners.$inferSelect;
+type NoticeRow = typeof notices.$inferSelect;
+type HelpRow = typeof helpArticles.$inferSelect;
+
+/** yyyy-MM-dd hh:mm:ss in UTC (SPEC §3 notice timestamp). */
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Rows whose schedule covers now: open ends count as always. */
+const scheduled = (t: { startsAt: AnyPgColumn; endsAt: AnyPgColumn }) =>
+  and(or(isNull(t.startsAt), lte(t.startsAt, sql`now()`)), or(isNull(t.endsAt), gt(t.endsAt, sql`now()`)));
+
+/** The content language for a client code: complete catalogues only, English otherwise. */
+export function contentLanguage(code: string | undefined): string {
+  const v = (code ?? '').trim().toUpperCase();
+  return v === 'NE' || v.startsWith('NE-') ? 'NE' : 'EN';
+}
+
+export class ContentService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly deps: { audit: AuditService; auth: AuthService },
+  ) {}
+
+  private get imageLimits() {
+    return { maxBytes: this.config.uploadLimitBytes, maxSide: this.config.imageMaxSide };
+  }
+
+  // ---- images ----
+
+  private async saveImage(img: EncodedImage, uploadedBy: string, isPublic: boolean): Promise<string> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(contentImages)
+        .values({ id: img.id, width: img.width, height: img.height, uploadedBy, public: isPublic });
+      await tx.insert(contentImageVariants).values(img.variants.map((v) => ({ imageId: img.id, ...v })));
+    });
+    return img.id;
+  }
+
+  /** An operator's banner or notice image: checked, re-encoded, stored with its WebP widths. */
+  async uploadImage(data: Buffer, actor: Actor) {
+    const img = await encodeContentImage(data, this.imageLimits, 'image');
+    await this.saveImage(img, actor.account, true);
+    return this.imageInfo(img.id);
+  }
+
+  /** A member's proof for a not-received withdrawal: private, seen by operators only. */
+  async uploadProof(data: Buffer, memberAccount: string): Promise<{ id: string }> {
+    const img = await encodeProofImage(data, this.imageLimits, 'proof');
+    return { id: await this.saveImage(img, `member:${memberAccount}`, false) };
+  }
+
+  async imageInfo(id: string) {
+    const [img] = await this.db.select().from(contentImages).where(eq(contentImages.id, id));
+    if (!img) throw new AppError('NOT_FOUND');
+    const variants = await this.db
+      .select({ width: contentImageVariants.width, height: contentImageVariants.height })
+      .from(contentImageVariants)
+      .where(eq(contentImageVariants.imageId, id))
+      .orderBy(asc(contentImageVariants.width));
+    return {
+      id,
+      width: img.width,
+      height: img.height,
+      variants: variants.map((v) => ({ ...v, url: `/wps/content/images/${id}/${v.width}` })),
+    };
+  }
+
+  /** One stored width. Private images only for operators. */
+  async imageVariant(id: string, width: number, operator: boolean) {
+    const [row] = await this.db
+      .select({
+        data: contentImageVariants.data,
+        mime: contentImageVariants.mime,
+        public: contentImages.public,
+      })
+      .from(contentImageVariants)
+      .innerJoin(contentImages, eq(contentImages.id, contentImageVariants.imageId))
+      .where(and(eq(contentImageVariants.imageId, id), eq(contentImageVariants.width, width)));
+    if (!row || (!row.public && !operator)) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** The widest stored variant (a proof's only one), for the console. */
+  async imageWidest(id: string) {
+    const [row] = await this.db
+      .select({ width: contentImageVariants.width })
+      .from(contentImageVariants)
+      .where(eq(contentImageVariants.imageId, id))
+      .orderBy(desc(contentImageVariants.width))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.imageVariant(id, row.width, true);
+  }
+
+  // ---- banners ----
+
+  /** Images with their widths for many rows in two queries (not two per banner). */
+  private async imagesFor(ids: string[]) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map<string, Awaited<ReturnType<ContentService['imageInfo']>>>();
+    const imgs = await this.db.select().from(contentImages).where(inArray(contentImages.id, unique));
+    const variants = await this.db
+      .select({
+        imageId: contentImageVariants.imageId,
+        width: contentImageVariants.width,
+        height: contentImageVariants.height,
+      })
+      .from(contentImageVariants)
+      .where(inArray(contentImageVariants.imageId, unique))
+      .orderBy(asc(contentImageVariants.width));
+    return new Map(
+      imgs.map((img) => [
+        img.id,
+        {
+          id: img.id,
+          width: img.width,
+          height: img.height,
+          variants: variants
+            .filter((v) => v.imageId === img.id)
+            .map((v) => ({
+              width: v.width,
+              height: v.height,
+              url: `/wps/content/images/${img.id}/${v.width}`,
+            })),
+        },
+      ]),
+    );
+  }
+
+  private async bannerViews(rows: BannerRow[]): Promise<Banner[]> {
+    const images = await this.imagesFor(rows.map((r) => r.imageId));
+    return rows.flatMap((row) => {
+      const image = images.get(row.imageId);
+      if (!image) return [];
+      return [
+        {
+          id: row.id,
+          groupName: row.groupName as Banner['groupName'],
+          title: row.title,
+          url: image.variants[image.variants.length - 1]?.url ?? '',
+          image,
+          linkageType: row.linkageType as Banner['linkageType'],
+          link: row.link,
+        },
+      ];
+    });
+  }
+
+  /** Banners showing now in this language (or every language), by group and order. */
+  async publicBanners(language: string | undefined, group?: string): Promise<Banner[]> {
+    const lang = contentLanguage(language);
+    const where: SQL[] = [
+      eq(banners.enabled, true),
+      scheduled(banners) as SQL,
+      or(isNull(banners.language), eq(banners.language, lang)) as SQL,
+    ];
+    if (group) where.push(eq(banners.groupName, group));
+    const rows = await this.db
+      .select()
+      .from(banners)
+      .where(and(...where))
+      .orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
+    return this.bannerViews(rows);
+  }
+
+  private checkLink(input: { linkageType: string; link?: string | null | undefined }): string | null {
+    const link = input.link?.trim() || null;
+    if (input.linkageType === 'none') return null;
+    const valid =
+      input.linkageType === 'url'
+        ? !!link && /^https:\/\/[^\s]+$/i.test(link)
+        : !!link && /^\/[A-Za-z0-9/_\-?=&#.%]*$/.test(link) && !link.startsWith('//');
+    if (!valid) throw new AppError('VALIDATION', { fields: { link: 'badRequest' } });
+    return link;
+  }
+
+  async adminBanners() {
+    const rows = await this.db
+      .select()
+      .from(banners)
+      .orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
+    const views = new Map((await this.bannerViews(rows)).map((v) => [v.id, v]));
+    return rows.flatMap((r) => {
+      const view = views.get(r.id);
+      if (!view) return [];
+      return [
+        {
+          ...view,
+          imageId: r.imageId,
+          language: r.language,
+          startsAt: iso(r.startsAt),
+          endsAt: iso(r.endsAt),
+          sort: r.sort,
+          enabled: r.enabled,
+        },
+      ];
+    });
+  }
+
+  async saveBanner(id: number | null, input: BannerInput, actor: Actor) {
+    const link = this.checkLink(input);
+    await this.imageInfo(input.imageId).catch(() => {
+      throw new AppError('VALIDATION', { fields: { imageId: 'notFound' } });
+    });
+    const values = {
+      groupName: input.groupName,
+      title: input.title,
+      imageId: input.imageId,
+      linkageType: input.linkageType,
+      link,
+      language: input.language ?? null,
+      startsAt: input.startsAt ? new Date(input.startsAt) : null,
+      endsAt: input.endsAt ? new Date(input.endsAt) : null,
+      sort: input.sort,
+      enabled: input.enabled,
+      updatedAt: new Date(),
+    };
+    checkSchedule(values.startsAt, values.endsAt);
+    const [row] =
+      id === null
+        ? await this.db.insert(banners).values(values).returning()
+        : await this.db.update(banners).set(values).where(eq(banners.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(
+      actor,
+      id === null ? 'content.banner.create' : 'content.banner.update',
+      'banner',
+      row.id,
+      values,
+    );
+    return row.id;
+  }
+
+  async deleteBanner(id: number, actor: Actor) {
+    const [row] = await this.db.delete(banners).where(eq(banners.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(actor, 'content.banner.delete', 'banner', id, row);
+  }
+
+  // ---- notices ----
+
+  private noticeView(r: NoticeRow): Notice {
+    return {
+      id: r.id,
+      type: r.type as NoticeType,
+      execution: r.execution as NoticeExecution,
+      title: r.title,
+      content: r.content,
+      timestamp: stamp(r.startsAt ?? r.createdAt),
+    };
+  }
+
+  private noticeWhere(language: string | undefined, types?: string, execution?: NoticeExecution): SQL {
+    const wanted = (types ?? NOTICE_TYPES.join(','))
+      .split(',')
+      .map((t) => t.trim().toUpperCase())
+      .filter((t): t is NoticeType => (NOTICE_TYPES as readonly string[]).includes(t));
+    const lang = contentLanguage(language);
+    const where: SQL[] = [
+      eq(notices.enabled, true),
+      scheduled(notices) as SQL,
+      inArray(notices.type, wanted.length ? wanted : ['__none__']),
+      sql`(cardinality(${notices.languages}) = 0 or ${lang} = any(${notices.languages}))`,
+    ];
+    if (execution) where.push(eq(notices.execution, execution));
+    return and(...where) as SQL;
+  }
+
+  /** SPEC §7 GET notice: current notices of these types (and execution), newest first within order. */
+  async publicNotices(q: {
+    types?: string;
+    execution?: NoticeExecution;
+    language?: string;
+  }): Promise<Notice[]> {
+    const rows = await this.db
+      .select()
+      .from(notices)
+      .where(this.noticeWhere(q.language, q.types, q.execution))
+      .orderBy(asc(notices.sort), desc(notices.id))
+      .limit(200);
+    return rows.map((r) => this.noticeView(r));
+  }
+
+  /** The member's read notices among the current ones, and how many current ones are unread. */
+  async readState(memberId: number, language: string | undefined) {
+    const current = await this.db.select({ id: notices.id }).from(notices).where(this.noticeWhere(language));
+    const ids = current.map((r) => r.id);
+    if (!ids.length) return { readIds: [], unread: 0 };
+    const read = await this.db
+      .select({ id: noticeReads.noticeId })
+      .from(noticeReads)
+      .where(and(eq(noticeReads.memberId, memberId), inArray(noticeReads.noticeId, ids)));
+    return { readIds: read.map((r) => r.id), unread: ids.length - read.length };
+  }
+
+  async markRead(memberId: number, noticeId: number) {
+    const [n] = await this.db.select({ id: notices.id }).from(notices).where(eq(notices.id, noticeId));
+    if (!n) throw new AppError('NOT_FOUND');
+    await this.db.insert(noticeReads).values({ memberId, noticeId }).onConflictDoNothing();
+  }
+
+  async adminNotices() {
+    const rows = await this.db.select().from(notices).orderBy(desc(notices.id)).limit(500);
+    return rows.map((r) => ({
+      ...this.noticeView(r),
+      languages: r.languages,
+      startsAt: iso(r.startsAt),
+      endsAt: iso(r.endsAt),
+      sort: r.sort,
+      enabled: r.enabled,
+    }));
+  }
+
+  async saveNotice(id: number | null, input: NoticeInput, actor: Actor) {
+    const content = sanitizeContentHtml(input.content);
+    if (!htmlText(content) && !content.includes('<img')) {
+      throw new AppError('VALIDATION', { messageKey: 'htmlEmpty', fields: { content: 'htmlEmpty' } });
+    }
+    const values = {
+      type: input.type,
+      execution: input.execution,
+      title: input.title,
+      content,
+      languages: [...new Set(input.languages.map((l) => contentLanguage(l)))],
+      startsAt: input.startsAt ? new Date(input.startsAt) : null,
+      endsAt: input.endsAt ? new Date(input.endsAt) : null,
+      sort: input.sort,
+      enabled: input.enabled,
+      updatedAt: new Date(),
+    };
+    checkSchedule(values.startsAt, values.endsAt);
+    const [row] =
+      id === null
+        ? await this.db.insert(notices).values(values).returning()
+        : await this.db.update(notices).set(values).where(eq(notices.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(
+      actor,
+      id === null ? 'content.notice.create' : 'content.notice.update',
+      'notice',
+      row.id,
+      values,
+    );
+    return row.id;
+  }
+
+  async deleteNotice(id: number, actor: Actor) {
+    const [row] = await this.db.delete(notices).where(eq(notices.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(actor, 'content.notice.delete', 'notice', id, row);
+  }
+
+  // ---- help ----
+
+  private helpView = (r: HelpRow): HelpArticle => ({
+    id: r.id,
+    anchor: r.anchor,
+    title: r.title,
+    content: r.content,
+  });
+
+  /**
+   * SPEC §7 help {lang, device}: the language's articles for the device (or every device),
+   * English when the language has none; `q` searches titles and text.
+   */
+  async help(q: { lang?: string; device?: string; q?: string }): Promise<HelpArticle[]> {
+    const device = (q.device ?? 'WEB').toUpperCase() === 'WEB' ? 'WEB' : 'ALL';
+    const load = async (language: string) => {
+      const where: SQL[] = [
+        eq(helpArticles.enabled, true),
+        eq(helpArticles.language, language),
+        inArray(helpArticles.device, device === 'WEB' ? ['WEB', 'ALL'] : ['ALL']),
+      ];
+      const rows = await this.db
+        .select()
+        .from(helpArticles)
+        .where(and(...where))
+        .orderBy(asc(helpArticles.sort), asc(helpArticles.id));
+      return rows;
+    };
+    const lang = contentLanguage(q.lang);
+    let rows = await load(lang);
+    if (!rows.length && lang !== 'EN') rows = await load('EN');
+    const term = q.q?.trim().toLowerCase();
+    if (term)
+      rows = rows.filter(
+        (r) => r.title.toLowerCase().includes(term) || htmlText(r.content).toLowerCase().includes(term),
+      );
+    return rows.map(this.helpView);
+  }
+
+  async adminHelp() {
+    const rows = await this.db
+      .select()
+      .from(helpArticles)
+      .orderBy(asc(helpArticles.language), asc(helpArticles.sort), asc(helpArticles.id));
+    return rows.map((r) => ({
+      ...this.helpView(r),
+      language: r.language,
+      device: r.device,
+      sort: r.sort,
+      enabled: r.enabled,
+    }));
+  }
+
+  async saveHelp(id: number | null, input: HelpInput, actor: Actor) {
+    const values = {
+      language: contentLanguage(input.language),
+      device: input.device,
+      anchor: input.anchor,
+      title: input.title,
+      content: sanitizeContentHtml(input.content),
+      sort: input.sort,
+      enabled: input.enabled,
+      updatedAt: new Date(),
+    };
+    const [clash] = await this.db
+      .select({ id: helpArticles.id })
+      .from(helpArticles)
+      .where(
+        and(
+          eq(helpArticles.language, values.language),
+          eq(helpArticles.device, values.device),
+          eq(helpArticles.anchor, values.anchor),
+        ),
+      );
+    if (clash && clash.id !== id) {
+      throw new AppError('CONFLICT', {
+        messageKey: 'helpAnchorTaken',
+        fields: { anchor: 'helpAnchorTaken' },
+      });
+    }
+    const [row] =
+      id === null
+        ? await this.db.insert(helpArticles).values(values).returning()
+        : await this.db.update(helpArticles).set(values).where(eq(helpArticles.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(
+      actor,
+      id === null ? 'content.help.create' : 'content.help.update',
+      'help',
+      row.id,
+      values,
+    );
+    return row.id;
+  }
+
+  async deleteHelp(id: number, actor: Actor) {
+    const [row] = await this.db.delete(helpArticles).where(eq(helpArticles.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.audit(actor, 'content.help.delete', 'help', id, row);
+  }
+
+  // ---- feedback ----
+
+  /**
+   * SPEC §5 feedback: type, description and captcha required (empty ones listed in one
+   * '… is empty' message), description 20–200 characters after trimming, type from SPEC §3.
+   * A member's ticket carries their account as sender whatever the client wrote.
+   */
+  async submitFeedback(
+    input: FeedbackInput,
+    who: { memberId: number; account: string } | null,
+    ip: string,
+  ): Promise<{ id: number }> {
+    const content = input.content?.trim() ?? '';
+    const captcha = input.captcha?.trim() ?? '';
+    const empty: string[] = [];
+    if (input.type === undefined || input.type === null) empty.push('type');
+    if (!content) empty.push('content');
+    if (this.config.humanCheck && !captcha) empty.push('captcha');
+    if (empty.length) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'fieldsEmpty',
+        args: [empty.join(', ')],
+        fields: Object.fromEntries(empty.map((f) => [f, 'inputEmpty'])),
+      });
+    }
+    const type = input.type as number;
+    if (!(FEEDBACK_TYPE_CODES as readonly number[]).includes(type)) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'feedbackTypeInvalid',
+        fields: { type: 'feedbackTypeInvalid' },
+      });
+    }
+    const length = [...content].length;
+    if (length < FEEDBACK_LIMITS.minChars || length > FEEDBACK_LIMITS.maxChars) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'feedbackLength',
+        args: [FEEDBACK_LIMITS.minChars, FEEDBACK_LIMITS.maxChars],
+        fields: { content: 'feedbackLength' },
+      });
+    }
+    await this.deps.auth.requireCaptcha(input.captchaKey, captcha);
+    let proofImageId: string | null = null;
+    if (input.proofId) {
+      const [img] = await this.db.select().from(contentImages).where(eq(contentImages.id, input.proofId));
+      // Only the member's own, private proof: never another's upload or a public image.
+      if (!who || !img || img.public || img.uploadedBy !== `member:${who.account}`) {
+        throw new AppError('VALIDATION', { fields: { proofId: 'notFound' } });
+      }
+      proofImageId = img.id;
+    }
+    const sender = who ? who.account : input.sender?.trim().slice(0, 64) || 'guest';
+    const [row] = await this.db
+      .insert(feedbackTickets)
+      .values({
+        memberId: who?.memberId ?? null,
+        memberAccount: who?.account ?? null,
+        type,
+        content,
+        sender,
+        proofImageId,
+        ip,
+      })
+      .returning({ id: feedbackTickets.id });
+    return { id: row!.id };
+  }
+
+  private async ticketPage(where: SQL | undefined, pageNo: number, pageSize: number) {
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feedbackTickets)
+      .where(where);
+    const rows = await this.db
+      .select()
+      .from(feedbackTickets)
+      .where(where)
+      .orderBy(desc(feedbackTickets.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize);
+    const replies = rows.length
+      ? await this.db
+          .select()
+          .from(feedbackReplies)
+          .where(
+            inArray(
+              feedbackReplies.ticketId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(feedbackReplies.id))
+      : [];
+    const total = count?.n ?? 0;
+    return {
+      content: rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        content: r.content,
+        sender: r.sender,
+        status: r.status as FeedbackTicket['status'],
+        hasProof: r.proofImageId !== null,
+        proofImageId: r.proofImageId,
+        memberAccount: r.memberAccount,
+        createdAt: r.createdAt.toISOString(),
+        replies: replies
+          .filter((x) => x.ticketId === r.id)
+          .map((x) => ({
+            id: x.id,
+            author: x.author as 'operator' | 'member',
+            body: x.body,
+            createdAt: x.createdAt.toISOString(),
+          })),
+      })),
+      pageNum: pageNo,
+      pageSize,
+      total,
+      totalPages: Math.ceil(total / pageSize),
+    };
+  }
+
+  /** The member's own tickets with the operator's replies (their messages). */
+  async memberTickets(memberId: number, pageNo: number, pageSize: number): Promise<Page<FeedbackTicket>> {
+    const page = await this.ticketPage(eq(feedbackTickets.memberId, memberId), pageNo, pageSize);
+    return { ...page, content: page.content.map(({ proofImageId: _p, memberAccount: _m, ...t }) => t) };
+  }
+
+  async adminTickets(q: { pageNo: number; pageSize: number; status?: string }) {
+    const page = await this.ticketPage(
+      q.status ? eq(feedbackTickets.status, q.status) : undefined,
+      q.pageNo,
+      q.pageSize,
+    );
+    return { ...page, content: page.content.map(({ proofImageId: _p, ...t }) => t) };
+  }
+
+  async ticketProof(id: number) {
+    const [t] = await this.db
+      .select({ proof: feedbackTickets.proofImageId })
+      .from(feedbackTickets)
+      .where(eq(feedbackTickets.id, id));
+    if (!t?.proof) throw new AppError('NOT_FOUND');
+    return this.imageWidest(t.proof);
+  }
+
+  async reply(ticketId: number, body: string, close: boolean, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      const [t] = await tx
+        .update(feedbackTickets)
+        .set({ status: close ? 'closed' : 'answered', updatedAt: new Date() })
+        .where(eq(feedbackTickets.id, ticketId))
+        .returning({ id: feedbackTickets.id });
+      if (!t) throw new AppError('NOT_FOUND');
+      await tx
+        .insert(feedbackReplies)
+        .values({ ticketId, author: 'operator', authorAccount: actor.account, body });
+      await this.deps.audit.record(
+        {
+          actor: { id: actor.id, account: actor.account },
+          action: 'content.feedback.reply',
+          target: { type: 'feedback', id: ticketId },
+          before: null,
+          after: { body, close },
+          ip: actor.ip,
+        },
+        tx,
+      );
+    });
+  }
+
+  // ---- live ----
+
+  liveHosts(): LiveHost[] {
+    return this.config.liveHosts.map(({ chatUrl: _c, ...h }) => h);
+  }
+
+  liveLaunch(id: string): { chatUrl: string } {
+    if (!this.config.liveHosts.length) throw new AppError('NOT_ENABLED', { messageKey: 'liveNotConfigured' });
+    const host = this.config.liveHosts.find((h) => h.id === id);
+    if (!host) throw new AppError('NOT_FOUND');
+    return { chatUrl: host.chatUrl };
+  }
+
+  private audit(actor: Actor, action: string, type: string, id: number, after: unknown) {
+    return this.deps.audit.record({
+      actor: { id: actor.id, account: actor.account },
+      action,
+      target: { type, id },
+      before: null,
+      after,
+      ip: actor.ip,
+    });
+  }
+}
+
+function checkSchedule(startsAt: Date | null, endsAt: Date | null) {
+  if (startsAt && endsAt && endsAt <= startsAt) {
+    throw new AppError('VALIDATION', { fields: { endsAt: 'badRequest' } });
+  }
+}

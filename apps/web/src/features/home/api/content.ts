@@ -1,0 +1,74 @@
+import type { Banner, BannerGroup, FeedbackInput, HelpArticle, Notice } from '@wps/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
+import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
+
+/**
+ * The home page's two calls: banners and the start-up notices. Both are public and answered with
+ * an ETag and a one-minute max-age, so a return visit mostly costs two 304s.
+ */
+export const getBanners = (language: string, group?: BannerGroup, signal?: AbortSignal) =>
+  api.get<Banner[]>('/wps/content/banners', { query: { language, group }, signal, token: null });
+
+/** Every group in one call (home carousel and side menu share it), filtered per use. */
+export function useBanners(group: BannerGroup) {
+  const lang = useLanguageStore((s) => s.code);
+  return useQuery({
+    queryKey: ['content', 'banners', lang],
+    queryFn: ({ signal }) => getBanners(lang, undefined, signal),
+    select: (all) => all.filter((b) => b.groupName === group),
+    staleTime: 60_000,
+  });
+}
+
+/** SPEC §7: the start-up variant ('B,PL,PU,PR'); the notice dialog adds H. */
+export const STARTUP_TYPES = 'B,PL,PU,PR';
+export const DIALOG_TYPES = 'B,PL,PU,PR,H';
+
+export const getNotices = (language: string, types: string, signal?: AbortSignal) =>
+  api.get<Notice[]>('/wps/notice', { query: { types, platform: 'W', language }, signal, token: null });
+
+export function useNotices(types: string = STARTUP_TYPES) {
+  const lang = useLanguageStore((s) => s.code);
+  return useQuery({
+    queryKey: ['content', 'notices', types, lang],
+    queryFn: ({ signal }) => getNotices(lang, types, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The member's read notices (guests: none). */
+export function useNoticeReads() {
+  const lang = useLanguageStore((s) => s.code);
+  const hasToken = useSessionStore(selectHasToken);
+  return useQuery({
+    queryKey: ['content', 'notice-reads', lang],
+    queryFn: ({ signal }) =>
+      api.get<{ readIds: number[]; unread: number }>('/wps/notice/read', {
+        query: { language: lang },
+        signal,
+      }),
+    enabled: hasToken,
+    staleTime: 60_000,
+  });
+}
+
+export const markNoticeRead = (id: number) => api.post<null>(`/wps/notice/${id}/read`);
+
+export function useHelp() {
+  const lang = useLanguageStore((s) => s.code);
+  return useQuery({
+    queryKey: ['content', 'help', lang],
+    queryFn: ({ signal }) =>
+      api.get<HelpArticle[]>('/wps/system/helpCenter', {
+        query: { lang, device: 'WEB' },
+        signal,
+        token: null,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** PUT /wps/feedback {data:{content, sender, type, captcha}} (SPEC §7). */
+export const sendFeedback = (data: FeedbackInput) => api.put<{ id: number }>('/wps/feedback', { data });

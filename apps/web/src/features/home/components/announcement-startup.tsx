@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { usePopupStore } from '../../../shared/popups/store.ts';
+import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
+import { useNotices } from '../api/content.ts';
+import {
+  clearFirstLogin,
+  readStartupState,
+  startupNotices,
+  startupPopupClosed,
+} from '../lib/announcements.ts';
+
+/**
+ * SPEC §4: at start-up the execution B announcements pop up (once per session unless closed,
+ * not again today after 'hide today'); right after a first-time login the F ones do. Waits for
+ * no other popup to be open, so it never covers a login or a route's popup.
+ */
+export function AnnouncementStartup() {
+  const notices = useNotices().data;
+  const hasToken = useSessionStore(selectHasToken);
+  const current = usePopupStore((s) => s.current);
+  const open = usePopupStore((s) => s.open);
+  const shownB = useRef(false);
+  const wasOpen = useRef(false);
+
+  // However the start-up popup closes (its button, the ×, Escape, another popup), it is done.
+  useEffect(() => {
+    if (current === 'publicModal') wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      startupPopupClosed();
+    }
+  }, [current]);
+
+  useEffect(() => {
+    if (!notices || current !== null) return;
+    const state = readStartupState();
+    const pick = startupNotices(notices, { ...state, firstLogin: state.firstLogin && hasToken }, Date.now());
+    if (!pick) return;
+    if (pick.execution === 'F') {
+      clearFirstLogin();
+      open('publicModal', { execution: 'F' });
+      return;
+    }
+    if (shownB.current) return;
+    shownB.current = true;
+    open('publicModal', { execution: 'B' });
+  }, [notices, current, hasToken, open]);
+
+  return null;
+}

@@ -1,0 +1,159 @@
+import { seedContent } from '../../apps/server/src/db/seed/content.ts';
+import { expect as baseExpect, test } from '../fixtures/server.ts';
+
+// Pages here wait on a server that is encoding images on a shared 2-core box.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/**
+ * Issue 13 journeys: what a person clicks on the home page's content. Rules (schedules,
+ * sanitising, feedback limits) are tested at the API level in modules/content.
+ */
+test.describe('home content', () => {
+  // Each test builds a server and encodes the demo banners: slow on a shared 2-core box.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('banner carousel autoplays and swipes; marquee opens a notice; /help#term opens the article', async ({
+    page,
+    server,
+  }) => {
+    await seedContent(server.services);
+    // The start-up announcement is its own journey: mark it closed for this session.
+    await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
+    await page.goto('/');
+
+    const carousel = page.getByRole('region', { name: 'Featured' });
+    await expect(carousel).toBeVisible();
+    const first = carousel.locator('img').first();
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(carousel.locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
+    const dots = carousel.getByRole('tab');
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(0)).toHaveAttribute('aria-selected', 'true');
+    // SPEC §9: autoplay every 5000 ms.
+    await expect(dots.nth(1)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
+
+    // Swipe left with a pointer drag: the next slide.
+    const box = (await carousel.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 6 });
+    await page.mouse.move(box.x + box.width * 0.1, y, { steps: 6 });
+    await page.mouse.up();
+    await expect(dots.nth(2)).toHaveAttribute('aria-selected', 'true');
+
+    // A click on a slide follows its link (the third demo banner leads to the in-house games).
+    await dots.nth(2).click();
+    await carousel.getByRole('button', { name: 'In-house games: provably fair' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=INHOUSE$/);
+
+    await page.goto('/');
+    // The marquee moves (a click waits for a still target); focus pauses it, Enter opens the notice.
+    const item = page
+      .getByRole('region', { name: 'Notices' })
+      .getByRole('button', { name: /Scheduled maintenance/ });
+    await item.focus();
+    await item.press('Enter');
+    const notice = page.getByRole('dialog', { name: 'Notice' });
+    await expect(notice.getByRole('heading', { name: /Scheduled maintenance/ })).toBeVisible();
+    await notice.getByRole('button', { name: 'Close' }).last().click();
+
+    await page.goto('/help#term');
+    const help = page.getByRole('dialog', { name: 'Help centre' });
+    await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(help.getByText('You must be at least 18 years old.')).toBeInViewport();
+    await help.getByRole('searchbox', { name: 'Search help' }).fill('payout account');
+    await expect(help.getByRole('button', { name: 'How do I withdraw?' })).toBeVisible();
+    await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveCount(0);
+  });
+
+  test("start-up announcement: once per session unless closed, 'hide today' keeps it away", async ({
+    page,
+    server,
+  }) => {
+    await seedContent(server.services);
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'Announcements' });
+    await expect(popup).toBeVisible();
+    // Execution B only: the start-up notice, not the A or F ones.
+    await expect(popup.getByRole('button', { name: /Welcome to WPS/ })).toBeVisible();
+    await expect(popup.getByRole('button', { name: /Scheduled maintenance/ })).toHaveCount(0);
+    await popup.getByRole('button', { name: /Welcome to WPS/ }).click();
+    await expect(popup.getByRole('heading', { name: /Welcome to WPS/ })).toBeVisible();
+    await popup.getByRole('button', { name: /Welcome to WPS/ }).click();
+    await expect(popup.getByText('Choose an announcement to read it.')).toBeVisible();
+
+    // Reloading before closing shows it again; once closed, not again this session.
+    await page.reload();
+    await expect(popup).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+    await expect(popup).toHaveCount(0);
+
+    // A new session (a new tab): back again. 'Hide today' keeps it away until tomorrow.
+    const tab = await page.context().newPage();
+    await tab.goto('/');
+    const again = tab.getByRole('dialog', { name: 'Announcements' });
+    await expect(again).toBeVisible();
+    await again.getByRole('checkbox', { name: "Don't show again today" }).check();
+    await again.getByRole('button', { name: 'Close' }).last().click();
+    const later = await page.context().newPage();
+    await later.goto('/');
+    await expect(later.getByRole('region', { name: 'Featured' })).toBeVisible();
+    await expect(later.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
+    // Tomorrow: it shows again.
+    await later.evaluate(() => localStorage.setItem('wps.announcement.hideUntil', String(Date.now() - 1)));
+    const tomorrow = await page.context().newPage();
+    await tomorrow.goto('/');
+    await expect(tomorrow.getByRole('dialog', { name: 'Announcements' })).toBeVisible();
+  });
+
+  test('feedback: empty fields named, live counter, length rule, then sent', async ({ page, server }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Feedback' });
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(dialog.getByRole('alert').first()).toHaveText(
+      'Question type, Description, Image code is empty',
+    );
+
+    await dialog.getByRole('combobox', { name: 'Question type' }).selectOption({ label: 'Deposit issues' });
+    const text = dialog.getByRole('textbox', { name: 'Description' });
+    await text.fill('  too short  ');
+    await expect(dialog.getByText('9/200')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(dialog.getByText('The description must be 20 to 200 characters.')).toBeVisible();
+
+    await text.fill('My deposit of 500 via eSewa has not arrived after an hour.');
+    await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
+    const inbox = await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 });
+    expect(inbox.content[0]).toMatchObject({ type: 1, status: 'open', sender: 'guest' });
+  });
+
+  test('installable: manifest with icons, service worker registered, offline page when the network is cut', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toMatch(/\/$/);
+    await context.setOffline(true);
+    await page.goto('/promotions').catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
