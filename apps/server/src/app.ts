@@ -42,6 +42,8 @@ import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { crashRoutes } from './modules/inhouse/crash-routes.ts';
 import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -203,6 +205,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);
+  await app.register(messageRoutes);
+  await app.register(promotionRoutes);
 
   await registerStatic(app, config.webDistDir);
 

@@ -14,6 +14,9 @@ import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
+import { MessagesService } from './modules/messages/service.ts';
+import { BonusEngine } from './modules/promotions/bonus-engine.ts';
+import { PromotionsService } from './modules/promotions/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -34,6 +37,9 @@ export interface Services {
   gamesAdmin: GamesAdminService;
   inhouse: InhouseService;
   crash: CrashService;
+  messages: MessagesService;
+  bonusEngine: BonusEngine;
+  promotions: PromotionsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -48,7 +54,13 @@ export function createServices(config: Config, database: Database): Services {
   const gameRecords = new BettingRecords({ bets, games });
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
+  const messages = new MessagesService(db, { members, audit });
+  const cashier = new CashierService(db, config, { wallet, members, audit });
+  const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
   return {
+    messages,
+    bonusEngine,
+    promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
     bets,
     games,
     gameRecords,
@@ -58,7 +70,7 @@ export function createServices(config: Config, database: Database): Services {
     inhouse,
     crash: new CrashService(db, inhouse),
     seamless,
-    cashier: new CashierService(db, config, { wallet, members, audit }),
+    cashier,
     system,
     members,
     verification,

@@ -19,3 +19,5 @@ export * from './games.ts';
 export * from './cdn.ts';
 export * from './inhouse.ts';
 export * from './crash.ts';
+export * from './inbox.ts';
+export * from './promotions.ts';

@@ -121,4 +121,11 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   inhouseRotateBlocked: 'सिड बदल्नुअघि चलिरहेको राउन्ड पूरा गर्नुहोस्।',
   clientSeedInvalid: 'क्लाइन्ट सिड 1–64 वटा छापिने अक्षरको हुनुपर्छ।',
   inhousePayoutCapped: 'जित प्रति राउन्ड अधिकतम भुक्तानी {0} मा सीमित गरियो।',
+  imageTooMany: 'तपाईं बढीमा 3 वटा तस्बिर मात्र अपलोड गर्न सक्नुहुन्छ।',
+  remarkTooLong: 'टिप्पणी बढीमा 140 अक्षरको हुनुपर्छ।',
+  promotionNotOpen: 'यो प्रमोसन खुला छैन।',
+  promotionNotForYou: 'यो प्रमोसन तपाईंको खाताका लागि उपलब्ध छैन।',
+  promotionAlreadyJoined: 'तपाईं यो प्रमोसनमा पहिले नै सहभागी हुनुभएको छ।',
+  promotionNothingToClaim: 'दाबी गर्न केही छैन।',
+  promotionWrongAction: 'यो प्रमोसन यसरी काम गर्दैन।',
 };

@@ -128,6 +128,14 @@ export const MESSAGES = {
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
+  // promotions and messages (issue 14)
+  imageTooMany: 'You can upload at most 3 images.',
+  remarkTooLong: 'The remark must be at most 140 characters.',
+  promotionNotOpen: 'This promotion is not open.',
+  promotionNotForYou: 'This promotion is not available for your account.',
+  promotionAlreadyJoined: 'You have already joined this promotion.',
+  promotionNothingToClaim: 'There is nothing to claim.',
+  promotionWrongAction: 'This promotion does not work that way.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

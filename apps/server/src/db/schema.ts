@@ -14,3 +14,5 @@ export * from '../modules/games/schema.ts';
 export * from '../modules/bets/schema.ts';
 export * from '../modules/inhouse/schema.ts';
 export * from '../modules/inhouse/crash-schema.ts';
+export * from '../modules/messages/schema.ts';
+export * from '../modules/promotions/schema.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Scheduler } from './scheduler.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
+import { bonusJob } from './promotions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   });
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
+  scheduler.register(bonusJob(app.services.bonusEngine));
   return scheduler;
 }
 

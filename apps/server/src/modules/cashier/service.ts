@@ -103,7 +103,36 @@ type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
  * tree and the operator's queues. Money moves only through the wallet service; every operator
  * action writes its audit entry in the same database transaction as the action.
  */
+/** An approved deposit, told to listeners inside the approval's transaction (promotions' deposit bonus). */
+export interface ApprovedDeposit {
+  memberId: number;
+  depositId: number;
+  amount: bigint;
+  /** 1 for the member's first approved deposit, 2 for the second … */
+  nth: number;
+}
+export type DepositListener = (tx: Tx, deposit: ApprovedDeposit) => Promise<void>;
+
 export class CashierService {
+  private readonly depositListeners: DepositListener[] = [];
+
+  /**
+   * Runs `listener` in every deposit approval's transaction, after the credit: what it writes
+   * commits with the approval or not at all. Approvals of one member are serialised, so `nth` is exact.
+   */
+  onDepositApproved(listener: DepositListener): void {
+    this.depositListeners.push(listener);
+  }
+
+  /** How many deposits of the member have been approved. */
+  async approvedDepositCount(memberId: number, ex: DbOrTx = this.db): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(depositRequests)
+      .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'approved')));
+    return row?.n ?? 0;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -616,6 +645,12 @@ export class CashierService {
         .set({ ledgerTransactionId: posted.transactionId })
         .where(eq(depositRequests.id, id))
         .returning();
+      if (this.depositListeners.length) {
+        await this.lockMember(tx, row.memberId);
+        const nth = await this.approvedDepositCount(row.memberId, tx);
+        for (const listener of this.depositListeners)
+          await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
+      }
       await this.deps.audit.record(
         {
           actor,
