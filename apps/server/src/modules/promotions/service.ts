@@ -417,6 +417,14 @@ export class PromotionsService {
 
   // ---------------------------------------------------------------- operator
 
+  /** Demo promotions (seed only): added once, when there are none. */
+  async ensureDemo(inputs: PromotionInput[]): Promise<boolean> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(promotions);
+    if ((row?.n ?? 0) > 0) return false;
+    for (const input of inputs) await this.db.insert(promotions).values(this.values(input));
+    return true;
+  }
+
   private values(input: PromotionInput) {
     const minor = (v: string | null) => (v === null ? null : toMinor(v));
     if (input.kind === 'deposit_bonus' && (!input.depositNth || !input.percent || !input.cap)) {
