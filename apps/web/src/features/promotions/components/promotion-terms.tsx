@@ -5,7 +5,10 @@ import { Money } from '../../wallet/components/money.tsx';
 /** The rules a bonus pays by: what earns it, how much, the wagering and what counts toward it. */
 export function PromotionTerms({ promo }: { promo: Promotion }) {
   const { t } = useTranslation('promotions');
-  const contributions = Object.entries(promo.contributions);
+  // Biggest share first (the server keeps no order).
+  const contributions = Object.entries(promo.contributions).sort(
+    ([a, x], [b, y]) => y - x || a.localeCompare(b),
+  );
   return (
     <dl className="promo-terms">
       {promo.kind === 'deposit_bonus' && (
