@@ -44,6 +44,7 @@ import { CrashDriver } from './modules/inhouse/crash-leader.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(crashRoutes);
   await app.register(messageRoutes);
   await app.register(promotionRoutes);
+  await app.register(pointsRoutes);
 
   await registerStatic(app, config.webDistDir);
 

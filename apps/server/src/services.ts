@@ -17,6 +17,7 @@ import { CrashService } from './modules/inhouse/crash-service.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
+import { PointsService } from './modules/points/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -40,6 +41,7 @@ export interface Services {
   messages: MessagesService;
   bonusEngine: BonusEngine;
   promotions: PromotionsService;
+  points: PointsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -61,6 +63,7 @@ export function createServices(config: Config, database: Database): Services {
     messages,
     bonusEngine,
     promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
+    points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
     bets,
     games,
     gameRecords,

@@ -21,3 +21,4 @@ export * from './inhouse.ts';
 export * from './crash.ts';
 export * from './inbox.ts';
 export * from './promotions.ts';
+export * from './points.ts';

@@ -128,4 +128,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   promotionAlreadyJoined: 'तपाईं यो प्रमोसनमा पहिले नै सहभागी हुनुभएको छ।',
   promotionNothingToClaim: 'दाबी गर्न केही छैन।',
   promotionWrongAction: 'यो प्रमोसन यसरी काम गर्दैन।',
+  pointsNotEnough: 'पर्याप्त अंक छैन।',
+  pointsOutOfStock: 'यो सामान स्टकमा छैन।',
+  addressRequired: 'कृपया डेलिभरी ठेगाना लेख्नुहोस्।',
 };

@@ -136,6 +136,9 @@ export const MESSAGES = {
   promotionAlreadyJoined: 'You have already joined this promotion.',
   promotionNothingToClaim: 'There is nothing to claim.',
   promotionWrongAction: 'This promotion does not work that way.',
+  pointsNotEnough: 'Not enough points.',
+  pointsOutOfStock: 'This item is out of stock.',
+  addressRequired: 'Please enter a delivery address.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

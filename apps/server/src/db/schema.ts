@@ -16,3 +16,4 @@ export * from '../modules/inhouse/schema.ts';
 export * from '../modules/inhouse/crash-schema.ts';
 export * from '../modules/messages/schema.ts';
 export * from '../modules/promotions/schema.ts';
+export * from '../modules/points/schema.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Scheduler } from './scheduler.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
-import { bonusJob } from './promotions.ts';
+import { bonusJob, pointsJob } from './promotions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +21,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
   scheduler.register(bonusJob(app.services.bonusEngine));
+  scheduler.register(pointsJob(app.services.points));
   return scheduler;
 }
 

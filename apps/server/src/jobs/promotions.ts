@@ -1,3 +1,4 @@
+import type { PointsService } from '../modules/points/service.ts';
 import type { BonusEngine } from '../modules/promotions/bonus-engine.ts';
 import type { JobDefinition } from './scheduler.ts';
 
@@ -14,5 +15,14 @@ export function bonusJob(engine: BonusEngine): JobDefinition {
       bets: await engine.catchUp(),
       forfeited: await engine.expire(periodEnd),
     }),
+  };
+}
+
+/** Points follow the bets record through their own consumer mark (exactly once). */
+export function pointsJob(points: PointsService): JobDefinition {
+  return {
+    name: 'points-accrual',
+    periodMs: 60_000,
+    run: async () => ({ bets: await points.catchUp() }),
   };
 }

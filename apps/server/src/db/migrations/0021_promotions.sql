@@ -115,3 +115,71 @@ CREATE UNIQUE INDEX "bonus_grants_source_uq" ON "bonus_grants" USING btree ("sou
 CREATE INDEX "bonus_grants_member_idx" ON "bonus_grants" USING btree ("member_id","id");
 --> statement-breakpoint
 CREATE INDEX "bonus_grants_active_idx" ON "bonus_grants" USING btree ("member_id","id") WHERE "status" = 'active';
+--> statement-breakpoint
+CREATE TABLE "points_accounts" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"balance" bigint DEFAULT 0 NOT NULL,
+	"earned" bigint DEFAULT 0 NOT NULL,
+	"remainder" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "points_accounts_balance_nonnegative" CHECK ("balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "points_entries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"delta" bigint NOT NULL,
+	"balance_after" bigint NOT NULL,
+	"reason" text NOT NULL,
+	"ref" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "points_entries_reason_known" CHECK ("reason" in ('bets', 'redeem', 'refund'))
+);
+--> statement-breakpoint
+CREATE INDEX "points_entries_member_idx" ON "points_entries" USING btree ("member_id","id");
+--> statement-breakpoint
+CREATE TABLE "points_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"paisa_per_point" bigint DEFAULT 10000 NOT NULL,
+	"rules" text DEFAULT '' NOT NULL,
+	CONSTRAINT "points_settings_one_row" CHECK ("id" = 1),
+	CONSTRAINT "points_settings_ratio" CHECK ("paisa_per_point" BETWEEN 1 AND 100000000)
+);
+--> statement-breakpoint
+INSERT INTO "points_settings" ("id") VALUES (1);
+--> statement-breakpoint
+CREATE TABLE "points_products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"kind" text NOT NULL,
+	"points" bigint NOT NULL,
+	"cash_value" bigint,
+	"stock" integer,
+	"image_url" text,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "points_products_kind_known" CHECK ("kind" in ('cash', 'physical')),
+	CONSTRAINT "points_products_shape" CHECK ("points" > 0 AND ("kind" <> 'cash' OR "cash_value" > 0) AND coalesce("stock", 0) >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "points_redemptions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"product_id" integer NOT NULL REFERENCES "points_products"("id"),
+	"product_name" text NOT NULL,
+	"points" bigint NOT NULL,
+	"cash_value" bigint,
+	"address" text,
+	"status" text NOT NULL,
+	"review_note" text,
+	"reviewed_by" text,
+	"reviewed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "points_redemptions_status_known" CHECK ("status" in ('process', 'approved', 'rejected'))
+);
+--> statement-breakpoint
+CREATE INDEX "points_redemptions_member_idx" ON "points_redemptions" USING btree ("member_id","id");
+--> statement-breakpoint
+CREATE INDEX "points_redemptions_queue_idx" ON "points_redemptions" USING btree ("status","id");

@@ -4,7 +4,7 @@ import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
-import { seedPromotions } from './promotions.ts';
+import { seedPoints, seedPromotions } from './promotions.ts';
 
 /**
  * The demo data set (DESIGN §4): only with the embedded database, never in production.
@@ -12,7 +12,7 @@ import { seedPromotions } from './promotions.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedPromotions];
+  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedPromotions, seedPoints];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

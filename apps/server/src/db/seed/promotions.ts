@@ -79,3 +79,45 @@ export async function seedPromotions({ promotions }: Services): Promise<boolean>
     demo.map((d) => promotionInputSchema.parse({ startsAt: new Date(now - day).toISOString(), ...d })),
   );
 }
+
+/** Demo mall products (PTSYS3), added once. */
+export async function seedPoints({ points }: Services): Promise<boolean> {
+  return points.ensureDemo(
+    [
+      {
+        name: 'NPR 10 cash',
+        description: 'Added to your balance once approved.',
+        kind: 'cash',
+        points: 100,
+        cashValue: '10.00',
+        stock: null,
+        imageUrl: null,
+        enabled: true,
+        sort: 3,
+      },
+      {
+        name: 'NPR 120 cash',
+        description: 'Better value for bigger savers.',
+        kind: 'cash',
+        points: 1000,
+        cashValue: '120.00',
+        stock: null,
+        imageUrl: null,
+        enabled: true,
+        sort: 2,
+      },
+      {
+        name: 'WPS T-shirt',
+        description: 'Cotton, delivered anywhere in Nepal.',
+        kind: 'physical',
+        points: 2500,
+        cashValue: null,
+        stock: 50,
+        imageUrl: null,
+        enabled: true,
+        sort: 1,
+      },
+    ],
+    'Earn 1 point for every NPR 100 of valid bets, in every game. Points never expire. Redeeming needs your payment password; cash items are added to your balance once approved, physical items are delivered to the address you give.',
+  );
+}
