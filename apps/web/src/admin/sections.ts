@@ -113,6 +113,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/promotion-applications-page.tsx'),
   },
   {
+    id: 'points',
+    path: 'points',
+    labelKey: 'nav.points',
+    icon: 'star',
+    permission: 'promotions',
+    load: () => import('./pages/points-admin-page.tsx'),
+  },
+  {
     id: 'broadcasts',
     path: 'broadcasts',
     labelKey: 'nav.broadcasts',
