@@ -103,4 +103,46 @@ test.describe('promotions journey', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByText('0 unread messages')).toBeVisible();
   });
+
+  test('a player earns points by playing and redeems a mall item with the payment password', async ({
+    page,
+    server,
+  }) => {
+    await seedWalletDemo(server);
+    const demo = await server.services.members.getByAccount('demo01');
+    // 10,500.00 of valid bets in the bets record: 105 points at the demo ratio (1 point per NPR 100).
+    await server.app.database.db.transaction((tx) =>
+      server.services.bets.recordSettlement(tx, {
+        memberId: demo!.id,
+        source: 'inhouse',
+        vendor: 'INHOUSE',
+        gameCode: 'dice',
+        gameType: 'INHOUSE',
+        roundId: 'points-journey',
+        stake: 1_050_000n,
+        payout: 0n,
+        trial: false,
+      }),
+    );
+    await signInPlayer(page, 'demo01', 'Demo@1234');
+    await page.goto('/pointMall');
+    await expect(page.getByTestId('points-balance')).toHaveText('105');
+    await page.getByRole('button', { name: 'Redeem NPR 10 cash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem NPR 10 cash' });
+    await dialog.getByLabel('Payment password').fill('000000');
+    await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText('payment password');
+    await dialog.getByLabel('Payment password').fill('123456');
+    await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('points-balance')).toHaveText('5');
+    await page.getByRole('tab', { name: 'Redeem history' }).click();
+    await expect(page.getByRole('list', { name: 'Redeem history' })).toContainText('In process');
+
+    const queue = await server.services.points.queue({ pageNo: 1, pageSize: 10, status: 'process' });
+    await server.services.points.review(OPERATOR, queue.content[0]!.id, true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Redeem history' }).click();
+    await expect(page.getByRole('list', { name: 'Redeem history' })).toContainText('Approved');
+  });
 });
