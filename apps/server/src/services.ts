@@ -18,6 +18,7 @@ import { MessagesService } from './modules/messages/service.ts';
 import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
+import { RebateService } from './modules/promotions/rebate.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -42,6 +43,7 @@ export interface Services {
   bonusEngine: BonusEngine;
   promotions: PromotionsService;
   points: PointsService;
+  rebate: RebateService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -64,6 +66,15 @@ export function createServices(config: Config, database: Database): Services {
     bonusEngine,
     promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
     points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
+    rebate: new RebateService(db, {
+      bets,
+      wallet,
+      members,
+      messages,
+      audit,
+      system,
+      utcOffsetMinutes: config.businessUtcOffsetMinutes,
+    }),
     bets,
     games,
     gameRecords,

@@ -131,4 +131,6 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   pointsNotEnough: 'पर्याप्त अंक छैन।',
   pointsOutOfStock: 'यो सामान स्टकमा छैन।',
   addressRequired: 'कृपया डेलिभरी ठेगाना लेख्नुहोस्।',
+  rebateNothing: 'अहिले दाबी गर्न कुनै रिबेट छैन।',
+  rebateClaimedToday: 'तपाईंले आज रिबेट दाबी गरिसक्नुभयो। कृपया भोलि फेरि आउनुहोस्।',
 };

@@ -139,6 +139,8 @@ export const MESSAGES = {
   pointsNotEnough: 'Not enough points.',
   pointsOutOfStock: 'This item is out of stock.',
   addressRequired: 'Please enter a delivery address.',
+  rebateNothing: 'There is no rebate to claim yet.',
+  rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

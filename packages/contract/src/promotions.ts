@@ -201,3 +201,30 @@ export const promotionReportSchema = z.array(
     active: moneyString,
   }),
 );
+
+// ---------------------------------------------------------------- manual rebate (MANPLAYREB3)
+
+export const rebatePreviewSchema = z.object({
+  /** What a claim now would pay. */
+  amount: moneyString,
+  validStake: moneyString,
+  lines: z.array(
+    z.object({
+      gameType: safeString(),
+      validStake: moneyString,
+      rateBp: z.number().int(),
+      amount: moneyString,
+    }),
+  ),
+  since: safeString().nullable(),
+  /** Already claimed in this business day: the next claim opens tomorrow. */
+  claimedToday: z.boolean(),
+});
+export type RebatePreview = z.infer<typeof rebatePreviewSchema>;
+export const rebateClaimSchema = z.object({ amount: moneyString, period: safeString() });
+export const rebateRatesSchema = z.array(
+  z.object({ gameType: safeString().regex(/^[A-Z]{2,12}$/), rateBp: z.number().int().min(0).max(500) }),
+);
+export const rebateRatesInputSchema = rebateRatesSchema
+  .max(30)
+  .refine((rates) => new Set(rates.map((r) => r.gameType)).size === rates.length, 'badRequest');

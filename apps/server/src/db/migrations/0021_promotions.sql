@@ -183,3 +183,25 @@ CREATE TABLE "points_redemptions" (
 CREATE INDEX "points_redemptions_member_idx" ON "points_redemptions" USING btree ("member_id","id");
 --> statement-breakpoint
 CREATE INDEX "points_redemptions_queue_idx" ON "points_redemptions" USING btree ("status","id");
+--> statement-breakpoint
+CREATE TABLE "rebate_rates" (
+	"game_type" text PRIMARY KEY NOT NULL,
+	"rate_bp" integer NOT NULL,
+	CONSTRAINT "rebate_rates_range" CHECK ("rate_bp" BETWEEN 0 AND 500)
+);
+--> statement-breakpoint
+CREATE TABLE "rebate_claims" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"period" text NOT NULL,
+	"from_at" timestamp with time zone NOT NULL,
+	"to_at" timestamp with time zone NOT NULL,
+	"valid_stake" bigint NOT NULL,
+	"amount" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rebate_claims_money" CHECK ("amount" > 0 AND "valid_stake" > 0)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "rebate_claims_period_uq" ON "rebate_claims" USING btree ("member_id","period");
+--> statement-breakpoint
+CREATE INDEX "rebate_claims_member_idx" ON "rebate_claims" USING btree ("member_id","to_at");

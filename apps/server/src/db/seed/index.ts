@@ -4,7 +4,7 @@ import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
-import { seedPoints, seedPromotions } from './promotions.ts';
+import { seedPoints, seedPromotions, seedRebate } from './promotions.ts';
 
 /**
  * The demo data set (DESIGN §4): only with the embedded database, never in production.
@@ -12,7 +12,16 @@ import { seedPoints, seedPromotions } from './promotions.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedPromotions, seedPoints];
+  const steps = [
+    seedSystem,
+    seedMembers,
+    seedOperators,
+    seedWallet,
+    seedGames,
+    seedPromotions,
+    seedPoints,
+    seedRebate,
+  ];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

@@ -121,3 +121,17 @@ export async function seedPoints({ points }: Services): Promise<boolean> {
     'Earn 1 point for every NPR 100 of valid bets, in every game. Points never expire. Redeeming needs your payment password; cash items are added to your balance once approved, physical items are delivered to the address you give.',
   );
 }
+
+/** Demo manual rebate rates (MANPLAYREB3 is off by default; the operator turns it on). */
+export async function seedRebate({ rebate }: Services): Promise<boolean> {
+  if ((await rebate.rates()).length > 0) return false;
+  await rebate.setRates({ id: 0, account: 'seed' }, [
+    { gameType: 'RNG', rateBp: 80 },
+    { gameType: 'INHOUSE', rateBp: 50 },
+    { gameType: 'FISH', rateBp: 80 },
+    { gameType: 'LIVE', rateBp: 60 },
+    { gameType: 'SPORTS', rateBp: 50 },
+    { gameType: 'LOTT', rateBp: 30 },
+  ]);
+  return true;
+}

@@ -13,6 +13,10 @@ import {
   promotionListSchema,
   promotionReportSchema,
   promotionSchema,
+  rebateClaimSchema,
+  rebatePreviewSchema,
+  rebateRatesInputSchema,
+  rebateRatesSchema,
   rewardCenterSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -127,6 +131,75 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = memberPrincipal(req).memberId;
       await promos.rewardCenter(memberId); // refuses trial members like every reward call
       return ok(req, await app.services.bonusEngine.summary(memberId));
+    },
+  );
+
+  app.get(
+    '/wps/promotions/rebate',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Manual rebate (MANPLAYREB3): what a claim now pays, per game type',
+        response: { 200: envelopeSchema(rebatePreviewSchema) },
+      },
+    },
+    async (req) => {
+      const {
+        from: _f,
+        to: _t,
+        total: _a,
+        stake: _s,
+        ...preview
+      } = await app.services.rebate.preview(memberPrincipal(req).memberId);
+      return ok(req, preview);
+    },
+  );
+
+  app.post(
+    '/wps/promotions/rebate/claim',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Claim the rebate on valid bets since the last claim (once per business day)',
+        response: { 200: envelopeSchema(rebateClaimSchema) },
+      },
+    },
+    async (req) => ok(req, await app.services.rebate.claim(memberPrincipal(req).memberId)),
+  );
+
+  app.get(
+    '/wps/admin/promotions/rebate-rates',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Manual rebate rates per game type (basis points)',
+        response: { 200: envelopeSchema(rebateRatesSchema) },
+      },
+    },
+    async (req) => ok(req, await app.services.rebate.rates()),
+  );
+
+  app.put(
+    '/wps/admin/promotions/rebate-rates',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Replace the manual rebate rates',
+        body: rebateRatesInputSchema,
+        response: { 200: envelopeSchema(rebateRatesSchema) },
+      },
+    },
+    async (req) => {
+      await app.services.rebate.setRates(actorOf(req), req.body);
+      return ok(req, await app.services.rebate.rates());
     },
   );
 

@@ -99,3 +99,21 @@ export const bonusGrants = pgTable('bonus_grants', {
   createdAt: ts().notNull().default(sql`now()`),
   settledAt: ts(),
 });
+
+/** MANPLAYREB3: rebate rate per game type, in basis points of valid stake (50 = 0.5 %). */
+export const rebateRates = pgTable('rebate_rates', {
+  gameType: text().primaryKey(),
+  rateBp: integer().notNull(),
+});
+
+/** One manual rebate claim per member per business day, covering the valid bets since the last one. */
+export const rebateClaims = pgTable('rebate_claims', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  memberId: integer().notNull(),
+  period: text().notNull(),
+  fromAt: ts().notNull(),
+  toAt: ts().notNull(),
+  validStake: bigint({ mode: 'bigint' }).notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  createdAt: ts().notNull().default(sql`now()`),
+});
