@@ -41,7 +41,7 @@ export default function PromotionsPage() {
   return (
     <div className="page">
       <PageHeader title={t('pages.promotions.title')} lead={t('pages.promotions.lead')} />
-      <fieldset className="chip-row">
+      <fieldset className="chip-row promo-filter">
         <legend className="visually-hidden">{t('pages.promotions.filter')}</legend>
         {CATEGORIES.map((c) => (
           <button
