@@ -228,3 +228,7 @@ export const rebateRatesSchema = z.array(
 export const rebateRatesInputSchema = rebateRatesSchema
   .max(30)
   .refine((rates) => new Set(rates.map((r) => r.gameType)).size === rates.length, 'badRequest');
+
+/** Refer and earn: the member's code (the register link's `referralCode`) and how many joined with it. */
+export const referralSchema = z.object({ referralCode: safeString(), invited: z.number().int() });
+export type Referral = z.infer<typeof referralSchema>;

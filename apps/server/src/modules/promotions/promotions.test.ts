@@ -340,4 +340,29 @@ describe('promotions: deposit bonus with wagering, claims, applications', () => 
     });
     expect(bad.status).toBe(400);
   });
+
+  it('referral: my code and how many registered with it; only my own', async () => {
+    const referrer = await createMember(t.app);
+    const other = await createMember(t.app);
+    for (const account of ['refa1', 'refb2'])
+      await t.app.services.members.create({
+        account,
+        password: 'Test@1234',
+        type: 0,
+        parentId: null,
+        referrerId: referrer.id,
+        paymentPassword: null,
+        payeeName: null,
+        email: null,
+        countryDialingCode: null,
+        mobileNum: null,
+      });
+    const mine = await api(referrer.token, 'GET', '/wps/promotions/referral');
+    expect(mine.body.value.invited).toBe(2);
+    expect(mine.body.value.referralCode).toMatch(/^\w+$/);
+    const theirs = await api(other.token, 'GET', '/wps/promotions/referral');
+    expect(theirs.body.value.invited).toBe(0);
+    expect(theirs.body.value.referralCode).not.toBe(mine.body.value.referralCode);
+    expect((await api(null, 'GET', '/wps/promotions/referral')).status).toBe(401);
+  });
 });

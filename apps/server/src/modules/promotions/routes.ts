@@ -17,6 +17,7 @@ import {
   rebatePreviewSchema,
   rebateRatesInputSchema,
   rebateRatesSchema,
+  referralSchema,
   rewardCenterSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -131,6 +132,28 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = memberPrincipal(req).memberId;
       await promos.rewardCenter(memberId); // refuses trial members like every reward call
       return ok(req, await app.services.bonusEngine.summary(memberId));
+    },
+  );
+
+  app.get(
+    '/wps/promotions/referral',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Refer and earn: my referral code and how many registered with it',
+        response: { 200: envelopeSchema(referralSchema) },
+      },
+    },
+    async (req) => {
+      const memberId = memberPrincipal(req).memberId;
+      const m = await app.services.members.getById(memberId);
+      if (!m) throw new AppError('UNAUTHORIZED');
+      return ok(req, {
+        referralCode: m.referralCode,
+        invited: await app.services.members.referredCount(memberId),
+      });
     },
   );
 

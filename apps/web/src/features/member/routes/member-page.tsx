@@ -29,6 +29,7 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   rewardCenter: lazy(() => import('../../promotions/routes/reward-center.tsx')),
   messageV2: lazy(() => import('../../messages/routes/message-v2.tsx')),
   manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
+  referral: lazy(() => import('../../promotions/routes/referral.tsx')),
 };
 
 /** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */
