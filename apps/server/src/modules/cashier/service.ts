@@ -112,9 +112,20 @@ export interface ApprovedDeposit {
   nth: number;
 }
 export type DepositListener = (tx: Tx, deposit: ApprovedDeposit) => Promise<void>;
+/** A withdrawal just requested (its money held), told to listeners inside the request's transaction. */
+export type WithdrawalListener = (
+  tx: Tx,
+  w: { memberId: number; withdrawalId: number; amount: bigint },
+) => Promise<void>;
 
 export class CashierService {
   private readonly depositListeners: DepositListener[] = [];
+  private readonly withdrawalListeners: WithdrawalListener[] = [];
+
+  /** Runs `listener` in every withdrawal request's transaction, after the hold (promotions' bonus rules). */
+  onWithdrawalRequested(listener: WithdrawalListener): void {
+    this.withdrawalListeners.push(listener);
+  }
 
   /**
    * Runs `listener` in every deposit approval's transaction, after the credit: what it writes
@@ -907,6 +918,8 @@ export class CashierService {
           .set({ holdId: hold.id })
           .where(eq(withdrawalRequests.id, row!.id))
           .returning();
+        for (const listener of this.withdrawalListeners)
+          await listener(tx, { memberId, withdrawalId: row!.id, amount });
         return this.withdrawalOut(held!);
       } catch (err) {
         if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {

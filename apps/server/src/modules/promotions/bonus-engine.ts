@@ -201,40 +201,59 @@ export class BonusEngine {
       .limit(1000);
     let n = 0;
     for (const { id } of due) {
-      const done = await this.db.transaction(async (tx) => {
-        const [g] = await tx
-          .update(bonusGrants)
-          .set({ status: 'forfeited', settledAt: sql`now()` })
-          .where(and(eq(bonusGrants.id, id), eq(bonusGrants.status, 'active')))
-          .returning();
-        if (!g) return false;
-        await this.deps.wallet.post(
-          {
-            key: `bonus_forfeit:${g.id}`,
-            reason: 'bonus',
-            postings: [
-              { account: Accounts.bonus(g.memberId), amount: -g.amount },
-              { account: Accounts.promotion(), amount: g.amount },
-            ],
-            metadata: { promotionId: g.promotionId, grantId: g.id },
-          },
-          tx,
-        );
-        await this.settleParticipation(tx, g, 'closed');
-        await this.deps.messages.send(
-          g.memberId,
-          {
-            kind: 'bonus',
-            title: 'Bonus expired',
-            body: `The wagering time ran out: ${fromMinor(g.amount)} was removed from your bonus balance.`,
-          },
-          tx,
-        );
-        return true;
-      });
-      if (done) n++;
+      if (await this.db.transaction((tx) => this.forfeit(tx, id, 'expired'))) n++;
     }
     return n;
+  }
+
+  /**
+   * A withdrawal while wagering is open forfeits the open bonuses (the rule the bonus details
+   * and withdraw pages state): cash may leave, the bonus it was meant to be wagered with may not.
+   */
+  async forfeitOpen(tx: Tx, memberId: number): Promise<number> {
+    const open = await tx
+      .select({ id: bonusGrants.id })
+      .from(bonusGrants)
+      .where(and(eq(bonusGrants.memberId, memberId), eq(bonusGrants.status, 'active')));
+    let n = 0;
+    for (const { id } of open) if (await this.forfeit(tx, id, 'withdrawal')) n++;
+    return n;
+  }
+
+  /** Active → forfeited, and bonus → promotion account, once (the status update is the guard). */
+  private async forfeit(tx: Tx, id: number, why: 'expired' | 'withdrawal'): Promise<boolean> {
+    const [g] = await tx
+      .update(bonusGrants)
+      .set({ status: 'forfeited', settledAt: sql`now()` })
+      .where(and(eq(bonusGrants.id, id), eq(bonusGrants.status, 'active')))
+      .returning();
+    if (!g) return false;
+    await this.deps.wallet.post(
+      {
+        key: `bonus_forfeit:${g.id}`,
+        reason: 'bonus',
+        postings: [
+          { account: Accounts.bonus(g.memberId), amount: -g.amount },
+          { account: Accounts.promotion(), amount: g.amount },
+        ],
+        metadata: { promotionId: g.promotionId, grantId: g.id, why },
+      },
+      tx,
+    );
+    await this.settleParticipation(tx, g, 'closed');
+    await this.deps.messages.send(
+      g.memberId,
+      {
+        kind: 'bonus',
+        title: why === 'expired' ? 'Bonus expired' : 'Bonus forfeited',
+        body:
+          why === 'expired'
+            ? `The wagering time ran out: ${fromMinor(g.amount)} was removed from your bonus balance.`
+            : `You requested a withdrawal before finishing the wagering: ${fromMinor(g.amount)} was removed from your bonus balance.`,
+      },
+      tx,
+    );
+    return true;
   }
 
   /** bonusDetails: the member's grants, newest first, with their wagering progress. */

@@ -365,4 +365,44 @@ describe('promotions: deposit bonus with wagering, claims, applications', () => 
     expect(theirs.body.value.referralCode).not.toBe(mine.body.value.referralCode);
     expect((await api(null, 'GET', '/wps/promotions/referral')).status).toBe(401);
   });
+
+  it('a withdrawal while wagering is open forfeits the open bonus, in the same transaction', async () => {
+    const p = await api(op.token, 'POST', '/wps/admin/promotions', {
+      ...base,
+      title: 'Free 30',
+      category: 'others',
+      kind: 'free_bonus',
+      bonusAmount: '30.00',
+      wageringMultiplier: 5,
+    });
+    const player = await createMember(t.app, { payeeName: 'Sita Rai', paymentPassword: 'Pay@1234' });
+    await t.app.services.wallet.post({
+      key: `fund:${player.id}`,
+      reason: 'adjustment',
+      postings: [
+        { account: Accounts.adjustment(), amount: -100_000n },
+        { account: Accounts.cash(player.id), amount: 100_000n },
+      ],
+    });
+    await api(player.token, 'POST', `/wps/promotions/${p.body.value.id}/claim`);
+    expect((await balances(player.id)).player_bonus).toBe(3_000n);
+    const payout = await t.app.services.cashier.addPayoutAccount(player.id, {
+      kind: 'wallet',
+      provider: 'ESEWA',
+      accountNumber: '9800001234',
+      accountName: 'Sita Rai',
+    });
+    await t.app.services.cashier.requestWithdrawal(player.id, {
+      payoutAccountId: payout.id,
+      amount: '500.00',
+      paymentPassword: 'Pay@1234',
+    });
+    const after = await balances(player.id);
+    expect(after.player_bonus).toBe(0n);
+    expect(after.player_hold).toBe(50_000n);
+    const bonus = await api(player.token, 'GET', '/wps/promotions/bonuses');
+    expect(bonus.body.value.grants[0].status).toBe('forfeited');
+    const inbox = await api(player.token, 'GET', '/wps/messages');
+    expect(inbox.body.value.content.map((m: { title: string }) => m.title)).toContain('Bonus forfeited');
+  });
 });

@@ -60,6 +60,9 @@ export class PromotionsService {
     },
   ) {
     deps.cashier.onDepositApproved((tx, d) => this.onDepositApproved(tx, d));
+    deps.cashier.onWithdrawalRequested(async (tx, w) => {
+      await this.engine.forfeitOpen(tx, w.memberId);
+    });
   }
 
   // ---------------------------------------------------------------- member view
