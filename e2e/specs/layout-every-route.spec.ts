@@ -40,6 +40,10 @@ const CONSOLE_PATHS = [
   'inhouse-games',
   'inhouse-rounds',
   'inhouse-ggr',
+  'promotions',
+  'promotion-applications',
+  'points',
+  'broadcasts',
   'audit',
 ].map((p) => `/admin/${p}`);
 
@@ -243,7 +247,8 @@ test.describe('layout on every route', () => {
         browser,
         server,
       }) => {
-        test.setTimeout(120_000);
+        // Four console pages more (promotions, applications, points, broadcasts): a little more time.
+        test.setTimeout(180_000);
         await seedWalletDemo(server);
         const first = theme === COMBOS[0]?.theme && lang === COMBOS[0]?.lang;
         const problems = await checkCombo(browser, server, width, theme, lang, withAxe, first || withAxe);

@@ -47,6 +47,9 @@ import { agentRoutes } from './modules/agents/routes.ts';
 import { agentAdminRoutes } from './modules/agents/admin-routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -213,6 +216,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(lotteryRoutes);
   await app.register(contentRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(messageRoutes);
+  await app.register(promotionRoutes);
+  await app.register(pointsRoutes);
 
   await registerStatic(app, config.webDistDir);
 

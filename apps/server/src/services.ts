@@ -17,6 +17,11 @@ import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ContentService } from './modules/content/service.ts';
+import { MessagesService } from './modules/messages/service.ts';
+import { BonusEngine } from './modules/promotions/bonus-engine.ts';
+import { PromotionsService } from './modules/promotions/service.ts';
+import { PointsService } from './modules/points/service.ts';
+import { RebateService } from './modules/promotions/rebate.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -40,6 +45,11 @@ export interface Services {
   lottery: LotteryService;
   agents: AgentsService;
   content: ContentService;
+  messages: MessagesService;
+  bonusEngine: BonusEngine;
+  promotions: PromotionsService;
+  points: PointsService;
+  rebate: RebateService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -55,8 +65,24 @@ export function createServices(config: Config, database: Database): Services {
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
   const auth = new AuthService(db, config, { system, members, verification });
+  const messages = new MessagesService(db, { members, audit });
+  const cashier = new CashierService(db, config, { wallet, members, audit });
+  const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
   return {
     agents: new AgentsService(db, config, { members, bets, wallet, system }),
+    messages,
+    bonusEngine,
+    promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
+    points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
+    rebate: new RebateService(db, {
+      bets,
+      wallet,
+      members,
+      messages,
+      audit,
+      system,
+      utcOffsetMinutes: config.businessUtcOffsetMinutes,
+    }),
     bets,
     games,
     gameRecords,
@@ -67,7 +93,7 @@ export function createServices(config: Config, database: Database): Services {
     crash: new CrashService(db, inhouse),
     lottery: new LotteryService(db, config, { wallet, bets, audit }),
     seamless,
-    cashier: new CashierService(db, config, { wallet, members, audit }),
+    cashier,
     system,
     members,
     verification,

@@ -22,3 +22,6 @@ export * from './crash.ts';
 export * from './lottery.ts';
 export * from './agents.ts';
 export * from './content.ts';
+export * from './inbox.ts';
+export * from './promotions.ts';
+export * from './points.ts';

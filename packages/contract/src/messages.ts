@@ -144,6 +144,19 @@ export const MESSAGES = {
   htmlEmpty: 'The content is empty after removing unsafe markup.',
   helpAnchorTaken: 'Another article in this language already uses this anchor.',
   liveNotConfigured: 'Live streaming is not available right now.',
+  // promotions and messages (issue 14)
+  imageTooMany: 'You can upload at most 3 images.',
+  remarkTooLong: 'The remark must be at most 140 characters.',
+  promotionNotOpen: 'This promotion is not open.',
+  promotionNotForYou: 'This promotion is not available for your account.',
+  promotionAlreadyJoined: 'You have already joined this promotion.',
+  promotionNothingToClaim: 'There is nothing to claim.',
+  promotionWrongAction: 'This promotion does not work that way.',
+  pointsNotEnough: 'Not enough points.',
+  pointsOutOfStock: 'This item is out of stock.',
+  addressRequired: 'Please enter a delivery address.',
+  rebateNothing: 'There is no rebate to claim yet.',
+  rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

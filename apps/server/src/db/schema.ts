@@ -17,3 +17,6 @@ export * from '../modules/inhouse/crash-schema.ts';
 export * from '../modules/lottery/schema.ts';
 export * from '../modules/agents/schema.ts';
 export * from '../modules/content/schema.ts';
+export * from '../modules/messages/schema.ts';
+export * from '../modules/promotions/schema.ts';
+export * from '../modules/points/schema.ts';

@@ -4,6 +4,7 @@ import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
+import { bonusJob, pointsJob } from './promotions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,8 @@ export function createJobs(app: FastifyInstance): Scheduler {
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
   for (const job of lotteryDrawJobs(app.services.lottery)) scheduler.register(job);
   for (const job of agentJobs(app.services.agents, app.config.agentRealtimePeriodMs)) scheduler.register(job);
+  scheduler.register(bonusJob(app.services.bonusEngine));
+  scheduler.register(pointsJob(app.services.points));
   return scheduler;
 }
 

@@ -6,6 +6,7 @@ import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
+import { seedPoints, seedPromotions, seedRebate } from './promotions.ts';
 
 /**
  * The demo data set (DESIGN §4): only with the embedded database, never in production.
@@ -13,7 +14,18 @@ import { seedWallet } from './wallet.ts';
  * `npm start` again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const steps = [seedSystem, seedMembers, seedOperators, seedWallet, seedGames, seedAgents, seedContent];
+  const steps = [
+    seedSystem,
+    seedMembers,
+    seedOperators,
+    seedWallet,
+    seedGames,
+    seedAgents,
+    seedContent,
+    seedPromotions,
+    seedPoints,
+    seedRebate,
+  ];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;
   return changed;

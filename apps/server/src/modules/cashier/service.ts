@@ -103,7 +103,47 @@ type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
  * tree and the operator's queues. Money moves only through the wallet service; every operator
  * action writes its audit entry in the same database transaction as the action.
  */
+/** An approved deposit, told to listeners inside the approval's transaction (promotions' deposit bonus). */
+export interface ApprovedDeposit {
+  memberId: number;
+  depositId: number;
+  amount: bigint;
+  /** 1 for the member's first approved deposit, 2 for the second … */
+  nth: number;
+}
+export type DepositListener = (tx: Tx, deposit: ApprovedDeposit) => Promise<void>;
+/** A withdrawal just requested (its money held), told to listeners inside the request's transaction. */
+export type WithdrawalListener = (
+  tx: Tx,
+  w: { memberId: number; withdrawalId: number; amount: bigint },
+) => Promise<void>;
+
 export class CashierService {
+  private readonly depositListeners: DepositListener[] = [];
+  private readonly withdrawalListeners: WithdrawalListener[] = [];
+
+  /** Runs `listener` in every withdrawal request's transaction, after the hold (promotions' bonus rules). */
+  onWithdrawalRequested(listener: WithdrawalListener): void {
+    this.withdrawalListeners.push(listener);
+  }
+
+  /**
+   * Runs `listener` in every deposit approval's transaction, after the credit: what it writes
+   * commits with the approval or not at all. Approvals of one member are serialised, so `nth` is exact.
+   */
+  onDepositApproved(listener: DepositListener): void {
+    this.depositListeners.push(listener);
+  }
+
+  /** How many deposits of the member have been approved. */
+  async approvedDepositCount(memberId: number, ex: DbOrTx = this.db): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(depositRequests)
+      .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'approved')));
+    return row?.n ?? 0;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -624,6 +664,12 @@ export class CashierService {
         .set({ ledgerTransactionId: posted.transactionId })
         .where(eq(depositRequests.id, id))
         .returning();
+      if (this.depositListeners.length) {
+        await this.lockMember(tx, row.memberId);
+        const nth = await this.approvedDepositCount(row.memberId, tx);
+        for (const listener of this.depositListeners)
+          await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
+      }
       await this.deps.audit.record(
         {
           actor,
@@ -880,6 +926,8 @@ export class CashierService {
           .set({ holdId: hold.id })
           .where(eq(withdrawalRequests.id, row!.id))
           .returning();
+        for (const listener of this.withdrawalListeners)
+          await listener(tx, { memberId, withdrawalId: row!.id, amount });
         return this.withdrawalOut(held!);
       } catch (err) {
         if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {

@@ -168,14 +168,18 @@ export const memberProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Public store counters of SPEC §3: hasVip, unread message count, available promo count',
-        description:
-          'Messages, promotions and VIP levels arrive with their own issues; until then there is nothing to count and the answer is honestly zero.',
+        description: 'VIP levels are not built yet, so hasVip is false.',
         response: { 200: envelopeSchema(memberStoreSchema) },
       },
     },
     async (req) => {
-      await current(memberPrincipal(req).memberId);
-      return ok(req, { hasVip: false, unreadMessageCount: 0, availablePromoCount: 0 });
+      const memberId = memberPrincipal(req).memberId;
+      await current(memberId);
+      const [unreadMessageCount, availablePromoCount] = await Promise.all([
+        s.messages.unreadCount(memberId),
+        s.promotions.claimableCount(memberId),
+      ]);
+      return ok(req, { hasVip: false, unreadMessageCount, availablePromoCount });
     },
   );
 

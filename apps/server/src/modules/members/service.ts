@@ -158,6 +158,15 @@ export class MembersService {
     }
   }
 
+  /** How many members registered with this member's referral code (refer and earn). */
+  async referredCount(memberId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(members)
+      .where(eq(members.referrerId, memberId));
+    return row?.n ?? 0;
+  }
+
   async getById(id: number): Promise<Member | null> {
     if (!Number.isSafeInteger(id)) return null;
     const [row] = await this.db.select().from(members).where(eq(members.id, id));

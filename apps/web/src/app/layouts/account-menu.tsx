@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemberMenu } from '../../features/account/api/get-menu.ts';
 import { endLocalSession, useLogout } from '../../features/account/api/logout.ts';
-import { selectIsAgent, useSessionStore } from '../../shared/session/store.ts';
+import { getMemberStore } from '../../features/account/api/session-calls.ts';
+import { selectIsAgent, selectIsTrial, useSessionStore } from '../../shared/session/store.ts';
 import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { cx } from '../../shared/lib/cx.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
@@ -33,6 +34,16 @@ export function AccountMenu({
   const location = useLocation();
   const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
+  const isTrial = useSessionStore(selectIsTrial);
+  // SPEC §2 badge: rewards waiting to be claimed (the member centre shares this cache entry).
+  const store = useQuery({
+    queryKey: ['member', 'store', token],
+    queryFn: ({ signal }) => getMemberStore(signal),
+    enabled: Boolean(token) && !isTrial && open,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const badges: Record<string, number> = { rewardCenter: store.data?.availablePromoCount ?? 0 };
 
   useEffect(() => {
     if (!leaving || location.pathname !== '/') return;
@@ -106,6 +117,14 @@ export function AccountMenu({
               <li key={i.key}>
                 <Link to={i.to} onClick={() => setOpen(false)}>
                   {t(`account.${i.key}`)}
+                  {(badges[i.key] ?? 0) > 0 && (
+                    <span className="badge badge--count">
+                      <span aria-hidden="true">{badges[i.key]}</span>
+                      <span className="visually-hidden">
+                        {t('pages.member.badge', { count: badges[i.key] })}
+                      </span>
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

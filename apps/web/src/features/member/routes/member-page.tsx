@@ -25,6 +25,11 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   transactionHistory: lazy(() => import('../../wallet/routes/transaction-history.tsx')),
   personalProfit: lazy(() => import('../../wallet/routes/personal-profit.tsx')),
   personalHistoryCopy: lazy(() => import('../../games/routes/betting-record.tsx')),
+  bonusDetails: lazy(() => import('../../promotions/routes/bonus-details.tsx')),
+  rewardCenter: lazy(() => import('../../promotions/routes/reward-center.tsx')),
+  messageV2: lazy(() => import('../../messages/routes/message-v2.tsx')),
+  manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
+  referral: lazy(() => import('../../promotions/routes/referral.tsx')),
 };
 
 /** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */

@@ -1,13 +1,136 @@
+import type { PointsProduct } from '@wps/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../../shared/ui/not-available.tsx';
+import { usePopupStore } from '../../../shared/popups/store.ts';
+import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Loader } from '../../../shared/ui/loader.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { Tabs } from '../../../shared/ui/tabs.tsx';
+import { Money } from '../../wallet/components/money.tsx';
+import { usePointsProducts, usePointsSummary, useRedemptions } from '../api/points.ts';
+import { RedeemDialog } from '../components/redeem-dialog.tsx';
+import '../../promotions/promotions.css';
 
+const STATUS_TONE = { process: 'process', approved: 'issued', rejected: 'rejected' } as const;
+
+function History({ token }: { token: string | null }) {
+  const { t } = useTranslation('promotions');
+  const [page, setPage] = useState(1);
+  const list = useRedemptions(page, token);
+  if (!token) return <p className="muted">{t('mall.loginForHistory')}</p>;
+  if (list.isPending) return <Loader label={t('loading')} />;
+  if (list.error) return <p className="wallet-error">{list.error.message}</p>;
+  if (list.data.content.length === 0) return <EmptyState title={t('mall.noHistory')} />;
+  return (
+    <>
+      <ul className="promo-list" aria-label={t('mall.history')}>
+        {list.data.content.map((r) => (
+          <li key={r.id} className="card stack">
+            <div className="promo-row">
+              <strong>{r.productName}</strong>
+              <span className={`promo-status promo-status--${STATUS_TONE[r.status]}`}>
+                {t(`mall.status.${r.status}`)}
+              </span>
+            </div>
+            <div className="promo-row small">
+              <span className="num">{t('mall.points', { count: r.points })}</span>
+              <span className="muted">{r.createdAt.slice(0, 16).replace('T', ' ')}</span>
+            </div>
+            {r.reviewNote && <p className="small muted">{r.reviewNote}</p>}
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        totalPages={list.data.totalPages}
+        onChange={setPage}
+        labels={{
+          nav: t('inbox.pager'),
+          previous: t('inbox.previous'),
+          next: t('inbox.next'),
+          page: (n) => t('inbox.page', { n }),
+        }}
+      />
+    </>
+  );
+}
+
+/** /pointMall (PTSYS3): balance, products to redeem, redeem history and rules. */
 export default function PointMallPage() {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation('promotions');
+  const token = useSessionStore((s) => s.token);
+  const isTrial = useSessionStore(selectIsTrial);
+  const openPopup = usePopupStore((s) => s.open);
+  const summary = usePointsSummary(isTrial ? null : token);
+  const products = usePointsProducts();
+  const [tab, setTab] = useState<'mall' | 'history' | 'rules'>('mall');
+  const [redeeming, setRedeeming] = useState<PointsProduct | null>(null);
+  const balance = summary.data?.balance ?? 0;
+  const mall = products.isPending ? (
+    <Loader label={t('loading')} />
+  ) : products.error ? (
+    <p className="wallet-error">{products.error.message}</p>
+  ) : products.data.length === 0 ? (
+    <EmptyState title={tp('mall.noProducts')} />
+  ) : (
+    <ul className="promo-grid" aria-label={tp('mall.products')}>
+      {products.data.map((p) => (
+        <li key={p.id} className="card promo-card">
+          <h2 className="promo-card__title">{p.name}</h2>
+          {p.description && <p className="muted small">{p.description}</p>}
+          {p.cashValue && (
+            <p className="small">
+              {tp('mall.cashValue')} <Money value={p.cashValue} />
+            </p>
+          )}
+          {p.stock !== null && <p className="small muted">{tp('mall.stock', { count: p.stock })}</p>}
+          <div className="promo-card__foot">
+            <span className="num">{tp('mall.points', { count: p.points })}</span>
+            <Button
+              size="sm"
+              disabled={Boolean(token) && (balance < p.points || p.stock === 0)}
+              aria-label={tp('mall.redeemTitle', { name: p.name })}
+              onClick={() => (token ? setRedeeming(p) : openPopup('loginModal', { returnTo: '/pointMall' }))}
+            >
+              {tp('mall.redeem')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+  const rules = (
+    <div className="card stack">
+      <p className="promo-body">{summary.data?.rules || tp('mall.defaultRules')}</p>
+      {summary.data && <p>{tp('mall.ratio', { amount: summary.data.betPerPoint })}</p>}
+    </div>
+  );
   return (
     <div className="page">
       <PageHeader title={t('pages.pointMall.title')} lead={t('pages.pointMall.lead')} />
-      <NotAvailable headingLevel={2} what={t('pages.pointMall.title')} />
+      {token && summary.data && (
+        <p>
+          {tp('mall.balance')}{' '}
+          <strong className="num" data-testid="points-balance">
+            {summary.data.balance}
+          </strong>
+        </p>
+      )}
+      <Tabs<'mall' | 'history' | 'rules'>
+        label={t('pages.pointMall.title')}
+        value={tab}
+        onChange={setTab}
+        items={[
+          { id: 'mall', label: tp('mall.products'), content: mall },
+          { id: 'history', label: tp('mall.history'), content: <History token={isTrial ? null : token} /> },
+          { id: 'rules', label: tp('mall.rules'), content: rules },
+        ]}
+      />
+      {redeeming && <RedeemDialog product={redeeming} onClose={() => setRedeeming(null)} />}
     </div>
   );
 }

@@ -1,35 +1,47 @@
+import { PROMOTION_CATEGORIES, type Promotion } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { cx } from '../../../shared/lib/cx.ts';
-import { NotAvailable } from '../../../shared/ui/not-available.tsx';
+import { useSessionStore } from '../../../shared/session/store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Loader } from '../../../shared/ui/loader.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { usePromotions } from '../api/get-promotions.ts';
+import { PromotionDetail } from '../components/promotion-detail.tsx';
+import { ActivityBadge } from '../components/status-badge.tsx';
+import '../promotions.css';
 
 /** SPEC §3 promotion categories, the filter row of the promotions page. */
-const CATEGORIES = [
-  'all',
-  'newbie',
-  'deposit',
-  'sports',
-  'live',
-  'slots',
-  'cards',
-  'fish',
-  'lotto',
-  'rebate',
-  'pointsMall',
-  'ranking',
-  'appDownload',
-  'games',
-  'others',
-] as const;
+const CATEGORIES = ['all', ...PROMOTION_CATEGORIES] as const;
+type Category = (typeof CATEGORIES)[number];
 
 export default function PromotionsPage() {
   const { t } = useTranslation();
-  const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('all');
+  const { t: tp } = useTranslation('promotions');
+  const token = useSessionStore((s) => s.token);
+  const language = useLanguageStore((s) => s.code);
+  const [params, setParams] = useSearchParams();
+  const [category, setCategory] = useState<Category>('all');
+  const list = usePromotions({ ...(category === 'all' ? {} : { category }), language }, token);
+  const openId = Number(params.get('id')) || null;
+  const open: Promotion | undefined = openId ? list.data?.find((p) => p.id === openId) : undefined;
+  const show = (id: number | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('id', String(id));
+        else p.delete('id');
+        return p;
+      },
+      { replace: true },
+    );
+
   return (
     <div className="page">
       <PageHeader title={t('pages.promotions.title')} lead={t('pages.promotions.lead')} />
-      <fieldset className="chip-row">
+      <fieldset className="chip-row promo-filter">
         <legend className="visually-hidden">{t('pages.promotions.filter')}</legend>
         {CATEGORIES.map((c) => (
           <button
@@ -43,7 +55,43 @@ export default function PromotionsPage() {
           </button>
         ))}
       </fieldset>
-      <NotAvailable headingLevel={2} what={t('pages.promotions.title')} />
+      {list.isPending ? (
+        <Loader label={t('loading')} />
+      ) : list.error ? (
+        <p className="wallet-error">{list.error.message}</p>
+      ) : list.data.length === 0 ? (
+        <EmptyState title={tp('empty')} headingLevel={2} />
+      ) : (
+        <ul className="promo-grid" aria-label={t('pages.promotions.title')}>
+          {list.data.map((p) => (
+            <li key={p.id} className="card promo-card">
+              <h2 className="promo-card__title">{p.title}</h2>
+              {p.labels.length > 0 && (
+                <ul className="promo-labels" aria-label={tp('labels')}>
+                  {p.labels.map((l) => (
+                    <li key={l} className="promo-label">
+                      {tp(`label.${l}`)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {p.summary && <p className="muted small">{p.summary}</p>}
+              <div className="promo-card__foot">
+                {p.status ? <ActivityBadge status={p.status} /> : <span />}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => show(p.id)}
+                  aria-label={tp('details', { title: p.title })}
+                >
+                  {tp('detailsShort')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <PromotionDetail promo={open} onClose={() => show(null)} />}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { canConfirmReceipt, RECEIPT_TONE, WITHDRAW_TONE } from '../lib/receipt.t
 import { BsToggle, RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import '../wallet.css';
+import { BonusWithdrawWarning } from '../../promotions/components/bonus-withdraw-warning.tsx';
 
 export const WALLET_PROVIDERS = ['ESEWA', 'KHALTI', 'IMEPAY'] as const;
 
@@ -42,6 +43,7 @@ export default function WithdrawPage() {
   return (
     <div className="wallet">
       <Summary settings={s} />
+      <BonusWithdrawWarning />
       {!s.payeeName && <p className="wallet-note">{specText('payeeNotSet', locale)}</p>}
       {!s.hasPaymentPassword && (
         <p className="wallet-note">

@@ -1,0 +1,137 @@
+import { type PromotionInput, promotionInputSchema } from '@wps/contract';
+import type { Services } from '../../services.ts';
+
+const SLOTS_FIRST = { RNG: 100, INHOUSE: 100, FISH: 100, LOTT: 50, LIVE: 10, SPORTS: 20, PVP: 10 };
+const day = 86_400_000;
+
+/** Demo promotions of each kind (DESIGN §4 demo seed), added once. */
+export async function seedPromotions({ promotions }: Services): Promise<boolean> {
+  const now = Date.now();
+  const demo: Array<Partial<PromotionInput> & Pick<PromotionInput, 'title' | 'category' | 'kind'>> = [
+    {
+      title: 'First deposit bonus 100%',
+      summary: 'Double your first deposit, up to NPR 1,000.',
+      body: 'Join, then make your first deposit of at least NPR 100. When it is approved, 100% of it (up to NPR 1,000) is added to your bonus balance. Wager 10 times the bonus within 7 days and it becomes cash.',
+      category: 'newbie',
+      labels: ['NEWBIE'],
+      kind: 'deposit_bonus',
+      depositNth: 1,
+      percent: 100,
+      cap: '1000.00',
+      minDeposit: '100.00',
+      wageringMultiplier: 10,
+      contributions: SLOTS_FIRST,
+      sort: 10,
+    },
+    {
+      title: 'Second deposit reload 50%',
+      summary: 'Half of your second deposit on top, up to NPR 2,000.',
+      body: 'Join before your second deposit. 50% of it (up to NPR 2,000) is added as a bonus; wager it 8 times within 7 days.',
+      category: 'deposit',
+      labels: ['LIMITED'],
+      kind: 'deposit_bonus',
+      depositNth: 2,
+      percent: 50,
+      cap: '2000.00',
+      minDeposit: '500.00',
+      wageringMultiplier: 8,
+      contributions: SLOTS_FIRST,
+      sort: 9,
+    },
+    {
+      title: 'Welcome gift NPR 20',
+      summary: 'A free bonus for new players.',
+      body: 'Claim NPR 20 of bonus money in your first 30 days. Wager it 5 times within 3 days and it is yours to withdraw.',
+      category: 'newbie',
+      labels: ['NEWBIE', 'SPECIAL_OFFER'],
+      kind: 'free_bonus',
+      audience: 'new_players',
+      bonusAmount: '20.00',
+      wageringMultiplier: 5,
+      expiryDays: 3,
+      contributions: SLOTS_FIRST,
+      sort: 8,
+    },
+    {
+      title: 'Share your big win',
+      summary: 'Post a screenshot of a big win and get NPR 100.',
+      body: 'Share a win of at least 50 times your bet on social media, then apply here with the link in the remark and up to 3 screenshots. Approved applications can claim NPR 100 (wager 3 times).',
+      category: 'slots',
+      labels: ['SPECIAL_OFFER'],
+      kind: 'apply',
+      bonusAmount: '100.00',
+      wageringMultiplier: 3,
+      contributions: SLOTS_FIRST,
+      sort: 5,
+    },
+    {
+      title: 'Weekend live casino cashback',
+      summary: 'Apply for cashback on your live casino weekend.',
+      body: 'Starts next week. Apply with your account and we review your weekend play.',
+      category: 'live',
+      labels: ['DAILY', 'HIGH_REBATE'],
+      kind: 'apply',
+      startsAt: new Date(now + 7 * day).toISOString(),
+      sort: 1,
+    },
+  ];
+  return promotions.ensureDemo(
+    demo.map((d) => promotionInputSchema.parse({ startsAt: new Date(now - day).toISOString(), ...d })),
+  );
+}
+
+/** Demo mall products (PTSYS3), added once. */
+export async function seedPoints({ points }: Services): Promise<boolean> {
+  return points.ensureDemo(
+    [
+      {
+        name: 'NPR 10 cash',
+        description: 'Added to your balance once approved.',
+        kind: 'cash',
+        points: 100,
+        cashValue: '10.00',
+        stock: null,
+        imageUrl: null,
+        enabled: true,
+        sort: 3,
+      },
+      {
+        name: 'NPR 120 cash',
+        description: 'Better value for bigger savers.',
+        kind: 'cash',
+        points: 1000,
+        cashValue: '120.00',
+        stock: null,
+        imageUrl: null,
+        enabled: true,
+        sort: 2,
+      },
+      {
+        name: 'WPS T-shirt',
+        description: 'Cotton, delivered anywhere in Nepal.',
+        kind: 'physical',
+        points: 2500,
+        cashValue: null,
+        stock: 50,
+        imageUrl: null,
+        enabled: true,
+        sort: 1,
+      },
+    ],
+    'Earn 1 point for every NPR 100 of valid bets, in every game. Points never expire. Redeeming needs your payment password; cash items are added to your balance once approved, physical items are delivered to the address you give.',
+  );
+}
+
+/** Demo manual rebate rates (MANPLAYREB3 is off by default; the operator turns it on). */
+export async function seedRebate({ rebate }: Services): Promise<boolean> {
+  if ((await rebate.rates()).length > 0) return false;
+  await rebate.setRates({ id: 0, account: 'seed' }, [
+    { gameType: 'RNG', rateBp: 80 },
+    { gameType: 'INHOUSE', rateBp: 50 },
+    { gameType: 'FISH', rateBp: 80 },
+    { gameType: 'LIVE', rateBp: 60 },
+    { gameType: 'SPORTS', rateBp: 50 },
+    { gameType: 'LOTT', rateBp: 30 },
+  ]);
+  return true;
+}

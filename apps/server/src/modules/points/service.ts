@@ -1,0 +1,425 @@
+import {
+  fromMinor,
+  isTrialType,
+  type Page,
+  type PointsProduct,
+  type PointsProductInput,
+  type PointsSummary,
+  type Redemption,
+  toMinor,
+} from '@wps/contract';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { BetRow, BetsService } from '../bets/service.ts';
+import type { MembersService } from '../members/service.ts';
+import type { MessagesService } from '../messages/service.ts';
+import type { SystemService } from '../system/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import {
+  pointsAccounts,
+  pointsEntries,
+  pointsProducts,
+  pointsRedemptions,
+  pointsSettings,
+} from './schema.ts';
+
+export const POINTS_CONSUMER = 'points.accrual';
+const BATCH = 500;
+const iso = (d: Date | string) => new Date(d).toISOString();
+type ProductRow = typeof pointsProducts.$inferSelect;
+type RedemptionRow = typeof pointsRedemptions.$inferSelect;
+export interface Actor {
+  id: number;
+  account: string;
+  ip?: string | null;
+}
+
+/**
+ * Whole points earned by adding `stake` (paisa, negative for a rollback) to what was left over:
+ * floor division, so a rollback's negative remainder is paid back by later bets before a new point.
+ */
+export function accrue(
+  remainder: bigint,
+  stake: bigint,
+  paisaPerPoint: bigint,
+): { points: bigint; remainder: bigint } {
+  const total = remainder + stake;
+  if (total <= 0n) return { points: 0n, remainder: total };
+  const points = total / paisaPerPoint;
+  return { points, remainder: total - points * paisaPerPoint };
+}
+
+/**
+ * Points mall (PTSYS3): points per valid bet from the bets record (a consumer mark, exactly once),
+ * never expiring; products; redemption with the payment password, held at once and reviewed by
+ * the operator (approved cash products are paid through the ledger; rejected ones refund points).
+ */
+export class PointsService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      bets: BetsService;
+      wallet: WalletService;
+      members: MembersService;
+      messages: MessagesService;
+      audit: AuditService;
+      system: SystemService;
+    },
+  ) {}
+
+  private async settings(ex: Db | Tx = this.db) {
+    const [row] = await ex.select().from(pointsSettings).where(eq(pointsSettings.id, 1));
+    return row ?? { id: 1, paisaPerPoint: 10_000n, rules: '' };
+  }
+
+  private async enabledFor(memberId: number) {
+    if (!(await this.deps.system.isFlagEnabled('PTSYS3'))) throw new AppError('NOT_ENABLED');
+    const m = await this.deps.members.getById(memberId);
+    if (!m) throw new AppError('UNAUTHORIZED');
+    if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
+    return m;
+  }
+
+  /** Moves a member's points and writes the entry, in the caller's transaction. */
+  private async move(
+    tx: Tx,
+    memberId: number,
+    delta: bigint,
+    reason: string,
+    ref: string | null,
+    earned = 0n,
+  ) {
+    await tx.insert(pointsAccounts).values({ memberId }).onConflictDoNothing();
+    const [acc] = await tx
+      .update(pointsAccounts)
+      .set({
+        balance: sql`${pointsAccounts.balance} + ${delta}`,
+        earned: sql`${pointsAccounts.earned} + ${earned}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(pointsAccounts.memberId, memberId), sql`${pointsAccounts.balance} + ${delta} >= 0`))
+      .returning();
+    if (!acc)
+      throw new AppError('CONFLICT', {
+        messageKey: 'pointsNotEnough',
+        fields: { productId: 'pointsNotEnough' },
+      });
+    await tx.insert(pointsEntries).values({ memberId, delta, balanceAfter: acc.balance, reason, ref });
+  }
+
+  /** Accrues points for a batch of the bets record (the consumer's transaction). */
+  async applyBets(rows: BetRow[], tx: Tx): Promise<void> {
+    const { paisaPerPoint } = await this.settings(tx);
+    const stakes = new Map<number, bigint>();
+    for (const r of rows)
+      if (!r.trial && r.validStake !== 0n)
+        stakes.set(r.memberId, (stakes.get(r.memberId) ?? 0n) + r.validStake);
+    for (const [memberId, stake] of stakes) {
+      await tx.insert(pointsAccounts).values({ memberId }).onConflictDoNothing();
+      const [acc] = await tx
+        .select()
+        .from(pointsAccounts)
+        .where(eq(pointsAccounts.memberId, memberId))
+        .for('update');
+      const step = accrue(acc!.remainder, stake, paisaPerPoint);
+      await tx
+        .update(pointsAccounts)
+        .set({ remainder: step.remainder })
+        .where(eq(pointsAccounts.memberId, memberId));
+      if (step.points > 0n) await this.move(tx, memberId, step.points, 'bets', null, step.points);
+    }
+  }
+
+  async catchUp(maxBatches = 20): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n = await this.deps.bets.consume(POINTS_CONSUMER, BATCH, (rows, tx) => this.applyBets(rows, tx));
+      total += n;
+      if (n < BATCH) break;
+    }
+    return total;
+  }
+
+  async summary(memberId: number): Promise<PointsSummary> {
+    await this.enabledFor(memberId);
+    await this.catchUp(4);
+    const [acc] = await this.db.select().from(pointsAccounts).where(eq(pointsAccounts.memberId, memberId));
+    const s = await this.settings();
+    return {
+      balance: Number(acc?.balance ?? 0n),
+      earned: Number(acc?.earned ?? 0n),
+      betPerPoint: fromMinor(s.paisaPerPoint),
+      rules: s.rules,
+    };
+  }
+
+  private productOut(p: ProductRow): PointsProduct {
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      kind: p.kind as PointsProduct['kind'],
+      points: Number(p.points),
+      cashValue: p.cashValue === null ? null : fromMinor(p.cashValue),
+      stock: p.stock,
+      imageUrl: p.imageUrl,
+    };
+  }
+
+  /** The mall's products (public: visitors may look). */
+  async products(): Promise<PointsProduct[]> {
+    if (!(await this.deps.system.isFlagEnabled('PTSYS3'))) throw new AppError('NOT_ENABLED');
+    const rows = await this.db
+      .select()
+      .from(pointsProducts)
+      .where(eq(pointsProducts.enabled, true))
+      .orderBy(desc(pointsProducts.sort), asc(pointsProducts.points));
+    return rows.map((p) => this.productOut(p));
+  }
+
+  private redemptionOut(r: RedemptionRow): Redemption {
+    return {
+      id: r.id,
+      productId: r.productId,
+      productName: r.productName,
+      points: Number(r.points),
+      cashValue: r.cashValue === null ? null : fromMinor(r.cashValue),
+      address: r.address,
+      status: r.status as Redemption['status'],
+      reviewNote: r.reviewNote,
+      createdAt: iso(r.createdAt),
+      reviewedAt: r.reviewedAt ? iso(r.reviewedAt) : null,
+    };
+  }
+
+  /** Redeem: payment password, stock and points checked; the points are taken at once, the item waits for review. */
+  async redeem(
+    memberId: number,
+    input: { productId: number; paymentPassword: string; address?: string | undefined },
+  ) {
+    await this.enabledFor(memberId);
+    await this.deps.members.verifyPaymentPassword(memberId, input.paymentPassword);
+    await this.catchUp(4);
+    return this.db.transaction(async (tx) => {
+      const [p] = await tx
+        .select()
+        .from(pointsProducts)
+        .where(and(eq(pointsProducts.id, input.productId), eq(pointsProducts.enabled, true)))
+        .for('update');
+      if (!p) throw new AppError('NOT_FOUND');
+      if (p.kind === 'physical' && !input.address)
+        throw new AppError('VALIDATION', {
+          messageKey: 'addressRequired',
+          fields: { address: 'addressRequired' },
+        });
+      if (p.stock !== null) {
+        if (p.stock <= 0) throw new AppError('CONFLICT', { messageKey: 'pointsOutOfStock' });
+        await tx
+          .update(pointsProducts)
+          .set({ stock: p.stock - 1 })
+          .where(eq(pointsProducts.id, p.id));
+      }
+      const [r] = await tx
+        .insert(pointsRedemptions)
+        .values({
+          memberId,
+          productId: p.id,
+          productName: p.name,
+          points: p.points,
+          cashValue: p.cashValue,
+          address: p.kind === 'physical' ? (input.address ?? null) : null,
+          status: 'process',
+        })
+        .returning();
+      await this.move(tx, memberId, -p.points, 'redeem', `redemption:${r!.id}`);
+      return this.redemptionOut(r!);
+    });
+  }
+
+  async history(memberId: number, q: { pageNo: number; pageSize: number }): Promise<Page<Redemption>> {
+    await this.enabledFor(memberId);
+    const where = eq(pointsRedemptions.memberId, memberId);
+    const rows = await this.db
+      .select()
+      .from(pointsRedemptions)
+      .where(where)
+      .orderBy(desc(pointsRedemptions.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const [n] = await this.db.select({ n: count() }).from(pointsRedemptions).where(where);
+    const total = n?.n ?? 0;
+    return {
+      content: rows.map((r) => this.redemptionOut(r)),
+      pageNum: q.pageNo,
+      pageSize: q.pageSize,
+      total,
+      totalPages: Math.ceil(total / q.pageSize),
+    };
+  }
+
+  // ---------------------------------------------------------------- operator
+
+  async queue(q: { pageNo: number; pageSize: number; status?: string | undefined }) {
+    const where = q.status ? eq(pointsRedemptions.status, q.status) : undefined;
+    const rows = await this.db
+      .select()
+      .from(pointsRedemptions)
+      .where(where)
+      .orderBy(q.status === 'process' ? asc(pointsRedemptions.id) : desc(pointsRedemptions.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const [n] = await this.db.select({ n: count() }).from(pointsRedemptions).where(where);
+    const accounts = new Map<number, string>();
+    for (const r of rows)
+      if (!accounts.has(r.memberId))
+        accounts.set(r.memberId, (await this.deps.members.getById(r.memberId))?.account ?? '');
+    const total = n?.n ?? 0;
+    return {
+      content: rows.map((r) => ({ ...this.redemptionOut(r), account: accounts.get(r.memberId) ?? '' })),
+      pageNum: q.pageNo,
+      pageSize: q.pageSize,
+      total,
+      totalPages: Math.ceil(total / q.pageSize),
+    };
+  }
+
+  /** process → approved (cash items paid bonus → cash through the ledger, once) or rejected (points back). */
+  async review(actor: Actor, id: number, approve: boolean, note?: string): Promise<Redemption> {
+    return this.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(pointsRedemptions)
+        .set({
+          status: approve ? 'approved' : 'rejected',
+          reviewNote: note ?? null,
+          reviewedBy: actor.account,
+          reviewedAt: sql`now()`,
+        })
+        .where(and(eq(pointsRedemptions.id, id), eq(pointsRedemptions.status, 'process')))
+        .returning();
+      if (!r) {
+        const [exists] = await tx
+          .select({ id: pointsRedemptions.id })
+          .from(pointsRedemptions)
+          .where(eq(pointsRedemptions.id, id));
+        throw exists
+          ? new AppError('CONFLICT', { messageKey: 'requestNotPending' })
+          : new AppError('NOT_FOUND');
+      }
+      if (approve && r.cashValue !== null && r.cashValue > 0n) {
+        await this.deps.wallet.post(
+          {
+            key: `points_redeem:${r.id}`,
+            reason: 'bonus',
+            postings: [
+              { account: Accounts.promotion(), amount: -r.cashValue },
+              { account: Accounts.cash(r.memberId), amount: r.cashValue },
+            ],
+            metadata: { redemptionId: r.id },
+          },
+          tx,
+        );
+      }
+      if (!approve) await this.move(tx, r.memberId, r.points, 'refund', `redemption:${r.id}`);
+      await this.deps.audit.record(
+        {
+          actor,
+          action: approve ? 'points.redeem.approve' : 'points.redeem.reject',
+          target: { type: 'points_redemption', id },
+          before: { status: 'process' },
+          after: { status: r.status, note: note ?? null },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      await this.deps.messages.send(
+        r.memberId,
+        {
+          kind: 'points',
+          title: approve ? `Redeemed: ${r.productName}` : `Redemption rejected: ${r.productName}`,
+          body: approve
+            ? r.cashValue
+              ? `${fromMinor(r.cashValue)} was added to your balance.`
+              : 'Your item is on its way.'
+            : `Your ${r.points} points were returned.${note ? ` ${note}` : ''}`,
+        },
+        tx,
+      );
+      return this.redemptionOut(r);
+    });
+  }
+
+  async adminProducts() {
+    const rows = await this.db.select().from(pointsProducts).orderBy(desc(pointsProducts.id));
+    return rows.map((p) => ({ ...this.productOut(p), enabled: p.enabled, sort: p.sort }));
+  }
+
+  async saveProduct(actor: Actor, id: number | null, input: PointsProductInput) {
+    if (input.kind === 'cash' && !input.cashValue)
+      throw new AppError('VALIDATION', { messageKey: 'inputEmpty', fields: { cashValue: 'inputEmpty' } });
+    const values = {
+      name: input.name,
+      description: input.description,
+      kind: input.kind,
+      points: BigInt(input.points),
+      cashValue: input.kind === 'cash' && input.cashValue ? toMinor(input.cashValue) : null,
+      stock: input.stock,
+      imageUrl: input.imageUrl,
+      enabled: input.enabled,
+      sort: input.sort,
+    };
+    return this.db.transaction(async (tx) => {
+      const [row] = id
+        ? await tx.update(pointsProducts).set(values).where(eq(pointsProducts.id, id)).returning()
+        : await tx.insert(pointsProducts).values(values).returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      await this.deps.audit.record(
+        {
+          actor,
+          action: id ? 'points.product.update' : 'points.product.create',
+          target: { type: 'points_product', id: row.id },
+          after: values,
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      return { ...this.productOut(row), enabled: row.enabled, sort: row.sort };
+    });
+  }
+
+  async saveSettings(actor: Actor, input: { betPerPoint: string; rules: string }) {
+    const paisa = toMinor(input.betPerPoint);
+    if (paisa <= 0n)
+      throw new AppError('VALIDATION', {
+        messageKey: 'invalidAmount',
+        fields: { betPerPoint: 'invalidAmount' },
+      });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(pointsSettings)
+        .set({ paisaPerPoint: paisa, rules: input.rules })
+        .where(eq(pointsSettings.id, 1));
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'points.settings',
+          target: { type: 'points_settings', id: 1 },
+          after: input,
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+    });
+  }
+
+  /** Demo products (seed only), once. */
+  async ensureDemo(items: PointsProductInput[], rules: string): Promise<boolean> {
+    const [n] = await this.db.select({ n: count() }).from(pointsProducts);
+    if ((n?.n ?? 0) > 0) return false;
+    for (const p of items) await this.saveProduct({ id: 0, account: 'seed' }, null, p);
+    await this.db.update(pointsSettings).set({ rules }).where(eq(pointsSettings.id, 1));
+    return true;
+  }
+}

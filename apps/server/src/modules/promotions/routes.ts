@@ -1,0 +1,418 @@
+import {
+  adminPromotionListSchema,
+  adminPromotionSchema,
+  applicationPageSchema,
+  applicationQuerySchema,
+  applicationReviewSchema,
+  applyInputSchema,
+  bonusSummarySchema,
+  envelopeSchema,
+  promotionIdParamsSchema,
+  promotionInputSchema,
+  promotionListQuerySchema,
+  promotionListSchema,
+  promotionReportSchema,
+  promotionSchema,
+  rebateClaimSchema,
+  rebatePreviewSchema,
+  rebateRatesInputSchema,
+  rebateRatesSchema,
+  referralSchema,
+  rewardCenterSchema,
+} from '@wps/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The images of a multipart activity application. */
+    promotionImages?: Buffer[];
+  }
+}
+
+const imageParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A member's session id, or null for a visitor (the list is public; statuses need a member). */
+function viewerId(req: FastifyRequest): number | null {
+  const p = req.principal;
+  return p && p.kind === 'member' && p.role !== 'trial' ? p.memberId : null;
+}
+
+const actorOf = (req: FastifyRequest): Actor => {
+  const op = operatorPrincipal(req);
+  return { id: op.operatorId, account: op.account, ip: clientIp(req) };
+};
+
+/** Multipart application: text fields become the body, files under `images` are kept (3 at most). */
+async function applicationBody(req: FastifyRequest): Promise<void> {
+  if (!req.isMultipart()) return;
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'images') {
+          await part.toBuffer().catch(() => undefined);
+          continue;
+        }
+        files.push(await part.toBuffer());
+      } else {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        messageKey: 'imageTooLarge',
+        fields: { images: 'imageTooLarge' },
+      });
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { images: 'imageTooMany' } });
+    throw err;
+  }
+  req.promotionImages = files;
+  req.body = fields;
+}
+
+/** Promotions page, activity actions, reward centre, bonus details; the operator's promotions console. */
+export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const promos = app.services.promotions;
+  const member = requireRole(['player', 'agent']);
+  const operator = requireRole(['operator'], 'promotions');
+  const security = [{ token: [] }];
+  const tags = ['promotions'];
+  const adminTags = ['admin: promotions'];
+
+  app.get(
+    '/wps/promotions',
+    {
+      schema: {
+        tags,
+        summary: 'Promotions (category filter); with a session each carries its SPEC §4 status',
+        querystring: promotionListQuerySchema,
+        response: { 200: envelopeSchema(promotionListSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.list(viewerId(req), req.query)),
+  );
+
+  app.get(
+    '/wps/promotions/rewards',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Reward centre: my activities and how many rewards wait to be claimed',
+        response: { 200: envelopeSchema(rewardCenterSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.rewardCenter(memberPrincipal(req).memberId)),
+  );
+
+  app.get(
+    '/wps/promotions/bonuses',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Bonus details: my bonuses with wagering progress',
+        response: { 200: envelopeSchema(bonusSummarySchema) },
+      },
+    },
+    async (req) => {
+      const memberId = memberPrincipal(req).memberId;
+      await promos.rewardCenter(memberId); // refuses trial members like every reward call
+      return ok(req, await app.services.bonusEngine.summary(memberId));
+    },
+  );
+
+  app.get(
+    '/wps/promotions/referral',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Refer and earn: my referral code and how many registered with it',
+        response: { 200: envelopeSchema(referralSchema) },
+      },
+    },
+    async (req) => {
+      const memberId = memberPrincipal(req).memberId;
+      const m = await app.services.members.getById(memberId);
+      if (!m) throw new AppError('UNAUTHORIZED');
+      return ok(req, {
+        referralCode: m.referralCode,
+        invited: await app.services.members.referredCount(memberId),
+      });
+    },
+  );
+
+  app.get(
+    '/wps/promotions/rebate',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Manual rebate (MANPLAYREB3): what a claim now pays, per game type',
+        response: { 200: envelopeSchema(rebatePreviewSchema) },
+      },
+    },
+    async (req) => {
+      const {
+        from: _f,
+        to: _t,
+        total: _a,
+        stake: _s,
+        ...preview
+      } = await app.services.rebate.preview(memberPrincipal(req).memberId);
+      return ok(req, preview);
+    },
+  );
+
+  app.post(
+    '/wps/promotions/rebate/claim',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Claim the rebate on valid bets since the last claim (once per business day)',
+        response: { 200: envelopeSchema(rebateClaimSchema) },
+      },
+    },
+    async (req) => ok(req, await app.services.rebate.claim(memberPrincipal(req).memberId)),
+  );
+
+  app.get(
+    '/wps/admin/promotions/rebate-rates',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Manual rebate rates per game type (basis points)',
+        response: { 200: envelopeSchema(rebateRatesSchema) },
+      },
+    },
+    async (req) => ok(req, await app.services.rebate.rates()),
+  );
+
+  app.put(
+    '/wps/admin/promotions/rebate-rates',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Replace the manual rebate rates',
+        body: rebateRatesInputSchema,
+        response: { 200: envelopeSchema(rebateRatesSchema) },
+      },
+    },
+    async (req) => {
+      await app.services.rebate.setRates(actorOf(req), req.body);
+      return ok(req, await app.services.rebate.rates());
+    },
+  );
+
+  app.get(
+    '/wps/promotions/images/:id',
+    {
+      onRequest: requireRole(['player', 'agent', 'operator']),
+      schema: {
+        tags,
+        security,
+        summary: 'An application image (its sender, or an operator)',
+        params: imageParams,
+      },
+    },
+    async (req, reply) => {
+      const p = req.principal!;
+      const viewer =
+        p.kind === 'operator'
+          ? { operator: p.permissions.includes('promotions') || p.permissions.includes('*') }
+          : { memberId: p.memberId };
+      const img = await promos.image(req.params.id, viewer);
+      return reply
+        .header('content-type', img.mime)
+        .header('cache-control', 'private, max-age=3600')
+        .send(img.data);
+    },
+  );
+
+  app.get(
+    '/wps/promotions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One promotion, its rules and (with a session) my status',
+        params: promotionIdParamsSchema,
+        response: { 200: envelopeSchema(promotionSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.get(viewerId(req), req.params.id)),
+  );
+
+  app.post(
+    '/wps/promotions/:id/join',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Join a deposit bonus: the qualifying deposit then earns it',
+        params: promotionIdParamsSchema,
+        response: { 200: envelopeSchema(promotionSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.join(memberPrincipal(req).memberId, req.params.id)),
+  );
+
+  app.post(
+    '/wps/promotions/:id/apply',
+    {
+      onRequest: member,
+      preValidation: applicationBody,
+      schema: {
+        tags,
+        security,
+        summary: 'Apply to join (multipart: remark ≤ 140, up to 3 PNG/JPG `images` ≤ 5 MB)',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: promotionIdParamsSchema,
+        body: applyInputSchema,
+        response: { 200: envelopeSchema(promotionSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await promos.apply(
+          memberPrincipal(req).memberId,
+          req.params.id,
+          req.body.remark,
+          req.promotionImages ?? [],
+        ),
+      ),
+  );
+
+  app.post(
+    '/wps/promotions/:id/claim',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Claim a reward (free bonus, approved application): pays once',
+        params: promotionIdParamsSchema,
+        response: { 200: envelopeSchema(promotionSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.claim(memberPrincipal(req).memberId, req.params.id)),
+  );
+
+  // ---------------------------------------------------------------- operator
+
+  app.get(
+    '/wps/admin/promotions',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Every promotion',
+        response: { 200: envelopeSchema(adminPromotionListSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.adminList()),
+  );
+
+  app.post(
+    '/wps/admin/promotions',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Create a promotion',
+        body: promotionInputSchema,
+        response: { 200: envelopeSchema(adminPromotionSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.create(actorOf(req), req.body)),
+  );
+
+  app.put(
+    '/wps/admin/promotions/:id',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Change a promotion (bonuses already given keep their terms)',
+        params: promotionIdParamsSchema,
+        body: promotionInputSchema,
+        response: { 200: envelopeSchema(adminPromotionSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.update(actorOf(req), req.params.id, req.body)),
+  );
+
+  app.get(
+    '/wps/admin/promotions/applications',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Application queue (status=applying: oldest first)',
+        querystring: applicationQuerySchema,
+        response: { 200: envelopeSchema(applicationPageSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.applications(req.query)),
+  );
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/wps/admin/promotions/applications/:id/${action}`,
+      {
+        onRequest: operator,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: action === 'approve' ? 'Approve an application' : 'Reject an application',
+          params: promotionIdParamsSchema,
+          body: applicationReviewSchema.nullish(),
+          response: { 200: envelopeSchema(z.object({ id: z.number().int(), status: z.string() })) },
+        },
+      },
+      async (req) =>
+        ok(req, await promos.review(actorOf(req), req.params.id, action === 'approve', req.body?.note)),
+    );
+  }
+
+  app.get(
+    '/wps/admin/promotions/report',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Per promotion: bonus granted (cost), converted, forfeited, still wagering',
+        response: { 200: envelopeSchema(promotionReportSchema) },
+      },
+    },
+    async (req) => ok(req, await app.services.bonusEngine.report()),
+  );
+};

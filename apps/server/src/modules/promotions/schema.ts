@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+/** PGlite hands bytea back as Uint8Array, node-postgres as Buffer: normalise to Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (v) => v,
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Per game type, the percent of a valid stake that counts toward wagering (e.g. RNG 100, LIVE 10). */
+export type Contributions = Record<string, number>;
+
+/** An operator's promotion (SPEC §3): what the promotions page lists and what pays bonuses. */
+export const promotions = pgTable('promotions', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  summary: text().notNull(),
+  body: text().notNull(),
+  category: text().notNull(),
+  labels: text().array().notNull().default(sql`'{}'::text[]`),
+  /** Languages it is shown in (empty: all). */
+  languages: text().array().notNull().default(sql`'{}'::text[]`),
+  imageUrl: text(),
+  /** deposit_bonus | free_bonus | apply */
+  kind: text().notNull(),
+  /** all | new_players | players | agents */
+  audience: text().notNull().default('all'),
+  startsAt: ts().notNull(),
+  endsAt: ts(),
+  enabled: boolean().notNull().default(true),
+  depositNth: integer(),
+  percent: integer(),
+  cap: bigint({ mode: 'bigint' }),
+  minDeposit: bigint({ mode: 'bigint' }),
+  bonusAmount: bigint({ mode: 'bigint' }),
+  wageringMultiplier: integer().notNull().default(0),
+  expiryDays: integer().notNull().default(7),
+  contributions: jsonb().$type<Contributions>().notNull().default({}),
+  sort: integer().notNull().default(0),
+  createdAt: ts().notNull().default(sql`now()`),
+  updatedAt: ts().notNull().default(sql`now()`),
+});
+
+/** One member's part in one promotion: joined, applying, rejected, claim, process, issued, closed. */
+export const promotionParticipations = pgTable('promotion_participations', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  promotionId: integer().notNull(),
+  memberId: integer().notNull(),
+  status: text().notNull(),
+  remark: text(),
+  reviewNote: text(),
+  reviewedBy: text(),
+  reviewedAt: ts(),
+  createdAt: ts().notNull().default(sql`now()`),
+  updatedAt: ts().notNull().default(sql`now()`),
+});
+
+/** Images sent with an application (SPEC §5: at most 3, PNG/JPG, 5 MB), re-encoded before storing. */
+export const promotionImages = pgTable('promotion_images', {
+  id: uuid().primaryKey().defaultRandom(),
+  participationId: bigint({ mode: 'number' }).notNull(),
+  memberId: integer().notNull(),
+  mime: text().notNull(),
+  data: bytea().notNull(),
+  createdAt: ts().notNull().default(sql`now()`),
+});
+
+/**
+ * Bonus money given to a member: it waits in their bonus account until `wagered` reaches
+ * `wageringRequired` (then converts to cash once) or it expires (then it is forfeited).
+ * `sourceKey` names what earned it (a deposit, a claim) so it is granted once.
+ */
+export const bonusGrants = pgTable('bonus_grants', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  memberId: integer().notNull(),
+  promotionId: integer().notNull(),
+  sourceKey: text().notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  wageringRequired: bigint({ mode: 'bigint' }).notNull(),
+  wagered: bigint({ mode: 'bigint' }).notNull().default(0n),
+  contributions: jsonb().$type<Contributions>().notNull(),
+  /** active | converted | forfeited */
+  status: text().notNull(),
+  expiresAt: ts().notNull(),
+  createdAt: ts().notNull().default(sql`now()`),
+  settledAt: ts(),
+});
+
+/** MANPLAYREB3: rebate rate per game type, in basis points of valid stake (50 = 0.5 %). */
+export const rebateRates = pgTable('rebate_rates', {
+  gameType: text().primaryKey(),
+  rateBp: integer().notNull(),
+});
+
+/** One manual rebate claim per member per business day, covering the valid bets since the last one. */
+export const rebateClaims = pgTable('rebate_claims', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  memberId: integer().notNull(),
+  period: text().notNull(),
+  fromAt: ts().notNull(),
+  toAt: ts().notNull(),
+  validStake: bigint({ mode: 'bigint' }).notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  createdAt: ts().notNull().default(sql`now()`),
+});

@@ -1,0 +1,632 @@
+import {
+  type ActivityStatus,
+  fromMinor,
+  isAgentType,
+  isTrialType,
+  type Promotion,
+  type PromotionCategory,
+  type PromotionInput,
+  type RewardCenter,
+  SPEC,
+  toMinor,
+} from '@wps/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { ApprovedDeposit, CashierService } from '../cashier/service.ts';
+import { reencodeImage } from '../cashier/images.ts';
+import type { Member, MembersService } from '../members/service.ts';
+import type { MessagesService } from '../messages/service.ts';
+import type { BonusEngine } from './bonus-engine.ts';
+import { depositBonus } from './wagering-math.ts';
+import { promotionImages, promotionParticipations, promotions } from './schema.ts';
+
+type PromotionRow = typeof promotions.$inferSelect;
+type ParticipationRow = typeof promotionParticipations.$inferSelect;
+export interface Actor {
+  id: number;
+  account: string;
+  ip?: string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const money = (v: bigint | null) => (v === null ? null : fromMinor(v));
+const NEW_PLAYER_DAYS = 30;
+const IMAGE_MAX_SIDE = 4096;
+
+const fail = (
+  messageKey:
+    | 'promotionNotOpen'
+    | 'promotionNotForYou'
+    | 'promotionAlreadyJoined'
+    | 'promotionNothingToClaim'
+    | 'promotionWrongAction',
+) => new AppError('CONFLICT', { messageKey });
+
+/**
+ * Promotions (issue 14): the operator's definitions, a member's part in each (SPEC §4 activity
+ * status), apply-to-join with its approval queue, and the bonuses they pay through `BonusEngine`.
+ */
+export class PromotionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: BonusEngine,
+    private readonly deps: {
+      members: MembersService;
+      cashier: CashierService;
+      messages: MessagesService;
+      audit: AuditService;
+    },
+  ) {
+    deps.cashier.onDepositApproved((tx, d) => this.onDepositApproved(tx, d));
+    deps.cashier.onWithdrawalRequested(async (tx, w) => {
+      await this.engine.forfeitOpen(tx, w.memberId);
+    });
+  }
+
+  // ---------------------------------------------------------------- member view
+
+  private async realMember(memberId: number): Promise<Member> {
+    const m = await this.deps.members.getById(memberId);
+    if (!m) throw new AppError('UNAUTHORIZED');
+    if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
+    return m;
+  }
+
+  private isOpen(p: PromotionRow, now = new Date()): boolean {
+    return p.enabled && p.startsAt <= now && (!p.endsAt || p.endsAt > now);
+  }
+
+  private inAudience(p: PromotionRow, m: Member, now = new Date()): boolean {
+    switch (p.audience) {
+      case 'agents':
+        return isAgentType(m.type);
+      case 'players':
+        return !isAgentType(m.type);
+      case 'new_players':
+        return !isAgentType(m.type) && now.getTime() - m.createdAt.getTime() < NEW_PLAYER_DAYS * 86_400_000;
+      default:
+        return true;
+    }
+  }
+
+  /** SPEC §4 status of one promotion for one member (null member: a visitor, no status). */
+  private statusOf(
+    p: PromotionRow,
+    part: ParticipationRow | undefined,
+    m: Member | null,
+    deposits: number,
+    now = new Date(),
+  ): ActivityStatus | null {
+    if (!m) return null;
+    if (part) {
+      if (part.status === 'issued' && p.kind !== 'deposit_bonus') return 'claimed';
+      return part.status as ActivityStatus;
+    }
+    if (p.enabled && p.startsAt > now) return 'comingSoon';
+    if (!this.isOpen(p, now) || !this.inAudience(p, m, now)) return 'closed';
+    if (p.kind === 'deposit_bonus') return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
+    if (p.kind === 'free_bonus') return 'claim';
+    return 'join';
+  }
+
+  private out(p: PromotionRow, status: ActivityStatus | null): Promotion {
+    return {
+      id: p.id,
+      title: p.title,
+      summary: p.summary,
+      body: p.body,
+      category: p.category as PromotionCategory,
+      labels: p.labels as Promotion['labels'],
+      imageUrl: p.imageUrl,
+      kind: p.kind as Promotion['kind'],
+      startsAt: iso(p.startsAt),
+      endsAt: p.endsAt ? iso(p.endsAt) : null,
+      depositNth: p.depositNth,
+      percent: p.percent,
+      cap: money(p.cap),
+      minDeposit: money(p.minDeposit),
+      bonusAmount: money(p.bonusAmount),
+      wageringMultiplier: p.wageringMultiplier,
+      expiryDays: p.expiryDays,
+      contributions: p.contributions,
+      status,
+    };
+  }
+
+  /** The promotions page: enabled promotions not ended more than a week ago, in the operator's order. */
+  async list(
+    memberId: number | null,
+    q: { category?: string | undefined; language?: string | undefined },
+  ): Promise<Promotion[]> {
+    const rows = await this.db
+      .select()
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.enabled, true),
+          sql`(${promotions.endsAt} is null or ${promotions.endsAt} > now() - interval '7 days')`,
+          q.category && q.category !== 'all' ? eq(promotions.category, q.category) : undefined,
+          q.language
+            ? sql`(cardinality(${promotions.languages}) = 0 or upper(${q.language}) = any(${promotions.languages}))`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(promotions.sort), desc(promotions.id));
+    const ctx = await this.viewerContext(memberId);
+    return rows.map((p) => this.out(p, this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits)));
+  }
+
+  async get(memberId: number | null, id: number): Promise<Promotion> {
+    const [p] = await this.db
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
+    if (!p) throw new AppError('NOT_FOUND');
+    const ctx = await this.viewerContext(memberId);
+    return this.out(p, this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits));
+  }
+
+  private async viewerContext(memberId: number | null) {
+    const parts = new Map<number, ParticipationRow>();
+    if (memberId === null) return { member: null, deposits: 0, parts };
+    const member = await this.deps.members.getById(memberId);
+    if (!member || isTrialType(member.type)) return { member: null, deposits: 0, parts };
+    const rows = await this.db
+      .select()
+      .from(promotionParticipations)
+      .where(eq(promotionParticipations.memberId, memberId));
+    for (const r of rows) parts.set(r.promotionId, r);
+    return { member, deposits: await this.deps.cashier.approvedDepositCount(memberId), parts };
+  }
+
+  private async openFor(memberId: number, id: number, kind: PromotionRow['kind'][]) {
+    const m = await this.realMember(memberId);
+    const [p] = await this.db
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
+    if (!p) throw new AppError('NOT_FOUND');
+    if (!kind.includes(p.kind)) throw fail('promotionWrongAction');
+    if (!this.isOpen(p)) throw fail('promotionNotOpen');
+    if (!this.inAudience(p, m)) throw fail('promotionNotForYou');
+    return { m, p };
+  }
+
+  /** Join a deposit bonus: the member's next qualifying deposit then earns it. */
+  async join(memberId: number, id: number): Promise<Promotion> {
+    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus']);
+    const deposits = await this.deps.cashier.approvedDepositCount(memberId);
+    if (deposits >= (p.depositNth ?? 1)) throw fail('promotionNotForYou');
+    const [row] = await this.db
+      .insert(promotionParticipations)
+      .values({ promotionId: id, memberId, status: 'joined' })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw fail('promotionAlreadyJoined');
+    return this.out(p, this.statusOf(p, row, m, deposits));
+  }
+
+  /** Apply to join (SPEC §5): remark ≤ 140, ≤ 3 PNG/JPG images ≤ 5 MB each; the operator reviews it. */
+  async apply(memberId: number, id: number, remark: string | undefined, files: Buffer[]): Promise<Promotion> {
+    if (files.length > SPEC.upload.maxImages) {
+      throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { images: 'imageTooMany' } });
+    }
+    if (remark && remark.length > SPEC.activityRemarkMaxChars) {
+      throw new AppError('VALIDATION', { messageKey: 'remarkTooLong', fields: { remark: 'remarkTooLong' } });
+    }
+    const { m, p } = await this.openFor(memberId, id, ['apply']);
+    const images: Array<{ mime: string; data: Buffer }> = [];
+    for (const f of files)
+      images.push(
+        await reencodeImage(f, { maxBytes: SPEC.upload.maxBytes, maxSide: IMAGE_MAX_SIDE }, 'images'),
+      );
+    const row = await this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(promotionParticipations)
+        .where(
+          and(eq(promotionParticipations.promotionId, id), eq(promotionParticipations.memberId, memberId)),
+        )
+        .for('update');
+      let part: ParticipationRow | undefined;
+      if (!existing) {
+        [part] = await tx
+          .insert(promotionParticipations)
+          .values({ promotionId: id, memberId, status: 'applying', remark: remark || null })
+          .onConflictDoNothing()
+          .returning();
+        if (!part) throw fail('promotionAlreadyJoined');
+      } else if (existing.status === 'rejected') {
+        // A rejected application may be sent again, with new remark and images.
+        await tx.delete(promotionImages).where(eq(promotionImages.participationId, existing.id));
+        [part] = await tx
+          .update(promotionParticipations)
+          .set({
+            status: 'applying',
+            remark: remark || null,
+            reviewNote: null,
+            reviewedBy: null,
+            reviewedAt: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(promotionParticipations.id, existing.id))
+          .returning();
+      } else {
+        throw fail('promotionAlreadyJoined');
+      }
+      for (const img of images)
+        await tx
+          .insert(promotionImages)
+          .values({ participationId: part!.id, memberId, mime: img.mime, data: img.data });
+      return part!;
+    });
+    return this.out(p, this.statusOf(p, row, m, 0));
+  }
+
+  /**
+   * Claims a reward: a free bonus, or an approved application's bonus. Two claims at once pay
+   * once: the participation row is inserted (free bonus) or moved from `claim` (application)
+   * by exactly one of them, and the grant is keyed by promotion and member.
+   */
+  async claim(memberId: number, id: number): Promise<Promotion> {
+    const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply']);
+    const amount = p.bonusAmount ?? 0n;
+    const part = await this.db.transaction(async (tx) => {
+      let part: ParticipationRow | undefined;
+      if (p.kind === 'free_bonus') {
+        [part] = await tx
+          .insert(promotionParticipations)
+          .values({ promotionId: id, memberId, status: 'process' })
+          .onConflictDoNothing()
+          .returning();
+      } else {
+        [part] = await tx
+          .update(promotionParticipations)
+          .set({ status: 'process', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(promotionParticipations.promotionId, id),
+              eq(promotionParticipations.memberId, memberId),
+              eq(promotionParticipations.status, 'claim'),
+            ),
+          )
+          .returning();
+      }
+      if (!part) throw fail('promotionNothingToClaim');
+      if (amount <= 0n) {
+        [part] = await tx
+          .update(promotionParticipations)
+          .set({ status: 'issued', updatedAt: sql`now()` })
+          .where(eq(promotionParticipations.id, part.id))
+          .returning();
+        return part!;
+      }
+      await this.engine.grant(tx, {
+        memberId,
+        promotionId: id,
+        participationId: part.id,
+        amount,
+        wageringMultiplier: p.wageringMultiplier,
+        expiryDays: p.expiryDays,
+        contributions: p.contributions,
+        sourceKey: `claim:${id}:${memberId}`,
+        title: p.title,
+      });
+      const [now] = await tx
+        .select()
+        .from(promotionParticipations)
+        .where(eq(promotionParticipations.id, part.id));
+      return now!;
+    });
+    return this.out(p, this.statusOf(p, part, m, 0));
+  }
+
+  /**
+   * Deposit bonus, in the approval's transaction: the first joined deposit-bonus promotion for
+   * this deposit's number pays percent of it (up to the cap). Joined promotions for an earlier
+   * deposit number can no longer be met and close.
+   */
+  private async onDepositApproved(tx: Tx, d: ApprovedDeposit): Promise<void> {
+    const joined = await tx
+      .select({ part: promotionParticipations, p: promotions })
+      .from(promotionParticipations)
+      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+      .where(
+        and(
+          eq(promotionParticipations.memberId, d.memberId),
+          eq(promotionParticipations.status, 'joined'),
+          eq(promotions.kind, 'deposit_bonus'),
+        ),
+      )
+      .orderBy(asc(promotions.id))
+      .for('update', { of: promotionParticipations });
+    let paid = false;
+    for (const { part, p } of joined) {
+      const nth = p.depositNth ?? 1;
+      if (nth > d.nth) continue;
+      const qualifies =
+        nth === d.nth && !paid && this.isOpen(p) && d.amount >= (p.minDeposit ?? 0n) && p.percent && p.cap;
+      if (!qualifies) {
+        await tx
+          .update(promotionParticipations)
+          .set({ status: 'closed', updatedAt: sql`now()` })
+          .where(eq(promotionParticipations.id, part.id));
+        continue;
+      }
+      const amount = depositBonus(d.amount, p.percent!, p.cap!);
+      if (amount <= 0n) continue;
+      await this.engine.grant(tx, {
+        memberId: d.memberId,
+        promotionId: p.id,
+        participationId: part.id,
+        amount,
+        wageringMultiplier: p.wageringMultiplier,
+        expiryDays: p.expiryDays,
+        contributions: p.contributions,
+        sourceKey: `deposit:${d.depositId}:${p.id}`,
+        title: p.title,
+      });
+      paid = true;
+    }
+  }
+
+  /** rewardCenter: what the member takes part in; claimable counts rewards waiting for a click. */
+  async rewardCenter(memberId: number): Promise<RewardCenter> {
+    await this.realMember(memberId);
+    const rows = await this.db
+      .select({ part: promotionParticipations, p: promotions })
+      .from(promotionParticipations)
+      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+      .where(eq(promotionParticipations.memberId, memberId))
+      .orderBy(desc(promotionParticipations.updatedAt))
+      .limit(100);
+    return {
+      claimable: await this.claimableCount(memberId),
+      rewards: rows.map(({ part, p }) => ({
+        promotionId: p.id,
+        title: p.title,
+        kind: p.kind as Promotion['kind'],
+        status: (part.status === 'issued' && p.kind !== 'deposit_bonus'
+          ? 'claimed'
+          : part.status) as ActivityStatus,
+        remark: part.remark,
+        reviewNote: part.reviewNote,
+        updatedAt: iso(part.updatedAt),
+      })),
+    };
+  }
+
+  /** Badge count: approved applications to claim, and open free bonuses not yet claimed. */
+  async claimableCount(memberId: number): Promise<number> {
+    const ctx = await this.viewerContext(memberId);
+    if (!ctx.member) return 0;
+    const open = await this.db
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply'])));
+    return open.filter((p) => this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits) === 'claim')
+      .length;
+  }
+
+  /** An application image: for the member who sent it, or an operator with the promotions permission. */
+  async image(id: string, viewer: { memberId?: number; operator?: boolean }) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND');
+    const [row] = await this.db.select().from(promotionImages).where(eq(promotionImages.id, id));
+    if (!row || (!viewer.operator && row.memberId !== viewer.memberId)) throw new AppError('NOT_FOUND');
+    return { mime: row.mime, data: row.data };
+  }
+
+  // ---------------------------------------------------------------- operator
+
+  /** Demo promotions (seed only): added once, when there are none. */
+  async ensureDemo(inputs: PromotionInput[]): Promise<boolean> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(promotions);
+    if ((row?.n ?? 0) > 0) return false;
+    for (const input of inputs) await this.db.insert(promotions).values(this.values(input));
+    return true;
+  }
+
+  private values(input: PromotionInput) {
+    const minor = (v: string | null) => (v === null ? null : toMinor(v));
+    if (input.kind === 'deposit_bonus' && (!input.depositNth || !input.percent || !input.cap)) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'inputEmpty',
+        fields: Object.fromEntries(
+          (['depositNth', 'percent', 'cap'] as const).filter((k) => !input[k]).map((k) => [k, 'inputEmpty']),
+        ),
+      });
+    }
+    return {
+      title: input.title,
+      summary: input.summary,
+      body: input.body,
+      category: input.category,
+      labels: input.labels,
+      languages: input.languages.map((l) => l.toUpperCase()),
+      imageUrl: input.imageUrl,
+      kind: input.kind,
+      audience: input.audience,
+      startsAt: new Date(input.startsAt),
+      endsAt: input.endsAt ? new Date(input.endsAt) : null,
+      enabled: input.enabled,
+      depositNth: input.depositNth,
+      percent: input.percent,
+      cap: minor(input.cap),
+      minDeposit: minor(input.minDeposit),
+      bonusAmount: minor(input.bonusAmount),
+      wageringMultiplier: input.wageringMultiplier,
+      expiryDays: input.expiryDays,
+      contributions: input.contributions,
+      sort: input.sort,
+    };
+  }
+
+  private adminOut(p: PromotionRow) {
+    return {
+      ...this.out(p, null),
+      audience: p.audience as 'all',
+      languages: p.languages,
+      enabled: p.enabled,
+      sort: p.sort,
+    } as const;
+  }
+
+  async adminList() {
+    const rows = await this.db.select().from(promotions).orderBy(desc(promotions.id));
+    return rows.map((p) => {
+      const { status: _s, ...rest } = this.adminOut(p);
+      return rest;
+    });
+  }
+
+  async create(actor: Actor, input: PromotionInput) {
+    const values = this.values(input);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(promotions).values(values).returning();
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'promotion.create',
+          target: { type: 'promotion', id: row!.id },
+          after: values,
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      const { status: _s, ...rest } = this.adminOut(row!);
+      return rest;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: PromotionInput) {
+    const values = this.values(input);
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      const [row] = await tx
+        .update(promotions)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(promotions.id, id))
+        .returning();
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'promotion.update',
+          target: { type: 'promotion', id },
+          before,
+          after: values,
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      const { status: _s, ...rest } = this.adminOut(row!);
+      return rest;
+    });
+  }
+
+  async applications(q: { pageNo: number; pageSize: number; status?: string | undefined }) {
+    const where = and(
+      eq(promotions.kind, 'apply'),
+      q.status ? eq(promotionParticipations.status, q.status) : undefined,
+    );
+    const rows = await this.db
+      .select({ part: promotionParticipations, title: promotions.title })
+      .from(promotionParticipations)
+      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+      .where(where)
+      .orderBy(q.status === 'applying' ? asc(promotionParticipations.id) : desc(promotionParticipations.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promotionParticipations)
+      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+      .where(where);
+    const ids = rows.map((r) => r.part.id);
+    const images = ids.length
+      ? await this.db
+          .select({ id: promotionImages.id, participationId: promotionImages.participationId })
+          .from(promotionImages)
+          .where(inArray(promotionImages.participationId, ids))
+      : [];
+    const accounts = new Map<number, string>();
+    for (const r of rows) {
+      if (!accounts.has(r.part.memberId))
+        accounts.set(r.part.memberId, (await this.deps.members.getById(r.part.memberId))?.account ?? '');
+    }
+    const n = Number(total?.n ?? 0);
+    return {
+      content: rows.map(({ part, title }) => ({
+        id: part.id,
+        promotionId: part.promotionId,
+        promotionTitle: title,
+        memberId: part.memberId,
+        account: accounts.get(part.memberId) ?? '',
+        status: part.status,
+        remark: part.remark,
+        images: images
+          .filter((i) => i.participationId === part.id)
+          .map((i) => `/wps/promotions/images/${i.id}`),
+        reviewNote: part.reviewNote,
+        reviewedBy: part.reviewedBy,
+        createdAt: iso(part.createdAt),
+      })),
+      pageNum: q.pageNo,
+      pageSize: q.pageSize,
+      total: n,
+      totalPages: Math.ceil(n / q.pageSize),
+    };
+  }
+
+  /** applying → claim (a bonus to claim) or joined (no bonus), or → rejected; the member gets a message. */
+  async review(actor: Actor, participationId: number, approve: boolean, note?: string) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ part: promotionParticipations, p: promotions })
+        .from(promotionParticipations)
+        .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+        .where(eq(promotionParticipations.id, participationId))
+        .for('update', { of: promotionParticipations });
+      if (!row || row.p.kind !== 'apply') throw new AppError('NOT_FOUND');
+      if (row.part.status !== 'applying') throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
+      const status = !approve ? 'rejected' : (row.p.bonusAmount ?? 0n) > 0n ? 'claim' : 'joined';
+      await tx
+        .update(promotionParticipations)
+        .set({
+          status,
+          reviewNote: note ?? null,
+          reviewedBy: actor.account,
+          reviewedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(promotionParticipations.id, participationId));
+      await this.deps.audit.record(
+        {
+          actor,
+          action: approve ? 'promotion.application.approve' : 'promotion.application.reject',
+          target: { type: 'promotion_participation', id: participationId },
+          before: { status: 'applying' },
+          after: { status, note: note ?? null },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      await this.deps.messages.send(
+        row.part.memberId,
+        {
+          kind: 'promotion',
+          title: approve ? `Application approved: ${row.p.title}` : `Application rejected: ${row.p.title}`,
+          body: approve
+            ? status === 'claim'
+              ? 'Your application was approved. Claim your reward in the reward centre.'
+              : 'Your application was approved.'
+            : `Your application was not approved.${note ? ` ${note}` : ''}`,
+        },
+        tx,
+      );
+      return { id: participationId, status };
+    });
+  }
+}

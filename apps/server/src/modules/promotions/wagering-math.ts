@@ -1,0 +1,45 @@
+import type { Contributions } from './schema.ts';
+
+/** Percent of a stake on `gameType` that counts; a type not listed counts at OTHER, else in full. */
+export function contributionPercent(contributions: Contributions, gameType: string): number {
+  const pct = contributions[gameType] ?? contributions.OTHER ?? 100;
+  return Math.max(0, Math.min(100, Math.trunc(pct)));
+}
+
+/**
+ * What a valid stake adds to wagering: its contribution, rounded down to the paisa. A negative
+ * stake (a rolled-back bet's correcting row) takes its contribution back.
+ */
+export function contributionOf(contributions: Contributions, gameType: string, validStake: bigint): bigint {
+  const pct = BigInt(contributionPercent(contributions, gameType));
+  const scaled = validStake * pct;
+  // Round toward zero either way, so a bet and its rollback cancel exactly.
+  return scaled / 100n;
+}
+
+/** The requirement of a bonus: multiplier × bonus. */
+export const wageringRequirement = (amount: bigint, multiplier: number): bigint =>
+  amount * BigInt(Math.max(0, Math.trunc(multiplier)));
+
+/** Wagered after one more bet: never below zero. Met once it reaches the requirement. */
+export function advance(
+  wagered: bigint,
+  required: bigint,
+  contribution: bigint,
+): { wagered: bigint; met: boolean } {
+  const next = wagered + contribution < 0n ? 0n : wagered + contribution;
+  return { wagered: next, met: next >= required };
+}
+
+/** The deposit bonus: percent of the deposit, at most the cap (paisa, rounded down). */
+export function depositBonus(deposit: bigint, percent: number, cap: bigint): bigint {
+  const raw = (deposit * BigInt(percent)) / 100n;
+  return raw > cap ? cap : raw;
+}
+
+/** 0–100 for the progress bar. */
+export function progressOf(wagered: bigint, required: bigint): number {
+  if (required <= 0n) return 100;
+  const p = (wagered * 100n) / required;
+  return Number(p > 100n ? 100n : p);
+}

@@ -1,0 +1,215 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { SelectField, TextField } from '../../shared/ui/field.tsx';
+import { Loader } from '../../shared/ui/loader.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { Table } from '../../shared/ui/table.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import { errorText, NoteDialog } from './cashier-ui.tsx';
+import {
+  type AdminPointsProduct,
+  type AdminRedemption,
+  usePointsProductsAdmin,
+  useRedeemQueue,
+  useReviewRedemption,
+  useSavePointsProduct,
+} from './points-admin-api.ts';
+
+function ProductForm() {
+  const { t } = useTranslation('promotions-admin');
+  const save = useSavePointsProduct();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'cash' | 'physical'>('cash');
+  const [points, setPoints] = useState('100');
+  const [cashValue, setCashValue] = useState('10.00');
+  const [stock, setStock] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        name,
+        description: '',
+        kind,
+        points: Number(points),
+        cashValue: kind === 'cash' ? cashValue : null,
+        stock: stock === '' ? null : Number(stock),
+        imageUrl: null,
+        enabled: true,
+        sort: 0,
+      },
+      { onSuccess: () => toast.success(t('points.saved')) },
+    );
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <TextField label={t('points.name')} value={name} onChange={(e) => setName(e.target.value)} />
+      <SelectField
+        label={t('points.kind')}
+        value={kind}
+        onChange={(e) => setKind(e.target.value as typeof kind)}
+      >
+        <option value="cash">{t('points.kinds.cash')}</option>
+        <option value="physical">{t('points.kinds.physical')}</option>
+      </SelectField>
+      <TextField
+        label={t('points.points')}
+        inputMode="numeric"
+        value={points}
+        onChange={(e) => setPoints(e.target.value)}
+      />
+      {kind === 'cash' && (
+        <TextField
+          label={t('points.cashValue')}
+          inputMode="decimal"
+          value={cashValue}
+          onChange={(e) => setCashValue(e.target.value)}
+        />
+      )}
+      <TextField
+        label={t('points.stock')}
+        inputMode="numeric"
+        value={stock}
+        onChange={(e) => setStock(e.target.value)}
+      />
+      {save.error && <p className="wallet-error">{errorText(save.error)}</p>}
+      <Button type="submit" disabled={save.isPending}>
+        {t('points.add')}
+      </Button>
+    </form>
+  );
+}
+
+/** Points mall: the redeem queue (approve pays cash items; reject refunds points) and the products. */
+export default function PointsAdminPage() {
+  const { t } = useTranslation('promotions-admin');
+  const [status, setStatus] = useState('process');
+  const [page, setPage] = useState(1);
+  const queue = useRedeemQueue({ pageNo: page, status });
+  const products = usePointsProductsAdmin();
+  const review = useReviewRedemption();
+  const [rejecting, setRejecting] = useState<AdminRedemption | null>(null);
+  return (
+    <div className="admin-page">
+      <PageHeader title={t('points.title')} lead={t('points.lead')} />
+      <SelectField
+        label={t('applications.status')}
+        value={status}
+        onChange={(e) => {
+          setStatus(e.target.value);
+          setPage(1);
+        }}
+      >
+        {(['process', 'approved', 'rejected'] as const).map((s) => (
+          <option key={s} value={s}>
+            {t(`points.status.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+      {queue.isPending ? (
+        <Loader label={t('loading')} />
+      ) : queue.error ? (
+        <p className="wallet-error">{errorText(queue.error)}</p>
+      ) : (
+        <>
+          <Table<AdminRedemption>
+            caption={t('points.queue')}
+            rows={queue.data.content}
+            rowKey={(r) => r.id}
+            empty={t('points.none')}
+            columns={[
+              { key: 'id', header: '#', numeric: true, render: (r) => r.id },
+              { key: 'account', header: t('applications.account'), render: (r) => r.account },
+              { key: 'product', header: t('points.name'), render: (r) => r.productName },
+              { key: 'points', header: t('points.points'), numeric: true, render: (r) => r.points },
+              { key: 'address', header: t('points.address'), render: (r) => r.address ?? '—' },
+              {
+                key: 'actions',
+                header: t('applications.actions'),
+                render: (r) =>
+                  r.status === 'process' ? (
+                    <span className="chip-row">
+                      <Button
+                        size="sm"
+                        disabled={review.isPending}
+                        aria-label={t('points.approveOne', { id: r.id })}
+                        onClick={() =>
+                          review.mutate(
+                            { id: r.id, approve: true },
+                            {
+                              onSuccess: () => toast.success(t('points.approved', { id: r.id })),
+                              onError: (e) => toast.error(errorText(e)),
+                            },
+                          )
+                        }
+                      >
+                        {t('applications.approve')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={t('points.rejectOne', { id: r.id })}
+                        onClick={() => setRejecting(r)}
+                      >
+                        {t('applications.reject')}
+                      </Button>
+                    </span>
+                  ) : (
+                    (r.reviewNote ?? t(`points.status.${r.status}`))
+                  ),
+              },
+            ]}
+          />
+          <Pagination
+            page={page}
+            totalPages={queue.data.totalPages}
+            onChange={setPage}
+            labels={{
+              nav: t('pager.nav'),
+              previous: t('pager.previous'),
+              next: t('pager.next'),
+              page: (n) => t('pager.page', { n }),
+            }}
+          />
+        </>
+      )}
+      <h2 className="section-title">{t('points.products')}</h2>
+      {products.data && (
+        <Table<AdminPointsProduct>
+          caption={t('points.products')}
+          captionHidden
+          rows={products.data}
+          rowKey={(p) => p.id}
+          empty={t('points.noProducts')}
+          columns={[
+            { key: 'name', header: t('points.name'), render: (p) => p.name },
+            { key: 'kind', header: t('points.kind'), render: (p) => t(`points.kinds.${p.kind}`) },
+            { key: 'points', header: t('points.points'), numeric: true, render: (p) => p.points },
+            { key: 'cash', header: t('points.cashValue'), numeric: true, render: (p) => p.cashValue ?? '—' },
+            { key: 'stock', header: t('points.stock'), numeric: true, render: (p) => p.stock ?? '∞' },
+          ]}
+        />
+      )}
+      <h2 className="section-title">{t('points.add')}</h2>
+      <ProductForm />
+      {rejecting && (
+        <NoteDialog
+          title={t('points.rejectOne', { id: rejecting.id })}
+          label={t('applications.note')}
+          submitLabel={t('applications.reject')}
+          danger
+          maxLength={200}
+          pending={review.isPending}
+          onClose={() => setRejecting(null)}
+          onSubmit={(note) =>
+            review.mutateAsync({ id: rejecting.id, approve: false, note }).then(
+              () => setRejecting(null),
+              (e) => toast.error(errorText(e)),
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import {
+  PROMOTION_AUDIENCES,
+  PROMOTION_CATEGORIES,
+  PROMOTION_KINDS,
+  PROMOTION_LABELS,
+  type PromotionInput,
+} from '@wps/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { SelectField, TextField } from '../../shared/ui/field.tsx';
+import { errorText } from './cashier-ui.tsx';
+import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
+
+type Draft = Record<
+  | 'title'
+  | 'summary'
+  | 'body'
+  | 'category'
+  | 'kind'
+  | 'audience'
+  | 'startsAt'
+  | 'endsAt'
+  | 'depositNth'
+  | 'percent'
+  | 'cap'
+  | 'minDeposit'
+  | 'bonusAmount'
+  | 'wageringMultiplier'
+  | 'expiryDays'
+  | 'contributions',
+  string
+> & { labels: string[]; enabled: boolean };
+
+const local = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
+const toDraft = (p: AdminPromotion | null): Draft => ({
+  title: p?.title ?? '',
+  summary: p?.summary ?? '',
+  body: p?.body ?? '',
+  category: p?.category ?? 'deposit',
+  kind: p?.kind ?? 'deposit_bonus',
+  audience: p?.audience ?? 'all',
+  startsAt: local(p?.startsAt ?? new Date().toISOString()),
+  endsAt: local(p?.endsAt ?? null),
+  depositNth: String(p?.depositNth ?? 1),
+  percent: String(p?.percent ?? 100),
+  cap: p?.cap ?? '',
+  minDeposit: p?.minDeposit ?? '',
+  bonusAmount: p?.bonusAmount ?? '',
+  wageringMultiplier: String(p?.wageringMultiplier ?? 10),
+  expiryDays: String(p?.expiryDays ?? 7),
+  contributions: Object.entries(p?.contributions ?? { RNG: 100, INHOUSE: 100, LIVE: 10 })
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', '),
+  labels: p?.labels ?? [],
+  enabled: p?.enabled ?? true,
+});
+
+/** `RNG=100, LIVE=10` → { RNG: 100, LIVE: 10 } (the server checks types and range). */
+function parseContributions(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of text.split(',')) {
+    const [k, v] = part.split('=').map((s) => s.trim());
+    if (k && v !== undefined) out[k.toUpperCase()] = Number(v);
+  }
+  return out;
+}
+
+/** Create or change a promotion: what earns it, how much, wagering and contributions. */
+export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null; onDone(): void }) {
+  const { t } = useTranslation('promotions-admin');
+  const { t: tc } = useTranslation();
+  const [d, setD] = useState<Draft>(() => toDraft(promo));
+  const save = useSavePromotion();
+  const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
+  const fields = (save.error as { fields?: Record<string, string> } | null)?.fields ?? {};
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const num = (s: string) => (s.trim() === '' ? null : Number(s));
+    const money = (s: string) => (s.trim() === '' ? null : s.trim());
+    const input: PromotionInput = {
+      title: d.title,
+      summary: d.summary,
+      body: d.body,
+      category: d.category as PromotionInput['category'],
+      labels: d.labels as PromotionInput['labels'],
+      languages: [],
+      imageUrl: null,
+      kind: d.kind as PromotionInput['kind'],
+      audience: d.audience as PromotionInput['audience'],
+      startsAt: new Date(d.startsAt).toISOString(),
+      endsAt: d.endsAt ? new Date(d.endsAt).toISOString() : null,
+      enabled: d.enabled,
+      depositNth: d.kind === 'deposit_bonus' ? num(d.depositNth) : null,
+      percent: d.kind === 'deposit_bonus' ? num(d.percent) : null,
+      cap: d.kind === 'deposit_bonus' ? money(d.cap) : null,
+      minDeposit: d.kind === 'deposit_bonus' ? money(d.minDeposit) : null,
+      bonusAmount: d.kind === 'deposit_bonus' ? null : money(d.bonusAmount),
+      wageringMultiplier: num(d.wageringMultiplier) ?? 0,
+      expiryDays: num(d.expiryDays) ?? 7,
+      contributions: parseContributions(d.contributions),
+      sort: promo?.sort ?? 0,
+    };
+    save.mutate({ id: promo?.id ?? null, input }, { onSuccess: onDone });
+  };
+  const deposit = d.kind === 'deposit_bonus';
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <TextField label={t('f.title')} value={d.title} onChange={set('title')} error={fields.title} required />
+      <TextField label={t('f.summary')} value={d.summary} onChange={set('summary')} />
+      <TextField label={t('f.body')} value={d.body} onChange={set('body')} />
+      <SelectField label={t('f.kind')} value={d.kind} onChange={set('kind')}>
+        {PROMOTION_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`kind.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('f.category')} value={d.category} onChange={set('category')}>
+        {PROMOTION_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {tc(`pages.promotions.categories.${c}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('f.audience')} value={d.audience} onChange={set('audience')}>
+        {PROMOTION_AUDIENCES.map((a) => (
+          <option key={a} value={a}>
+            {t(`audience.${a}`)}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="chip-row">
+        <legend>{t('f.labels')}</legend>
+        {PROMOTION_LABELS.map((l) => (
+          <label key={l} className="chip">
+            <input
+              type="checkbox"
+              checked={d.labels.includes(l)}
+              onChange={(e) =>
+                setD({ ...d, labels: e.target.checked ? [...d.labels, l] : d.labels.filter((x) => x !== l) })
+              }
+            />{' '}
+            {l}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label={t('f.startsAt')}
+        type="datetime-local"
+        value={d.startsAt}
+        onChange={set('startsAt')}
+      />
+      <TextField label={t('f.endsAt')} type="datetime-local" value={d.endsAt} onChange={set('endsAt')} />
+      {deposit ? (
+        <>
+          <TextField
+            label={t('f.depositNth')}
+            inputMode="numeric"
+            value={d.depositNth}
+            onChange={set('depositNth')}
+            error={fields.depositNth}
+          />
+          <TextField
+            label={t('f.percent')}
+            inputMode="numeric"
+            value={d.percent}
+            onChange={set('percent')}
+            error={fields.percent}
+          />
+          <TextField
+            label={t('f.cap')}
+            inputMode="decimal"
+            value={d.cap}
+            onChange={set('cap')}
+            error={fields.cap}
+          />
+          <TextField
+            label={t('f.minDeposit')}
+            inputMode="decimal"
+            value={d.minDeposit}
+            onChange={set('minDeposit')}
+          />
+        </>
+      ) : (
+        <TextField
+          label={t('f.bonusAmount')}
+          inputMode="decimal"
+          value={d.bonusAmount}
+          onChange={set('bonusAmount')}
+        />
+      )}
+      <TextField
+        label={t('f.wagering')}
+        inputMode="numeric"
+        value={d.wageringMultiplier}
+        onChange={set('wageringMultiplier')}
+      />
+      <TextField
+        label={t('f.expiryDays')}
+        inputMode="numeric"
+        value={d.expiryDays}
+        onChange={set('expiryDays')}
+      />
+      <TextField
+        label={t('f.contributions')}
+        hint={t('f.contributionsHint')}
+        value={d.contributions}
+        onChange={set('contributions')}
+      />
+      <label>
+        <input
+          type="checkbox"
+          checked={d.enabled}
+          onChange={(e) => setD({ ...d, enabled: e.target.checked })}
+        />{' '}
+        {t('f.enabled')}
+      </label>
+      {save.error && <p className="wallet-error">{errorText(save.error)}</p>}
+      <Button type="submit" disabled={save.isPending}>
+        {t('save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Page, PointsProduct, PointsSummary, Redemption } from '@wps/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+
+const KEY = ['points'] as const;
+
+/** GET /wps/points/balance: balance, valid bet per point, rules. */
+export const usePointsSummary = (token: string | null) =>
+  useQuery({
+    queryKey: [...KEY, 'summary', token],
+    queryFn: ({ signal }) => api.get<PointsSummary>('/wps/points/balance', { signal }),
+    enabled: Boolean(token),
+  });
+
+/** GET /wps/points/products: the reward list (visitors may look). */
+export const usePointsProducts = () =>
+  useQuery({
+    queryKey: [...KEY, 'products'],
+    queryFn: ({ signal }) => api.get<PointsProduct[]>('/wps/points/products', { signal }),
+  });
+
+/** GET /wps/points/redemptions: redeem history. */
+export const useRedemptions = (pageNo: number, token: string | null) =>
+  useQuery({
+    queryKey: [...KEY, 'history', pageNo, token],
+    queryFn: ({ signal }) =>
+      api.get<Page<Redemption>>('/wps/points/redemptions', { query: { pageNo, pageSize: 10 }, signal }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /wps/points/redeem (payment password checked by the server). */
+export function useRedeem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { productId: number; paymentPassword: string; address?: string }) =>
+      api.post<Redemption>('/wps/points/redeem', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}

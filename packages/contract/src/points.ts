@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { moneyString } from './money.ts';
+import { safeString } from './safe.ts';
+import { pageOf, pageQuerySchema } from './wallet.ts';
+
+/** Points mall (PTSYS3, SPEC §7 Points): balance and ratio, products, redeem, history, rules. */
+export const REDEEM_STATUSES = ['process', 'approved', 'rejected'] as const;
+export const POINTS_PRODUCT_KINDS = ['cash', 'physical'] as const;
+
+export const pointsSummarySchema = z.object({
+  balance: z.number().int(),
+  earned: z.number().int(),
+  /** Valid bet (NPR, two decimals) that earns one point. */
+  betPerPoint: moneyString,
+  rules: safeString(),
+});
+export type PointsSummary = z.infer<typeof pointsSummarySchema>;
+
+export const pointsProductSchema = z.object({
+  id: z.number().int(),
+  name: safeString(),
+  description: safeString(),
+  kind: z.enum(POINTS_PRODUCT_KINDS),
+  points: z.number().int(),
+  cashValue: moneyString.nullable(),
+  stock: z.number().int().nullable(),
+  imageUrl: safeString().nullable(),
+});
+export type PointsProduct = z.infer<typeof pointsProductSchema>;
+export const pointsProductListSchema = z.array(pointsProductSchema);
+
+export const redeemInputSchema = z.object({
+  productId: z.number().int().positive().max(2_147_483_647),
+  paymentPassword: safeString().min(1).max(64),
+  /** Delivery address, for physical items. */
+  address: safeString().trim().max(300).optional(),
+});
+
+export const redemptionSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: safeString(),
+  points: z.number().int(),
+  cashValue: moneyString.nullable(),
+  address: safeString().nullable(),
+  status: z.enum(REDEEM_STATUSES),
+  reviewNote: safeString().nullable(),
+  createdAt: safeString(),
+  reviewedAt: safeString().nullable(),
+});
+export type Redemption = z.infer<typeof redemptionSchema>;
+export const redemptionPageSchema = pageOf(redemptionSchema);
+export const adminRedemptionPageSchema = pageOf(redemptionSchema.extend({ account: safeString() }));
+export const redemptionQuerySchema = pageQuerySchema.extend({ status: z.enum(REDEEM_STATUSES).optional() });
+
+export const pointsProductInputSchema = z.object({
+  name: safeString().trim().min(1).max(120),
+  description: safeString().trim().max(2000).default(''),
+  kind: z.enum(POINTS_PRODUCT_KINDS),
+  points: z.number().int().min(1).max(1_000_000_000),
+  cashValue: moneyString.nullable().default(null),
+  stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  imageUrl: safeString().trim().max(500).nullable().default(null),
+  enabled: z.boolean().default(true),
+  sort: z.number().int().min(-1000).max(1000).default(0),
+});
+export type PointsProductInput = z.infer<typeof pointsProductInputSchema>;
+export const adminPointsProductSchema = pointsProductSchema.extend({
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const pointsSettingsInputSchema = z.object({
+  betPerPoint: moneyString,
+  rules: safeString().trim().max(4000),
+});
