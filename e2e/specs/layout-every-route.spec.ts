@@ -9,15 +9,17 @@ import { seedWalletDemo } from './wallet-helpers.ts';
 
 /**
  * Every route of the contract's table and every member-centre page, logged out and logged in,
- * plus the operator console, at phone and tablet widths in both themes and both languages:
- * the page never scrolls sideways and no visible button lies under something else. At 390 px
+ * plus the operator console, at phone (360) and tablet (768) widths in both themes and both languages:
+ * the page never scrolls sideways and no visible button lies under something else. At 360 px
  * axe-core runs on every page of both themes (0 critical, 0 serious).
  *
  * Speed: one server per width, one browser context per theme and language, and pages reached by
  * the router's own history navigation (no reload), so hundreds of pages take a few minutes.
  */
-const WIDTHS = [360, 390, 768] as const;
-const AXE_WIDTH = 390;
+// 360 px is the narrowest phone we serve (what fits there fits at 390), 768 the tablet; the
+// 390 px pass added a third of this spec's time to CI and found nothing 360 did not.
+const WIDTHS = [360, 768] as const;
+const AXE_WIDTH = 360;
 // The page needs the file's text, not the module node would load.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
