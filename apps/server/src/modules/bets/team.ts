@@ -60,8 +60,7 @@ export class TeamBets {
       ), credited as (
         select a.agent, p.member_id, sum(p.vs) as vs, sum(p.st) as st, sum(p.po) as po
         from per_member p cross join lateral unnest(p.upline_path || p.member_id) as a(agent)
-        -- A join, not "= any(array)": with thousands of contracts the array test is a scan per row.
-        join unnest(${ids}::int[]) as wanted(id) on wanted.id = a.agent
+        where a.agent = any(${ids}::int[])
         group by a.agent, p.member_id
       )
       select agent, sum(vs)::text as valid_bet, sum(st)::text as stake, sum(po)::text as payout,

@@ -25,3 +25,14 @@ describe('agent centre logic', () => {
     expect(isSection(null)).toBe(false);
   });
 });
+
+describe('agent date presets', () => {
+  it('count business days (Nepal), not the browser’s calendar', async () => {
+    const { presetRange } = await import('./components/date-presets.tsx');
+    // 18:30 UTC is already the next day in Nepal (+05:45).
+    const at = new Date('2026-03-01T18:30:00Z');
+    expect(presetRange('today', at)).toEqual({ from: '2026-03-02', to: '2026-03-02' });
+    expect(presetRange('yesterday', at)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(presetRange('week', at)).toEqual({ from: '2026-02-24', to: '2026-03-02' });
+  });
+});

@@ -1,15 +1,17 @@
+import { addBusinessDays, businessDayOf } from '@wps/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 
 export const DATE_PRESETS = ['today', 'yesterday', 'week', 'month'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
-const day = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** A preset as business days (the server reads `YYYY-MM-DD` as the whole business day). */
+/**
+ * A preset as business days: the server reads `YYYY-MM-DD` as the whole business day (Nepal
+ * time), so "today" is the business day now, whatever the browser's own time zone says.
+ */
 export function presetRange(p: DatePreset, now = new Date()): { from: string; to: string } {
-  const back = (n: number) => day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
+  const today = businessDayOf(now);
+  const back = (n: number) => addBusinessDays(today, -n);
   switch (p) {
     case 'today':
       return { from: back(0), to: back(0) };
