@@ -180,7 +180,21 @@ export class BonusEngine {
   }
 
   /** Drains the bets record up to now (bounded); the job calls it, and so does a member's bonus page. */
-  async catchUp(maxBatches = 20): Promise<number> {
+  private inflight: Promise<number> | null = null;
+
+  /**
+   * Pages call this on every view: callers in this process share one run instead of queueing on
+   * the consumer's row lock one after another.
+   */
+  catchUp(maxBatches = 20): Promise<number> {
+    if (!this.inflight)
+      this.inflight = this.drain(maxBatches).finally(() => {
+        this.inflight = null;
+      });
+    return this.inflight;
+  }
+
+  private async drain(maxBatches: number): Promise<number> {
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
       const n = await this.deps.bets.consume(WAGERING_CONSUMER, BATCH, (rows, tx) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
+import { WAGERING_CONSUMER } from './bonus-engine.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -123,7 +124,10 @@ describe.skipIf(!hasPostgres)('promotions under concurrency (needs TEST_DATABASE
     // late commit is never skipped); on a shared server that can take a moment, so run until seen.
     const runUntil = async (done: (s: Awaited<ReturnType<typeof engine.summary>>) => boolean) => {
       for (let i = 0; i < 50; i++) {
-        await Promise.all([engine.catchUp(), engine.catchUp(), engine.catchUp()]);
+        // As three instances would: each its own consumer run (catchUp shares one run per process).
+        const run = () =>
+          t.app.services.bets.consume(WAGERING_CONSUMER, 500, (rows, tx) => engine.applyBets(rows, tx));
+        await Promise.all([run(), run(), run()]);
         const s = await engine.summary(m.id);
         if (done(s)) return s;
         await new Promise((r) => setTimeout(r, 100));
