@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
@@ -8,6 +11,27 @@ test.use({
 });
 
 const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations of the page as it stands. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
+    const r = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
+    };
+    return r.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => String(n.target[0]))
+            .slice(0, 3)
+            .join(' | ')}`,
+      );
+  });
+}
 
 test('demo01 places a three-type slip on the fast lottery, is paid by the draw, sees it in the record and verifies the draw', async ({
   page,
@@ -18,15 +42,22 @@ test('demo01 places a three-type slip on the fast lottery, is paid by the draw, 
   await signInPlayer(page, 'demo01', 'Demo@1234');
   await expect(headerBalance(page)).toContainText('10,000.00');
 
+  await page.goto('/lottery');
+  await expect(page.getByTestId('play-VN_FAST_1')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByTestId('play-VN_FAST_1').click();
+  await expect(page).toHaveURL(/gameCode=VN_FAST_1/);
+  await expect(page.getByTestId('num-45')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+
   // Start on a draw with time left to build the slip (never bet in its last seconds).
   const menu = await page.request.get('/lgw/vn/games/game_menu?prizeMode=ELOTT&device=WEB');
   const fast = (await menu.json()).value.games.find((g: { gameCode: string }) => g.gameCode === 'VN_FAST_1');
   const left = Date.parse(fast.nextDraw.cutoffAt) - Date.now();
-  if (left < 11_000) await page.waitForTimeout(left + 1_000);
-
-  await page.goto('/lottery');
-  await page.getByTestId('play-VN_FAST_1').click();
-  await expect(page).toHaveURL(/gameCode=VN_FAST_1/);
+  if (left < 11_000) {
+    await page.waitForTimeout(left + 1_000);
+    await page.reload();
+  }
 
   // Lô 2 on every pair at 0.10: 100 × 27 results × 0.10 = 270.00, and 27 hits always pay 243.00.
   await page.getByTestId('bet-type-lo2').click();
