@@ -30,24 +30,14 @@ const PLAYER_PATHS = PLAYER_ROUTES.map((r) => r.path);
 const ALIASES = new Set(['/index', '/index.html', '/home', '/lottert', '/vnlottery', '/sealottery']);
 const FIRST_PATHS = PLAYER_PATHS.filter((p) => !ALIASES.has(p));
 const MEMBER_PATHS = MEMBER_PAGES.map((p) => `/member?page=${p}`);
-// apps/web/src/admin/sections.ts (its module holds the pages' JSX, which this project does not compile).
+// Every section of apps/web/src/admin/sections.ts, read from its text (the module imports the
+// pages' JSX, which this project does not compile), so a new console page is visited the day it lands.
 const CONSOLE_PATHS = [
-  'system',
-  'deposits',
-  'withdrawals',
-  'wallets',
-  'games',
-  'game-vendors',
-  'game-rounds',
-  'inhouse-games',
-  'inhouse-rounds',
-  'inhouse-ggr',
-  'promotions',
-  'promotion-applications',
-  'points',
-  'broadcasts',
-  'audit',
-].map((p) => `/admin/${p}`);
+  ...readFileSync(new URL('../../apps/web/src/admin/sections.ts', import.meta.url), 'utf8').matchAll(
+    /^\s+path: '([a-z0-9-]+)',$/gm,
+  ),
+].map((m) => `/admin/${m[1]}`);
+if (CONSOLE_PATHS.length < 10) throw new Error('layout spec: console sections not found in sections.ts');
 
 interface Problem {
   where: string;

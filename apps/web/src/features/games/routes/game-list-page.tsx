@@ -109,7 +109,13 @@ export default function GameListPage({ routeKey }: PageProps) {
         </label>
       </div>
       {inhouse ? (
-        <Suspense fallback={<ul className="game-grid" aria-busy="true"><SkeletonTiles count={8} /></ul>}>
+        <Suspense
+          fallback={
+            <ul className="game-grid" aria-busy="true">
+              <SkeletonTiles count={8} />
+            </ul>
+          }
+        >
           <InhouseTiles />
         </Suspense>
       ) : pages.isPending ? (
