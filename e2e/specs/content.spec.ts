@@ -11,6 +11,8 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe('home content', () => {
   // Each test builds a server and encodes the demo banners: slow on a shared 2-core box.
   test.describe.configure({ timeout: 180_000 });
+  // These journeys are where the start-up announcements are judged (each test decides).
+  test.use({ startupAnnouncements: true });
 
   test('banner carousel autoplays and swipes; marquee opens a notice; /help#term opens the article', async ({
     page,
