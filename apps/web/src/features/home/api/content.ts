@@ -1,5 +1,5 @@
 import type { Banner, BannerGroup, FeedbackInput, HelpArticle, Notice } from '@wps/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
@@ -12,6 +12,20 @@ export const getBanners = (language: string, group?: BannerGroup, signal?: Abort
   api.get<Banner[]>('/wps/content/banners', { query: { language, group }, signal, token: null });
 
 /** Every group in one call (home carousel and side menu share it), filtered per use. */
+/**
+ * The same banners, suspending until they are there: the home renders its top once, carousel or
+ * introduction, instead of a placeholder that the introduction would then push down (CLS).
+ */
+export function useBannersReady(group: BannerGroup) {
+  const lang = useLanguageStore((s) => s.code);
+  return useSuspenseQuery({
+    queryKey: ['content', 'banners', lang],
+    queryFn: ({ signal }) => getBanners(lang, undefined, signal),
+    select: (all) => all.filter((b) => b.groupName === group),
+    staleTime: 60_000,
+  });
+}
+
 export function useBanners(group: BannerGroup) {
   const lang = useLanguageStore((s) => s.code);
   return useQuery({

@@ -6,7 +6,7 @@ import { enabledCategories } from '../../../shared/system/categories.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
-import { useBanners } from '../api/content.ts';
+import { useBannersReady } from '../api/content.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { NoticeMarquee } from '../components/notice-marquee.tsx';
 import '../home.css';
@@ -24,17 +24,18 @@ export default function HomePage() {
   const categories = enabledCategories(modules);
   const hasToken = useSessionStore(selectHasToken);
   const open = usePopupStore((s) => s.open);
-  const banners = useBanners('w_home');
+  const banners = useBannersReady('w_home');
 
   return (
     <div className="page home">
       <NoticeMarquee />
 
-      {banners.isPending ? (
-        // Holds the carousel's space so the first banner does not push the page down.
-        <div className="banner-carousel" aria-hidden="true" />
-      ) : banners.data?.length ? (
-        <BannerCarousel banners={banners.data} />
+      {banners.data.length ? (
+        <>
+          {/* The page's title for screen readers and outlines when the banners take the hero's place. */}
+          <h1 className="visually-hidden">{t('home.hero.title')}</h1>
+          <BannerCarousel banners={banners.data} />
+        </>
       ) : (
         <section className="hero" aria-labelledby="hero-title">
           <div className="hero__copy">

@@ -55,42 +55,44 @@ export default function PromotionsPage() {
           </button>
         ))}
       </fieldset>
-      {list.isPending ? (
-        <Loader label={t('loading')} />
-      ) : list.error ? (
-        <p className="wallet-error">{list.error.message}</p>
-      ) : list.data.length === 0 ? (
-        <EmptyState title={tp('empty')} headingLevel={2} />
-      ) : (
-        <ul className="promo-grid" aria-label={t('pages.promotions.title')}>
-          {list.data.map((p) => (
-            <li key={p.id} className="card promo-card">
-              <h2 className="promo-card__title">{p.title}</h2>
-              {p.labels.length > 0 && (
-                <ul className="promo-labels" aria-label={tp('labels')}>
-                  {p.labels.map((l) => (
-                    <li key={l} className="promo-label">
-                      {tp(`label.${l}`)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {p.summary && <p className="muted small">{p.summary}</p>}
-              <div className="promo-card__foot">
-                {p.status ? <ActivityBadge status={p.status} /> : <span />}
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => show(p.id)}
-                  aria-label={tp('details', { title: p.title })}
-                >
-                  {tp('detailsShort')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="promo-list">
+        {list.isPending ? (
+          <Loader label={t('loading')} />
+        ) : list.error ? (
+          <p className="wallet-error">{list.error.message}</p>
+        ) : list.data.length === 0 ? (
+          <EmptyState title={tp('empty')} headingLevel={2} />
+        ) : (
+          <ul className="promo-grid" aria-label={t('pages.promotions.title')}>
+            {list.data.map((p) => (
+              <li key={p.id} className="card promo-card">
+                <h2 className="promo-card__title">{p.title}</h2>
+                {p.labels.length > 0 && (
+                  <ul className="promo-labels" aria-label={tp('labels')}>
+                    {p.labels.map((l) => (
+                      <li key={l} className="promo-label">
+                        {tp(`label.${l}`)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {p.summary && <p className="muted small">{p.summary}</p>}
+                <div className="promo-card__foot">
+                  {p.status ? <ActivityBadge status={p.status} /> : <span />}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => show(p.id)}
+                    aria-label={tp('details', { title: p.title })}
+                  >
+                    {tp('detailsShort')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {open && <PromotionDetail promo={open} onClose={() => show(null)} />}
     </div>
   );
