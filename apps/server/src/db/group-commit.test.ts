@@ -52,6 +52,50 @@ describe('group commit', () => {
     expect(calls).toEqual([[11, 12, 13, 14], [11], [12], [13], [14]]);
   });
 
+  it('an idle queue waits windowMs for company; a full batch goes at once', async () => {
+    const batches: number[][] = [];
+    const q = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items.map((value) => ({ ok: true, value }));
+      },
+      { maxBatch: 3, windowMs: 20 },
+    );
+    const a = q.submit(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const b = q.submit(2);
+    expect(batches).toEqual([]);
+    expect(await Promise.all([a, b])).toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+    const started = Date.now();
+    await Promise.all([4, 5, 6].map((i) => q.submit(i)));
+    expect(batches[1]).toEqual([4, 5, 6]);
+    expect(Date.now() - started).toBeLessThan(20);
+  });
+
+  it('exclusive work runs alone, between the items queued before and after it', async () => {
+    const log: string[] = [];
+    const q = new GroupCommit<number, number>(async (items) => {
+      log.push(`batch ${items.join(',')}`);
+      return items.map((value) => ({ ok: true, value }));
+    });
+    const all = [
+      q.submit(1),
+      q.submit(2),
+      q.exclusive(async () => {
+        log.push('solo');
+        return 0;
+      }),
+      q.submit(3),
+    ];
+    const failed = q.exclusive(async () => {
+      throw new Error('solo failed');
+    });
+    await expect(failed).rejects.toThrow('solo failed');
+    expect(await Promise.all(all)).toEqual([1, 2, 0, 3]);
+    expect(log).toEqual(['batch 1,2', 'solo', 'batch 3']);
+  });
+
   it('property: every submitted item is answered exactly once, with its own result', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,3 +1,5 @@
+import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
+
 /**
  * Group commit for the seamless wallet (issue 10).
  *
@@ -42,123 +44,50 @@ export interface ApplyOutcome {
   balance: string | null;
 }
 
-type Job<I> =
-  | { kind: 'item'; item: I; resolve: (o: ApplyOutcome) => void; reject: (e: unknown) => void }
-  | {
-      kind: 'solo';
-      run: () => Promise<unknown>;
-      resolve: (v: unknown) => void;
-      reject: (e: unknown) => void;
-    };
-
-interface Lane<I> {
-  queue: Job<I>[];
-  busy: boolean;
-  timer: NodeJS.Timeout | null;
-}
-
-export class GroupCommit<I> {
-  private readonly lanes: Lane<I>[];
+/**
+ * The lanes: one shared group-commit queue (db/group-commit.ts) per lane, a member always in the
+ * same lane. A lane's batch of several calls is one `applyBatch` statement; a lone call (or the
+ * retry of a batch that failed as a whole) is `applyOne`.
+ */
+export class SeamlessLanes<I> {
+  private readonly lanes: GroupCommit<I, ApplyOutcome>[];
   /** Off: every call is its own statement (the bench's reference line; nothing else turns it off). */
   enabled = true;
 
   constructor(
     /** Applies items in one statement; one outcome per item, in order. */
-    private readonly applyBatch: (items: I[]) => Promise<ApplyOutcome[]>,
-    /** Applies one item alone: the retry after a batch failed as a whole. */
+    applyBatch: (items: I[]) => Promise<ApplyOutcome[]>,
+    /** Applies one item alone. */
     private readonly applyOne: (item: I) => Promise<ApplyOutcome>,
-    private readonly opts: { lanes: number; maxItems: number; windowMs: number } = {
+    opts: { lanes: number; maxItems: number; windowMs: number } = {
       lanes: LANES,
       maxItems: MAX_ITEMS,
       windowMs: WINDOW_MS,
     },
   ) {
-    this.lanes = Array.from({ length: opts.lanes }, () => ({ queue: [], busy: false, timer: null }));
+    const apply = async (items: I[]): Promise<ItemResult<ApplyOutcome>[]> => {
+      const outcomes = items.length === 1 ? [await applyOne(items[0]!)] : await applyBatch(items);
+      return outcomes.map((value) => ({ ok: true, value }));
+    };
+    this.lanes = Array.from(
+      { length: opts.lanes },
+      () => new GroupCommit<I, ApplyOutcome>(apply, { maxBatch: opts.maxItems, windowMs: opts.windowMs }),
+    );
   }
 
-  private laneOf(memberId: number): Lane<I> {
+  private laneOf(memberId: number): GroupCommit<I, ApplyOutcome> {
     return this.lanes[memberId % this.lanes.length]!;
   }
 
   /** Queues a bet or win of this member; resolves once its batch has committed. */
   apply(memberId: number, item: I): Promise<ApplyOutcome> {
     if (!this.enabled) return this.applyOne(item);
-    return new Promise((resolve, reject) => {
-      this.enqueue(this.laneOf(memberId), { kind: 'item', item, resolve, reject });
-    });
+    return this.laneOf(memberId).submit(item);
   }
 
   /** Runs `run` in this member's lane between batches (their earlier calls first). */
   exclusive<T>(memberId: number, run: () => Promise<T>): Promise<T> {
     if (!this.enabled) return run();
-    return new Promise<T>((resolve, reject) => {
-      this.enqueue(this.laneOf(memberId), {
-        kind: 'solo',
-        run,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
-    });
-  }
-
-  private enqueue(lane: Lane<I>, job: Job<I>): void {
-    lane.queue.push(job);
-    if (lane.busy) return;
-    if (lane.queue.length >= this.opts.maxItems || job.kind === 'solo') {
-      this.drain(lane);
-    } else if (!lane.timer) {
-      lane.timer = setTimeout(() => this.drain(lane), this.opts.windowMs);
-    }
-  }
-
-  private drain(lane: Lane<I>): void {
-    if (lane.timer) {
-      clearTimeout(lane.timer);
-      lane.timer = null;
-    }
-    if (lane.busy || lane.queue.length === 0) return;
-    lane.busy = true;
-    const head = lane.queue[0]!;
-    let work: Promise<void>;
-    if (head.kind === 'solo') {
-      lane.queue.shift();
-      work = head.run().then(head.resolve, head.reject);
-    } else {
-      let n = 0;
-      while (n < lane.queue.length && n < this.opts.maxItems && lane.queue[n]!.kind === 'item') n++;
-      const jobs = lane.queue.splice(0, n) as Array<Extract<Job<I>, { kind: 'item' }>>;
-      work = this.runBatch(jobs);
-    }
-    void work.finally(() => {
-      lane.busy = false;
-      // Calls that queued meanwhile have waited long enough: no window for them.
-      this.drain(lane);
-    });
-  }
-
-  private async runBatch(jobs: Array<Extract<Job<I>, { kind: 'item' }>>): Promise<void> {
-    let outcomes: ApplyOutcome[] | null = null;
-    if (jobs.length > 1) {
-      try {
-        outcomes = await this.applyBatch(jobs.map((j) => j.item));
-        if (outcomes.length !== jobs.length) throw new Error('seamless batch: answers do not match calls');
-      } catch {
-        // Nothing of the batch was committed: each call is retried alone, below.
-        outcomes = null;
-      }
-    }
-    if (outcomes) {
-      jobs.forEach((j, i) => {
-        j.resolve(outcomes![i]!);
-      });
-      return;
-    }
-    for (const j of jobs) {
-      try {
-        j.resolve(await this.applyOne(j.item));
-      } catch (err) {
-        j.reject(err);
-      }
-    }
+    return this.laneOf(memberId).exclusive(run);
   }
 }

@@ -19,7 +19,7 @@ import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type Metadata, pgArray, type WalletService } from '../wallet/service.ts';
-import { type ApplyOutcome, GroupCommit } from './group-commit.ts';
+import { type ApplyOutcome, SeamlessLanes } from './group-commit.ts';
 import { seamlessTransactions } from './schema.ts';
 import { type SignatureCheck, SeamlessVendors } from './vendors.ts';
 
@@ -79,7 +79,7 @@ const PLAYER_CACHE_MAX = 50_000;
 export class SeamlessService {
   private readonly players = new Map<string, Player>();
   readonly vendors: SeamlessVendors;
-  readonly batches: GroupCommit<ApplyItem>;
+  readonly batches: SeamlessLanes<ApplyItem>;
 
   constructor(
     private readonly db: Db,
@@ -87,7 +87,7 @@ export class SeamlessService {
     private readonly deps: { wallet: WalletService; members: MembersService; audit: AuditService },
   ) {
     this.vendors = new SeamlessVendors(db, config, deps.audit);
-    this.batches = new GroupCommit<ApplyItem>(
+    this.batches = new SeamlessLanes<ApplyItem>(
       (items) => this.applyBatch(items),
       (item) => this.applyOne(item),
     );
