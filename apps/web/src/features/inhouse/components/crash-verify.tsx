@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { VerifierCard } from './verifier-card.tsx';
 
 type CrashProof = z.infer<typeof crashProofSchema>;
 
@@ -71,49 +71,29 @@ export function CrashVerify({ roundId }: { roundId: string | null }) {
   }
 
   return (
-    <section className="card stack" aria-labelledby="crash-verify-title">
-      <h2 id="crash-verify-title">{t('verify.crash.title')}</h2>
-      <p className="small muted">{t('verify.crash.lead')}</p>
-      {proof.data && proof.data.hash === null && (
-        <p className="text-danger">{t('verify.crash.notCrashed')}</p>
-      )}
-      <form className="stack ih-verify" onSubmit={verify}>
-        <label className="ih-field">
-          <span>{t('verify.crash.hash')}</span>
-          <input
-            className="input ih-mono"
-            name="crashHash"
-            value={hash}
-            onChange={(e) => setHash(e.target.value)}
-          />
-        </label>
-        <label className="ih-field">
-          <span>{t('verify.crash.salt')}</span>
-          <input
-            className="input ih-mono"
-            name="crashSalt"
-            value={salt}
-            onChange={(e) => setSalt(e.target.value)}
-          />
-        </label>
-        <label className="ih-field">
-          <span>{t('verify.crash.terminating')}</span>
-          <input
-            className="input ih-mono"
-            name="crashTerminating"
-            value={terminating}
-            onChange={(e) => setTerminating(e.target.value)}
-          />
-        </label>
-        <Button type="submit" loading={busy}>
-          {t('verify.crash.run')}
-        </Button>
-      </form>
-      {error && (
-        <p className="text-danger" role="alert">
-          {error}
-        </p>
-      )}
+    <VerifierCard
+      id="crash-verify"
+      title={t('verify.crash.title')}
+      lead={t('verify.crash.lead')}
+      notice={
+        proof.data &&
+        proof.data.hash === null && <p className="text-danger">{t('verify.crash.notCrashed')}</p>
+      }
+      fields={[
+        { name: 'crashHash', label: t('verify.crash.hash'), value: hash, onChange: setHash },
+        { name: 'crashSalt', label: t('verify.crash.salt'), value: salt, onChange: setSalt },
+        {
+          name: 'crashTerminating',
+          label: t('verify.crash.terminating'),
+          value: terminating,
+          onChange: setTerminating,
+        },
+      ]}
+      runLabel={t('verify.crash.run')}
+      busy={busy}
+      onVerify={verify}
+      error={error}
+    >
       {result && (
         <div className="stack" data-testid="crash-verify-result" aria-live="polite">
           <p>
@@ -134,6 +114,6 @@ export function CrashVerify({ roundId }: { roundId: string | null }) {
           </p>
         </div>
       )}
-    </section>
+    </VerifierCard>
   );
 }

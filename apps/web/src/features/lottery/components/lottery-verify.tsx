@@ -2,7 +2,7 @@ import { drawLottery, type LotteryStructureId } from '@wps/games';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../shared/api/client.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { VerifierCard } from '../../inhouse/components/verifier-card.tsx';
 import { runInBrowser, sha256Hex } from '../../inhouse/lib/replay.ts';
 import type { LotteryDraw } from '../api/lottery.ts';
 
@@ -64,37 +64,20 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
   }, []);
 
   return (
-    <section className="card stack" aria-label={t('verify.title')}>
-      <h2>{t('verify.title')}</h2>
-      <p className="small muted">{t('verify.lead')}</p>
-      <form className="stack" onSubmit={verify}>
-        <label className="ih-field">
-          <span>{t('verify.gameCode')}</span>
-          <input
-            className="input ih-mono"
-            name="lotteryGame"
-            value={gameCode}
-            onChange={(e) => setGameCode(e.target.value)}
-          />
-        </label>
-        <label className="ih-field">
-          <span>{t('verify.drawId')}</span>
-          <input
-            className="input ih-mono"
-            name="drawId"
-            value={drawId}
-            onChange={(e) => setDrawId(e.target.value)}
-          />
-        </label>
-        <Button type="submit" loading={busy} disabled={!gameCode || !drawId}>
-          {t('verify.run')}
-        </Button>
-      </form>
-      {error && (
-        <p className="text-danger" role="alert">
-          {error}
-        </p>
-      )}
+    <VerifierCard
+      id="lottery-verify"
+      title={t('verify.title')}
+      lead={t('verify.lead')}
+      fields={[
+        { name: 'lotteryGame', label: t('verify.gameCode'), value: gameCode, onChange: setGameCode },
+        { name: 'drawId', label: t('verify.drawId'), value: drawId, onChange: setDrawId },
+      ]}
+      runLabel={t('verify.run')}
+      busy={busy}
+      disabled={!gameCode || !drawId}
+      onVerify={verify}
+      error={error}
+    >
       {verdict && (
         <div data-testid="lottery-verify-result" aria-live="polite">
           <p className={verdict.hashOk ? 'text-success' : 'text-danger'} data-testid="lottery-verify-hash">
@@ -113,6 +96,6 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
           </pre>
         </div>
       )}
-    </section>
+    </VerifierCard>
   );
 }
