@@ -30,7 +30,7 @@ export const useAdminList = <T>(kind: Kind) =>
     queryFn: ({ signal }) => api.get<T[]>(`/wps/admin/content/${kind}`, opts(signal)),
   });
 
-type Inputs = { banners: BannerInput; notices: NoticeInput; help: HelpInput };
+export type Inputs = { banners: BannerInput; notices: NoticeInput; help: HelpInput };
 
 /** Create (id null) or update one item; refetches the list and the public reads. */
 export function useSaveContent<K extends Kind>(kind: K) {

@@ -14,9 +14,8 @@ import {
   toLocalInput,
   uploadContentImage,
   useAdminList,
-  useDeleteContent,
-  useSaveContent,
 } from './content-api.ts';
+import { EnabledCheck, FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
 interface Draft {
@@ -46,12 +45,8 @@ const empty = (): Draft => ({
 export default function ContentBannersPage() {
   const { t } = useTranslation('content-admin');
   const list = useAdminList<AdminBanner>('banners');
-  const save = useSaveContent('banners');
-  const remove = useDeleteContent('banners');
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { save, remove, draft, setDraft, set, submit } = useContentDrafts<'banners', Draft>('banners');
   const [uploading, setUploading] = useState(false);
-  const set = (patch: Partial<BannerInput>) =>
-    setDraft((d) => (d ? { ...d, input: { ...d.input, ...patch } } : d));
 
   const edit = (b: AdminBanner) =>
     setDraft({
@@ -99,22 +94,7 @@ export default function ContentBannersPage() {
       <PageHeader title={t('banners.title')} lead={t('banners.lead')} />
       {!draft && <Button onClick={() => setDraft(empty())}>{t('banners.add')}</Button>}
       {draft && (
-        <form
-          className="card content-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(
-              { id: draft.id, input: draft.input },
-              {
-                onSuccess: () => {
-                  toast.success(t('saved'));
-                  setDraft(null);
-                },
-                onError: (err) => toast.error(errorText(err)),
-              },
-            );
-          }}
-        >
+        <form className="card content-form" onSubmit={submit}>
           <FieldShell label={t('banners.image')} hint={t('banners.imageHint')}>
             {({ inputId, describedBy }) => (
               <input
@@ -187,22 +167,11 @@ export default function ContentBannersPage() {
               onChange={(e) => set({ endsAt: fromLocalInput(e.target.value) })}
             />
           </div>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.input.enabled}
-              onChange={(e) => set({ enabled: e.target.checked })}
-            />{' '}
-            {t('enabled')}
-          </label>
-          <div className="content-form__actions">
-            <Button type="submit" disabled={!draft.input.imageId || save.isPending}>
-              {t('save')}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <EnabledCheck checked={draft.input.enabled} onChange={(enabled) => set({ enabled })} />
+          <FormActions
+            saveDisabled={!draft.input.imageId || save.isPending}
+            onCancel={() => setDraft(null)}
+          />
         </form>
       )}
       {list.isPending ? (
@@ -241,23 +210,7 @@ export default function ContentBannersPage() {
             {
               key: 'act',
               header: t('actions'),
-              render: (b) => (
-                <span className="content-row-actions">
-                  <Button size="sm" variant="secondary" onClick={() => edit(b)}>
-                    {t('edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => {
-                      if (window.confirm(t('confirmDelete')))
-                        remove.mutate(b.id, { onError: (e) => toast.error(errorText(e)) });
-                    }}
-                  >
-                    {t('delete')}
-                  </Button>
-                </span>
-              ),
+              render: (b) => <RowActions onEdit={() => edit(b)} remove={(h) => remove.mutate(b.id, h)} />,
             },
           ]}
         />

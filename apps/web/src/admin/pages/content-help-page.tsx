@@ -1,18 +1,20 @@
 import type { HelpInput } from '@wps/contract';
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
 import { Select } from './content-banners-page.tsx';
-import { type AdminHelp, useAdminList, useDeleteContent, useSaveContent } from './content-api.ts';
-import { errorText } from './cashier-ui.tsx';
+import { type AdminHelp, useAdminList } from './content-api.ts';
+import {
+  EnabledCheck,
+  FormActions,
+  RichTextField,
+  RowActions,
+  useContentDrafts,
+} from './content-form-parts.tsx';
 import './content-admin.css';
-
-const RichTextEditor = lazy(() => import('./content-editor.tsx'));
 
 const blank = (): HelpInput => ({
   language: 'EN',
@@ -28,30 +30,17 @@ const blank = (): HelpInput => ({
 export default function ContentHelpPage() {
   const { t } = useTranslation('content-admin');
   const list = useAdminList<AdminHelp>('help');
-  const save = useSaveContent('help');
-  const remove = useDeleteContent('help');
-  const [draft, setDraft] = useState<{ id: number | null; input: HelpInput } | null>(null);
-  const set = (patch: Partial<HelpInput>) =>
-    setDraft((d) => (d ? { ...d, input: { ...d.input, ...patch } } : d));
+  const { save, remove, draft, setDraft, set, submit } = useContentDrafts<
+    'help',
+    { id: number | null; input: HelpInput }
+  >('help');
 
   return (
     <div className="admin-page content-admin">
       <PageHeader title={t('help.title')} lead={t('help.lead')} />
       {!draft && <Button onClick={() => setDraft({ id: null, input: blank() })}>{t('help.add')}</Button>}
       {draft && (
-        <form
-          className="card content-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(draft, {
-              onSuccess: () => {
-                toast.success(t('saved'));
-                setDraft(null);
-              },
-              onError: (err) => toast.error(errorText(err)),
-            });
-          }}
-        >
+        <form className="card content-form" onSubmit={submit}>
           <div className="content-form__grid">
             <Select
               label={t('language')}
@@ -89,29 +78,13 @@ export default function ContentHelpPage() {
               onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
             />
           </div>
-          <Suspense fallback={<Loader label={t('loading')} />}>
-            <RichTextEditor
-              label={t('content')}
-              value={draft.input.content}
-              onChange={(content) => set({ content })}
-            />
-          </Suspense>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.input.enabled}
-              onChange={(e) => set({ enabled: e.target.checked })}
-            />{' '}
-            {t('enabled')}
-          </label>
-          <div className="content-form__actions">
-            <Button type="submit" disabled={save.isPending}>
-              {t('save')}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <RichTextField
+            label={t('content')}
+            value={draft.input.content}
+            onChange={(content) => set({ content })}
+          />
+          <EnabledCheck checked={draft.input.enabled} onChange={(enabled) => set({ enabled })} />
+          <FormActions saveDisabled={save.isPending} onCancel={() => setDraft(null)} />
         </form>
       )}
       {list.isPending ? (
@@ -133,38 +106,23 @@ export default function ContentHelpPage() {
               key: 'act',
               header: t('actions'),
               render: (a) => (
-                <span className="content-row-actions">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() =>
-                      setDraft({
-                        id: a.id,
-                        input: {
-                          language: a.language,
-                          device: a.device === 'WEB' ? 'WEB' : 'ALL',
-                          anchor: a.anchor,
-                          title: a.title,
-                          content: a.content,
-                          sort: a.sort,
-                          enabled: a.enabled,
-                        },
-                      })
-                    }
-                  >
-                    {t('edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => {
-                      if (window.confirm(t('confirmDelete')))
-                        remove.mutate(a.id, { onError: (e) => toast.error(errorText(e)) });
-                    }}
-                  >
-                    {t('delete')}
-                  </Button>
-                </span>
+                <RowActions
+                  onEdit={() =>
+                    setDraft({
+                      id: a.id,
+                      input: {
+                        language: a.language,
+                        device: a.device === 'WEB' ? 'WEB' : 'ALL',
+                        anchor: a.anchor,
+                        title: a.title,
+                        content: a.content,
+                        sort: a.sort,
+                        enabled: a.enabled,
+                      },
+                    })
+                  }
+                  remove={(h) => remove.mutate(a.id, h)}
+                />
               ),
             },
           ]}

@@ -1,27 +1,22 @@
 import { NOTICE_EXECUTIONS, NOTICE_TYPES, type NoticeInput } from '@wps/contract';
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
 import { Select } from './content-banners-page.tsx';
+import { type AdminNotice, fromLocalInput, toLocalInput, useAdminList } from './content-api.ts';
 import {
-  type AdminNotice,
-  fromLocalInput,
-  toLocalInput,
-  useAdminList,
-  useDeleteContent,
-  useSaveContent,
-} from './content-api.ts';
-import { errorText } from './cashier-ui.tsx';
+  EnabledCheck,
+  FormActions,
+  RichTextField,
+  RowActions,
+  useContentDrafts,
+} from './content-form-parts.tsx';
 import './content-admin.css';
 
 // The editor is the heaviest piece of the console: it loads only when a notice is being edited.
-const RichTextEditor = lazy(() => import('./content-editor.tsx'));
-
 const blank = (): NoticeInput => ({
   type: 'B',
   execution: 'A',
@@ -36,30 +31,17 @@ const blank = (): NoticeInput => ({
 export default function ContentNoticesPage() {
   const { t } = useTranslation('content-admin');
   const list = useAdminList<AdminNotice>('notices');
-  const save = useSaveContent('notices');
-  const remove = useDeleteContent('notices');
-  const [draft, setDraft] = useState<{ id: number | null; input: NoticeInput } | null>(null);
-  const set = (patch: Partial<NoticeInput>) =>
-    setDraft((d) => (d ? { ...d, input: { ...d.input, ...patch } } : d));
+  const { save, remove, draft, setDraft, set, submit } = useContentDrafts<
+    'notices',
+    { id: number | null; input: NoticeInput }
+  >('notices');
 
   return (
     <div className="admin-page content-admin">
       <PageHeader title={t('notices.title')} lead={t('notices.lead')} />
       {!draft && <Button onClick={() => setDraft({ id: null, input: blank() })}>{t('notices.add')}</Button>}
       {draft && (
-        <form
-          className="card content-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(draft, {
-              onSuccess: () => {
-                toast.success(t('saved'));
-                setDraft(null);
-              },
-              onError: (err) => toast.error(errorText(err)),
-            });
-          }}
-        >
+        <form className="card content-form" onSubmit={submit}>
           <div className="content-form__grid">
             <Select
               label={t('notices.type')}
@@ -121,29 +103,13 @@ export default function ContentNoticesPage() {
             ))}
             <span className="small muted">{t('notices.languagesHint')}</span>
           </fieldset>
-          <Suspense fallback={<Loader label={t('loading')} />}>
-            <RichTextEditor
-              label={t('content')}
-              value={draft.input.content}
-              onChange={(content) => set({ content })}
-            />
-          </Suspense>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.input.enabled}
-              onChange={(e) => set({ enabled: e.target.checked })}
-            />{' '}
-            {t('enabled')}
-          </label>
-          <div className="content-form__actions">
-            <Button type="submit" disabled={save.isPending}>
-              {t('save')}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <RichTextField
+            label={t('content')}
+            value={draft.input.content}
+            onChange={(content) => set({ content })}
+          />
+          <EnabledCheck checked={draft.input.enabled} onChange={(enabled) => set({ enabled })} />
+          <FormActions saveDisabled={save.isPending} onCancel={() => setDraft(null)} />
         </form>
       )}
       {list.isPending ? (
@@ -178,40 +144,25 @@ export default function ContentNoticesPage() {
               key: 'act',
               header: t('actions'),
               render: (n) => (
-                <span className="content-row-actions">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() =>
-                      setDraft({
-                        id: n.id,
-                        input: {
-                          type: n.type,
-                          execution: n.execution,
-                          title: n.title,
-                          content: n.content,
-                          languages: n.languages,
-                          startsAt: n.startsAt,
-                          endsAt: n.endsAt,
-                          sort: n.sort,
-                          enabled: n.enabled,
-                        },
-                      })
-                    }
-                  >
-                    {t('edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => {
-                      if (window.confirm(t('confirmDelete')))
-                        remove.mutate(n.id, { onError: (e) => toast.error(errorText(e)) });
-                    }}
-                  >
-                    {t('delete')}
-                  </Button>
-                </span>
+                <RowActions
+                  onEdit={() =>
+                    setDraft({
+                      id: n.id,
+                      input: {
+                        type: n.type,
+                        execution: n.execution,
+                        title: n.title,
+                        content: n.content,
+                        languages: n.languages,
+                        startsAt: n.startsAt,
+                        endsAt: n.endsAt,
+                        sort: n.sort,
+                        enabled: n.enabled,
+                      },
+                    })
+                  }
+                  remove={(h) => remove.mutate(n.id, h)}
+                />
               ),
             },
           ]}
