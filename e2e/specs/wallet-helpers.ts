@@ -1,9 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import { seedDemo } from '../../apps/server/src/db/seed/index.ts';
 import { expect, type TestServer } from '../fixtures/server.ts';
 
 /** The demo data set of DESIGN §4: demo01 (10,000.00), agent01 and its tree, admin, four channels. */
-export const seedWalletDemo = (server: TestServer) => seedDemo(server.services);
+export const seedWalletDemo = (server: TestServer) => server.seedDemo();
 
 /** Signs a player in through the header's login popup, as a person would. */
 export async function signInPlayer(page: Page, account: string, password: string) {
