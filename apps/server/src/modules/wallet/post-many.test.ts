@@ -116,6 +116,44 @@ describe('wallet.postMany', () => {
     expect(check.total).toBe('0');
   });
 
+  it('accounts created in a transaction that rolls back are not remembered; committed ones are', async () => {
+    const member = ++nextMember * 10;
+    const fund = (key: string) => ({
+      key,
+      reason: 'deposit',
+      postings: [
+        { account: Accounts.clearing('BANK'), amount: -100n },
+        { account: Accounts.cash(member), amount: 100n },
+      ],
+    });
+    // Created inside a transaction that then fails: the id must not outlive it.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await wallet.postMany([fund('rolled-back')], tx);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    // The same account is created again for real (a cached dead id would break this post).
+    const [created] = await database.db.transaction((tx) => wallet.postMany([fund('kept')], tx));
+    expect(created).not.toBeInstanceOf(AppError);
+    expect(await wallet.balance(Accounts.cash(member))).toBe(100n);
+    // Found (not created) inside a later transaction: committed, so resolved from memory after.
+    const other = member + 1;
+    await wallet.post({
+      key: `fund:${other}`,
+      reason: 'deposit',
+      postings: [
+        { account: Accounts.clearing('BANK'), amount: -5n },
+        { account: Accounts.cash(other), amount: 5n },
+      ],
+    });
+    const ids = (wallet as unknown as { ids: Map<string, number> }).ids;
+    ids.delete(`player_cash:${other}`);
+    await database.db.transaction((tx) => wallet.ensureAccounts([Accounts.cash(other)], tx));
+    expect(ids.has(`player_cash:${other}`)).toBe(true);
+    expect(ids.has(`player_cash:${member}`)).toBe(false);
+  });
+
   it('an empty batch posts nothing', async () => {
     expect(await database.db.transaction((tx) => wallet.postMany([], tx))).toEqual([]);
   });

@@ -119,6 +119,11 @@ export const fingerprintOf = (value: unknown): string =>
 export class WalletService {
   /** Account ids never change once created, so key → id is cached for the process's life. */
   private readonly ids = new Map<string, number>();
+  /**
+   * Accounts this process created inside a caller's transaction: that transaction may still roll
+   * back, so they are not cached until a lookup outside any transaction sees them.
+   */
+  private readonly createdInTransaction = new Set<string>();
   private readonly trialGranted = new Set<number>();
 
   constructor(
@@ -147,8 +152,12 @@ export class WalletService {
 
   /**
    * Get-or-create: accounts are created on first use, so registering a member needs no wallet
-   * call. Ids are cached only when resolved outside a caller's transaction: an account created
-   * inside one that later rolls back must not stay in the cache.
+   * call. An id is cached once it is known committed: resolved outside a caller's transaction,
+   * or found (not created) inside one, unless this process created it in a transaction that may
+   * still roll back. Only this method creates accounts, and a row another transaction is still
+   * inserting makes ours wait for its end, so a row found is either committed or our own.
+   * (The crash game's batches resolve their players' accounts inside a transaction; without
+   * this they were looked up again in every batch.)
    */
   async ensureAccounts(refs: readonly AccountRef[], tx?: Tx): Promise<number[]> {
     const keys = refs.map(accountKey);
@@ -169,7 +178,11 @@ export class WalletService {
       .values(rows)
       .onConflictDoNothing({ target: ledgerAccounts.key })
       .returning({ id: ledgerAccounts.id, key: ledgerAccounts.key });
-    for (const c of created) found.set(c.key, c.id);
+    for (const c of created) {
+      found.set(c.key, c.id);
+      if (tx) this.createdInTransaction.add(c.key);
+    }
+    const createdNow = new Set(created.map((c) => c.key));
     const rest = rows.map((r) => r.key).filter((k) => !found.has(k));
     if (rest.length) {
       const existing = await ex
@@ -180,7 +193,12 @@ export class WalletService {
     }
     for (const k of rows.map((r) => r.key)) {
       if (!found.has(k)) throw new Error(`ledger account ${k} could not be created`);
-      if (!tx) this.ids.set(k, found.get(k)!);
+      if (!tx) {
+        this.ids.set(k, found.get(k)!);
+        this.createdInTransaction.delete(k);
+      } else if (!createdNow.has(k) && !this.createdInTransaction.has(k)) {
+        this.ids.set(k, found.get(k)!);
+      }
     }
     return keys.map((k) => this.ids.get(k) ?? found.get(k)!);
   }
