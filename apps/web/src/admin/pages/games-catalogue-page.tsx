@@ -8,13 +8,8 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { errorText, useAdminPager } from './cashier-ui.tsx';
-import {
-  type AdminGame,
-  useAdminGames,
-  useAdminVendors,
-  useOptimisticFlag,
-  usePatchGame,
-} from './games-api.ts';
+import { type AdminGame, useAdminGames, useAdminVendors, usePatchGame } from './games-api.ts';
+import { FlagSwitch } from './flag-switch.tsx';
 import './games-admin.css';
 
 type Flag = 'enabled' | 'maintenance' | 'isHot' | 'isNew';
@@ -57,25 +52,12 @@ function FlagCell({ game, flag }: { game: AdminGame; flag: Flag }) {
   const { t } = useTranslation('games-admin');
   const patch = usePatchGame();
   const on = flag === 'enabled' || flag === 'maintenance' ? game[flag] : game[flag] === 1;
-  const flagState = useOptimisticFlag(on);
   return (
-    <input
-      type="checkbox"
-      className="games-admin__switch"
-      checked={flagState.checked}
-      disabled={patch.isPending}
-      aria-label={t(`flagOf.${flag}`, { name: game.displayName })}
-      onChange={(e) => {
-        flagState.start(e.target.checked);
-        patch.mutate(
-          { gameId: game.gameId, patch: { [flag]: e.target.checked } },
-          {
-            onSuccess: () => toast.success(t('saved')),
-            onError: (err) => toast.error(errorText(err)),
-            onSettled: flagState.done,
-          },
-        );
-      }}
+    <FlagSwitch
+      on={on}
+      label={t(`flagOf.${flag}`, { name: game.displayName })}
+      pending={patch.isPending}
+      save={(value, h) => patch.mutate({ gameId: game.gameId, patch: { [flag]: value } }, h)}
     />
   );
 }

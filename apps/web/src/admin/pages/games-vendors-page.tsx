@@ -12,13 +12,13 @@ import { errorText } from './cashier-ui.tsx';
 import {
   type AdminVendor,
   useAdminVendors,
-  useOptimisticFlag,
   usePatchSeamless,
   usePatchVendor,
   useRotateSecret,
   useSeamlessVendors,
   type VendorSecret,
 } from './games-api.ts';
+import { FlagSwitch } from './flag-switch.tsx';
 import './games-admin.css';
 
 const CODE_RE = /^[A-Z0-9_]{1,32}$/;
@@ -27,25 +27,12 @@ const CODE_RE = /^[A-Z0-9_]{1,32}$/;
 function VendorFlag({ vendor, flag }: { vendor: AdminVendor; flag: 'enabled' | 'maintenance' }) {
   const { t } = useTranslation('games-admin');
   const patch = usePatchVendor();
-  const flagState = useOptimisticFlag(vendor[flag]);
   return (
-    <input
-      type="checkbox"
-      className="games-admin__switch"
-      checked={flagState.checked}
-      disabled={patch.isPending}
-      aria-label={t(`flagOf.${flag}`, { name: vendor.code })}
-      onChange={(e) => {
-        flagState.start(e.target.checked);
-        patch.mutate(
-          { code: vendor.code, patch: { [flag]: e.target.checked } },
-          {
-            onSuccess: () => toast.success(t('saved')),
-            onError: (err) => toast.error(errorText(err)),
-            onSettled: flagState.done,
-          },
-        );
-      }}
+    <FlagSwitch
+      on={vendor[flag]}
+      label={t(`flagOf.${flag}`, { name: vendor.code })}
+      pending={patch.isPending}
+      save={(value, h) => patch.mutate({ code: vendor.code, patch: { [flag]: value } }, h)}
     />
   );
 }
@@ -203,25 +190,12 @@ function RotateButton({
 function SeamlessFlag({ vendor, flag }: { vendor: SeamlessVendor; flag: 'enabled' | 'allowBetlessWins' }) {
   const { t } = useTranslation('games-admin');
   const patch = usePatchSeamless();
-  const flagState = useOptimisticFlag(vendor[flag]);
   return (
-    <input
-      type="checkbox"
-      className="games-admin__switch"
-      checked={flagState.checked}
-      disabled={patch.isPending}
-      aria-label={t(`flagOf.${flag}`, { name: vendor.code })}
-      onChange={(e) => {
-        flagState.start(e.target.checked);
-        patch.mutate(
-          { code: vendor.code, patch: { [flag]: e.target.checked } },
-          {
-            onSuccess: () => toast.success(t('saved')),
-            onError: (err) => toast.error(errorText(err)),
-            onSettled: flagState.done,
-          },
-        );
-      }}
+    <FlagSwitch
+      on={vendor[flag]}
+      label={t(`flagOf.${flag}`, { name: vendor.code })}
+      pending={patch.isPending}
+      save={(value, h) => patch.mutate({ code: vendor.code, patch: { [flag]: value } }, h)}
     />
   );
 }
