@@ -5,6 +5,7 @@ import { MembersService } from './modules/members/service.ts';
 import { SystemService } from './modules/system/service.ts';
 import { VerificationService } from './modules/verification/service.ts';
 import { AuditService } from './modules/admin/service.ts';
+import { CashierTeamTotals } from './modules/cashier/team-totals.ts';
 import { CashierService } from './modules/cashier/service.ts';
 import { SeamlessService } from './modules/seamless/service.ts';
 import { WalletService } from './modules/wallet/service.ts';
@@ -69,7 +70,13 @@ export function createServices(config: Config, database: Database): Services {
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
   return {
-    agents: new AgentsService(db, config, { members, bets, wallet, system }),
+    agents: new AgentsService(db, config, {
+      members,
+      bets,
+      wallet,
+      system,
+      cashierTeam: new CashierTeamTotals(db),
+    }),
     messages,
     bonusEngine,
     promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),

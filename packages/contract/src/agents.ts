@@ -161,6 +161,14 @@ export const teamOverviewSchema = z.object({
   payout: amount,
   /** The team's result for the platform: stakes minus payouts (positive: the team lost). */
   profitLoss: z.string(),
+  /** Approved deposits of the team (by approval time) and how many. */
+  deposits: amount,
+  depositCount: z.number().int(),
+  /** Team members whose first approved deposit falls in the range. */
+  firstDeposits: z.number().int(),
+  /** Paid withdrawals of the team (by payment time) and how many. */
+  withdrawals: amount,
+  withdrawalCount: z.number().int(),
   /** Per business day of the range, for the chart. */
   daily: z.array(
     z.object({

@@ -18,6 +18,7 @@ import {
 } from '@wps/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { CashierTeamTotals } from '../cashier/team-totals.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BetsService } from '../bets/service.ts';
@@ -75,6 +76,8 @@ export class AgentsService {
       bets: BetsService;
       wallet: WalletService;
       system: SystemService;
+      /** The team's deposits and withdrawals (cashier module). */
+      cashierTeam: CashierTeamTotals;
     },
   ) {
     this.contracts = new AgentContracts(db, deps.members);
@@ -106,8 +109,9 @@ export class AgentsService {
   }
 
   async overview(agentId: number, r: Range): Promise<TeamOverview> {
-    const [counts, bets] = await Promise.all([
+    const [counts, cash, bets] = await Promise.all([
       this.deps.members.tree.counts(agentId, r.from, r.to),
+      this.deps.cashierTeam.totals(this.deps.members.tree.teamIdsSql(agentId), r.from, r.to),
       this.deps.bets.team.overview(
         agentId,
         r.from,
@@ -129,6 +133,11 @@ export class AgentsService {
       stake: fromMinor(t.stake),
       payout: fromMinor(t.payout),
       profitLoss: fromMinor(t.stake - t.payout),
+      deposits: fromMinor(cash.deposits.amount),
+      depositCount: cash.deposits.count,
+      firstDeposits: cash.firstDeposits,
+      withdrawals: fromMinor(cash.withdrawals.amount),
+      withdrawalCount: cash.withdrawals.count,
       daily: bets.daily.map((d) => ({
         day: d.day,
         validBet: fromMinor(d.validBet),

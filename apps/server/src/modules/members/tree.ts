@@ -1,5 +1,5 @@
 import { MEMBER_TYPES } from '@wps/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -138,6 +138,21 @@ export class MemberTree {
   }
 
   /** Head counts of a subtree (team overview): everyone, agents, direct, and new in a range. */
+  /**
+   * `select id` of the member and their whole downline, for other modules to filter their own
+   * rows by team (the cashier's deposits and withdrawals) without reading the members table.
+   */
+  teamIdsSql(ancestorId: number): SQL {
+    return sql`(
+      with recursive down as (
+        select id, 0 as level from members where id = ${ancestorId}
+        union all
+        select m.id, down.level + 1 from members m join down on m.parent_id = down.id
+        where down.level < ${MAX_TREE_DEPTH}
+      )
+      select id from down)`;
+  }
+
   async counts(
     ancestorId: number,
     from: Date,

@@ -118,7 +118,7 @@ describe('wallet.postMany', () => {
 
   it('accounts created in a transaction that rolls back are not remembered; committed ones are', async () => {
     const member = ++nextMember * 10;
-    const fund = (key: string) => ({
+    const fund = (key: string): PostRequest => ({
       key,
       reason: 'deposit',
       postings: [

@@ -4,7 +4,7 @@ import { useTeamOverview } from '../api/agent-calls.ts';
 import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
 import { tone } from '../lib.ts';
 
-/** Team overview: head counts, play and the team's P&L for the range, with a per-day chart. */
+/** Team overview: head counts, play, the team's P&L and its money in and out for the range, with a per-day chart. */
 export default function OverviewSection() {
   const { t } = useTranslation('agent');
   const [preset, setPreset] = useState<DatePreset>('today');
@@ -19,6 +19,9 @@ export default function OverviewSection() {
         ['activeMembers', String(data.activeMembers)],
         ['validBet', data.validBet],
         ['profitLoss', data.profitLoss],
+        ['firstDeposits', String(data.firstDeposits)],
+        ['deposits', `${data.deposits} · ${data.depositCount}`],
+        ['withdrawals', `${data.withdrawals} · ${data.withdrawalCount}`],
       ] as const)
     : [];
   return (
