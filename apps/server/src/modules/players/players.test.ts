@@ -320,6 +320,16 @@ describe('moving between agents', () => {
     expect((await move(top.id, top.account)).statusCode).toBe(400);
     expect((await move(other.id, 'nobody-here')).statusCode).toBe(404);
     expect((await move(player.id, null)).statusCode).toBe(200);
+    // An agent holding (or offered) a contract keeps its place until the contract ends.
+    const { id } = await t.app.services.agents.offer(null, {
+      downline: top.account,
+      kind: 'REALTIME',
+      rate: '0.50',
+    });
+    const held = await move(top.id, null);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe('This agent holds contracts; end them before moving it.');
+    expect(id).toBeGreaterThan(0);
   });
 });
 
