@@ -7,7 +7,8 @@ import { members } from './schema.ts';
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_TREE_DEPTH = 64;
 const AGENT_TYPE_LIST = `{${MEMBER_TYPES.agents.join(',')}}`;
-const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern matching strings that start with `s` (its own %, _ and backslash taken literally). */
+export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export interface MemberSearchRow {
