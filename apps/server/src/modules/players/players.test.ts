@@ -289,7 +289,7 @@ describe('moving between agents', () => {
     const rows = await t.database.query('select upline_path from bets where member_id = $1 order by id', [
       p.id,
     ]);
-    expect(rows.map((r) => r.upline_path.map(Number))).toEqual([
+    expect(rows.map((r) => (r.upline_path as number[]).map(Number))).toEqual([
       [top1.id, sub.id],
       [top2.id, sub.id],
     ]);
