@@ -1,5 +1,4 @@
 import {
-  type AgentTreeNode,
   isAgentType,
   type PlayerProfile,
   type PlayerSearchQuery,
@@ -18,6 +17,7 @@ import { type ConsoleStatus, MemberAdmin } from '../members/admin.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { PromotionsService } from '../promotions/service.ts';
+import { agentTreeLevel } from './agent-tree.ts';
 import { PlayerKyc } from './kyc.ts';
 import { playerLabels, playerNotes } from './schema.ts';
 
@@ -38,7 +38,6 @@ export interface PlayersDeps {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const TREE_PAGE = 200;
 
 /**
  * The operator console's view of players and agents (issue 16). It owns notes, labels and KYC
@@ -372,32 +371,8 @@ export class PlayersService {
   }
 
   /** One level of the agent tree (top when `parentId` is absent) with counts and contracts. */
-  async agentTree(parentId: number | null): Promise<{ nodes: AgentTreeNode[]; truncated: boolean }> {
+  async agentTree(parentId: number | null) {
     if (parentId !== null) await this.member(parentId);
-    const rows = await this.admin.children(parentId, TREE_PAGE);
-    const truncated = rows.length > TREE_PAGE;
-    const nodes = rows.slice(0, TREE_PAGE);
-    const agents = nodes.filter((n) => isAgentType(n.type));
-    const counts = await this.admin.downlineCounts(agents.map((a) => a.id));
-    const out: AgentTreeNode[] = [];
-    for (const n of nodes) {
-      const agent = isAgentType(n.type);
-      const contracts = agent ? await this.deps.agents.contracts.list(n.id, { side: 'RECEIVED' }) : [];
-      out.push({
-        ...n,
-        isAgent: agent,
-        downlineCount: counts.get(n.id) ?? 0,
-        contracts: contracts
-          .filter((c) => c.status === 'active' || c.status === 'offered')
-          .map((c) => ({
-            id: c.id,
-            kind: c.kind,
-            status: c.status,
-            rate: c.rateBp === null ? null : (c.rateBp / 100).toFixed(2),
-            uplineAccount: c.uplineAccount,
-          })),
-      });
-    }
-    return { nodes: out, truncated };
+    return agentTreeLevel(this.admin, this.deps.agents, parentId);
   }
 }
