@@ -50,6 +50,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { playersAdminRoutes } from './modules/players/admin-routes.ts';
+import { playersKycRoutes } from './modules/players/kyc-routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -219,6 +221,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(messageRoutes);
   await app.register(promotionRoutes);
   await app.register(pointsRoutes);
+  await app.register(playersAdminRoutes);
+  await app.register(playersKycRoutes);
 
   await registerStatic(app, config.webDistDir);
 

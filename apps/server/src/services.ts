@@ -23,6 +23,7 @@ import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { PlayersService } from './modules/players/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -51,6 +52,7 @@ export interface Services {
   promotions: PromotionsService;
   points: PointsService;
   rebate: RebateService;
+  players: PlayersService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -69,17 +71,21 @@ export function createServices(config: Config, database: Database): Services {
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const agents = new AgentsService(db, config, {
+    members,
+    bets,
+    wallet,
+    system,
+    cashierTeam: new CashierTeamTotals(db),
+  });
+  const promotions = new PromotionsService(db, bonusEngine, { members, cashier, messages, audit });
+  const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
   return {
-    agents: new AgentsService(db, config, {
-      members,
-      bets,
-      wallet,
-      system,
-      cashierTeam: new CashierTeamTotals(db),
-    }),
+    players: new PlayersService(db, playerDeps, config.uploadLimitBytes),
+    agents,
     messages,
     bonusEngine,
-    promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
+    promotions,
     points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
     rebate: new RebateService(db, {
       bets,

@@ -157,6 +157,17 @@ export const MESSAGES = {
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
+  // players in the console (issue 16)
+  accountFrozen: 'This account has been frozen, please contact customer service.',
+  accountClosed: 'This account has been closed.',
+  playerClosedFinal: 'A closed account cannot be reopened.',
+  moveTargetNotAgent: 'A player can only be moved under an agent.',
+  moveIntoOwnDownline: 'An account cannot be moved under itself or its own downline.',
+  moveHasContracts: 'This agent holds contracts; end them before moving it.',
+  kycFileType: 'Upload a PNG or JPEG image or a PDF.',
+  kycFileTooLarge: 'The file is too large.',
+  kycReasonRequired: 'Please give a reason for the rejection.',
+  kycAlreadyReviewed: 'This document has already been reviewed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -176,4 +176,20 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'agents',
     load: () => import('./pages/agents-page.tsx'),
   },
+  {
+    id: 'players',
+    path: 'players',
+    labelKey: 'nav.players',
+    icon: 'user',
+    permission: 'players.read',
+    load: () => import('./pages/players-page.tsx'),
+  },
+  {
+    id: 'agent-tree',
+    path: 'agent-tree',
+    labelKey: 'nav.agentTree',
+    icon: 'agent',
+    permission: 'agents',
+    load: () => import('./pages/agent-tree-page.tsx'),
+  },
 ];

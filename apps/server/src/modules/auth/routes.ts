@@ -22,9 +22,18 @@ import { requestLocale } from '../../http/i18n.ts';
 import { CAPTCHA_KEY_SHAPE } from './captcha.ts';
 import type { RequestContext } from './service.ts';
 
+const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
+
 export function requestContext(req: FastifyRequest): RequestContext {
   const ua = req.headers['user-agent'];
-  return { ip: clientIp(req), userAgent: typeof ua === 'string' ? ua : null, locale: requestLocale(req) };
+  const device = req.headers['x-device-id'];
+  return {
+    ip: clientIp(req),
+    userAgent: typeof ua === 'string' ? ua : null,
+    locale: requestLocale(req),
+    // A client-made random id (web: kept in local storage): only its shape is trusted.
+    deviceId: typeof device === 'string' && DEVICE_ID_SHAPE.test(device) ? device : null,
+  };
 }
 
 /** Per-IP caps for the unauthenticated image/challenge endpoints (route-level @fastify/rate-limit). */

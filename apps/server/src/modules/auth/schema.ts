@@ -72,9 +72,16 @@ export const loginAudit = pgTable(
     operatorId: integer(),
     ip: text().notNull(),
     userAgent: text(),
+    /** The client's device id (`x-device-id`), when it sends one: linked accounts in the console. */
+    deviceId: text(),
     result: text().notNull(),
   },
-  (t) => [index('login_audit_account_idx').on(t.account, t.at), index('login_audit_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_audit_account_idx').on(t.account, t.at),
+    index('login_audit_ip_idx').on(t.ip, t.at),
+    index('login_audit_member_idx').on(t.memberId, t.at).where(sql`${t.memberId} is not null`),
+    index('login_audit_device_idx').on(t.deviceId, t.at).where(sql`${t.deviceId} is not null`),
+  ],
 );
 
 /**

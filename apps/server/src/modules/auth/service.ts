@@ -32,6 +32,7 @@ import {
 } from './failures.ts';
 import { HumanCheckService } from './human-check.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
+import { LoginHistory } from './login-history.ts';
 import { OperatorService } from './operators.ts';
 import { loginAudit, loginChallenges } from './schema.ts';
 import { hashToken, SessionService } from './sessions.ts';
@@ -47,6 +48,8 @@ export interface RequestContext {
   ip: string;
   userAgent: string | null;
   locale: CompleteLocale;
+  /** The client's device id (`x-device-id`), when it sent a well-formed one. */
+  deviceId?: string | null;
 }
 
 export type Portal = 'player' | 'agent';
@@ -84,6 +87,10 @@ type AuditResult =
   | 'second_verification_failed'
   | 'code_invalid';
 
+/** Why a member that is not active may not sign in: frozen and closed say so (console, issue 16). */
+export const memberStatusMessage = (status: string) =>
+  status === 'frozen' ? 'accountFrozen' : status === 'closed' ? 'accountClosed' : 'accountDisabled';
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 const sameText = (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b));
 const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -99,6 +106,8 @@ export class AuthService {
   readonly captcha: CaptchaService;
   readonly humanCheck: HumanCheckService;
   readonly limiter: RateLimiter;
+  /** Member login history and shared addresses/devices (read by the console). */
+  readonly loginHistory: LoginHistory;
   private readonly pending = new Set<Promise<void>>();
   private readonly log;
 
@@ -109,6 +118,7 @@ export class AuthService {
   ) {
     this.sessions = new SessionService(db, config);
     this.operators = new OperatorService(db);
+    this.loginHistory = new LoginHistory(db);
     this.failures = new LoginFailures(db);
     this.captcha = new CaptchaService(db, config);
     this.humanCheck = new HumanCheckService(db, config);
@@ -262,6 +272,7 @@ export class AuthService {
       operatorId: entry.operatorId ?? null,
       ip: entry.ctx.ip,
       userAgent: entry.ctx.userAgent?.slice(0, 300) ?? null,
+      deviceId: entry.ctx.deviceId ?? null,
       result: entry.result,
     });
   }
@@ -332,7 +343,7 @@ export class AuthService {
     }
     if (member.status !== 'active') {
       await this.audit({ ...base, result: 'disabled', memberId: member.id });
-      throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+      throw new AppError('FORBIDDEN', { messageKey: memberStatusMessage(member.status) });
     }
     if (portal === 'agent' && !isAgentType(member.type)) {
       await this.audit({ ...base, result: 'non_agent', memberId: member.id });
@@ -393,7 +404,7 @@ export class AuthService {
     }
     if (member.status !== 'active') {
       await this.audit({ ...base, result: 'disabled', memberId: member.id });
-      throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
+      throw new AppError('FORBIDDEN', { messageKey: memberStatusMessage(member.status) });
     }
     if (portal === 'agent' && !isAgentType(member.type)) {
       await this.audit({ ...base, result: 'non_agent', memberId: member.id });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { memberRole } from '@wps/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { Principal, Role } from '../../http/auth.ts';
@@ -192,6 +192,43 @@ export class SessionService {
       .returning({ id: sessions.id });
     this.cache.forget('m', memberId);
     return rows.length;
+  }
+
+  /** A member's sessions still alive (not revoked, not past their lifetime), newest first. */
+  async liveOfMember(memberId: number) {
+    const idleCutoff = new Date(Date.now() - this.config.sessionIdleMinutes * 60_000);
+    return this.db
+      .select({
+        id: sessions.id,
+        loginType: sessions.loginType,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.memberId, memberId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastSeenAt, idleCutoff),
+        ),
+      )
+      .orderBy(desc(sessions.id))
+      .limit(100);
+  }
+
+  /** Revokes one session of this member (false: no such live session of theirs). Immediate. */
+  async revokeOfMember(memberId: number, sessionId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    this.cache.forget('s', sessionId);
+    return rows.length > 0;
   }
 
   async clearMustChangePassword(sessionId: number): Promise<void> {

@@ -78,8 +78,13 @@ function RoundDetail({ round, onClose }: { round: AdminRound; onClose(): void })
 /** Rounds search over the bets record: by player, vendor, round id and business dates. */
 export default function GamesRoundsPage() {
   const { t, i18n } = useTranslation('games-admin');
-  const [draft, setDraft] = useState<Filter>(EMPTY);
-  const [filter, setFilter] = useState<Filter>(EMPTY);
+  // `?account=` pre-fills the player (the console's player profile links here).
+  const [initial] = useState<Filter>(() => ({
+    ...EMPTY,
+    account: new URLSearchParams(location.search).get('account') ?? '',
+  }));
+  const [draft, setDraft] = useState<Filter>(initial);
+  const [filter, setFilter] = useState<Filter>(initial);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminRound | null>(null);

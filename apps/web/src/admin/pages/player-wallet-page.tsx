@@ -24,8 +24,9 @@ import { Amount, errorText, useAdminPager } from './cashier-ui.tsx';
 /** A player's wallet: accounts with balances, the postings behind them, and manual adjustment. */
 export default function PlayerWalletPage() {
   const { t } = useTranslation('wallet-admin');
-  const [search, setSearch] = useState('');
-  const [account, setAccount] = useState('');
+  // `?account=` opens that player's wallet (the console's player profile links here).
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('account') ?? '');
+  const [account, setAccount] = useState(search);
   const [page, setPage] = useState(1);
   const wallet = usePlayerWallet(account, page);
   return (

@@ -2,6 +2,7 @@ import type { Envelope } from '@wps/contract';
 import { useLanguageStore } from '../i18n/language-store.ts';
 import { i18n } from '../i18n/index.ts';
 import { useSessionStore } from '../session/store.ts';
+import { deviceId } from '../lib/device-id.ts';
 
 /**
  * The one fetch wrapper every call goes through: JSON in and out, the DESIGN §4 envelope
@@ -106,6 +107,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json', lang: config.lang() };
   const token = options.token === undefined ? config.token() : options.token;
   if (token) headers.token = token;
+  if (path.startsWith('/wps/session/login')) {
+    const device = deviceId();
+    if (device) headers['x-device-id'] = device;
+  }
   // A FormData body (an image upload) sets its own multipart content type with the boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
