@@ -40,6 +40,16 @@ test('agent01 registers a sub-agent, offers a real-time salary, the sub-agent ac
   await expect(page.getByTestId('team-overview')).toBeVisible();
   await fitsPhone(page);
 
+  // The platform's announcements and customer-service contacts are in the agent menu too.
+  await openSection(page, 'Announcement');
+  await page.getByText('Scheduled maintenance on Sunday').click();
+  await expect(page.getByText('Your balance is safe.')).toBeVisible();
+  await openSection(page, 'Customer service');
+  await expect(page.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+    'href',
+    'https://t.me/wps_support',
+  );
+
   await openSection(page, 'Register account');
   await page.getByLabel('Account type').selectOption('AGENT');
   await page.getByRole('textbox', { name: 'Username' }).fill('subagent77');

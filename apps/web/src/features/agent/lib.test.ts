@@ -16,6 +16,14 @@ describe('agent centre logic', () => {
     expect(keys(true, ['REALTIME'])).toEqual(expect.arrayContaining(['contracts', 'realtimeSalary']));
     expect(keys(true, ['REALTIME'])).not.toContain('dividend');
     expect(keys(true, [])).toContain('teamOverview');
+    expect(keys(true, [])).toContain('announcement');
+  });
+
+  it('offers customer service only when a contact is configured', () => {
+    const keys = (hasContacts: boolean) =>
+      visibleMenu({ agentPolicy: true, heldKinds: new Set(), hasContacts }).map((m) => m.key);
+    expect(keys(false)).not.toContain('customerService');
+    expect(keys(true).at(-1)).toBe('customerService');
   });
 
   it('accepts only real sections from the address', () => {

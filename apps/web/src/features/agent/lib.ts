@@ -10,6 +10,7 @@ export function timezoneOffsetLabel(offsetMinutesWest: number): string {
 export const AGENT_MENU = [
   { key: 'deposit', link: '/member?page=depositv2' },
   { key: 'withdraw', link: '/member?page=withdraw' },
+  { key: 'announcement' },
   { key: 'teamOverview' },
   { key: 'registerAccount' },
   { key: 'teamManagement' },
@@ -23,15 +24,22 @@ export const AGENT_MENU = [
   { key: 'hourlySalary', kind: 'HOURLY' },
   { key: 'realtimeSalary', kind: 'REALTIME' },
   { key: 'messages', contract: true },
+  { key: 'customerService', contacts: true },
 ] as const;
 export type AgentSection = Exclude<(typeof AGENT_MENU)[number], { link: string }>['key'];
 
 /**
  * SPEC §6: contract entries show under AGENTPOLICY3, and each salary or dividend page only when
  * the agent holds a contract of that kind (enableCt, salary, hourSalary, agentRealtimeSalary).
+ * Customer service shows only when the operator configured a contact (menus lead only to what works).
  */
-export function visibleMenu(opts: { agentPolicy: boolean; heldKinds: ReadonlySet<string> }) {
+export function visibleMenu(opts: {
+  agentPolicy: boolean;
+  heldKinds: ReadonlySet<string>;
+  hasContacts?: boolean;
+}) {
   return AGENT_MENU.filter((m) => {
+    if ('contacts' in m) return opts.hasContacts === true;
     if ('contract' in m && m.contract) return opts.agentPolicy;
     if ('kind' in m) return opts.agentPolicy && opts.heldKinds.has(m.kind);
     return true;

@@ -20,6 +20,7 @@ import {
   TransactionsSection,
   UserLossSection,
 } from '../sections/reports.tsx';
+import { AnnouncementSection, CustomerServiceSection, useAgentContacts } from '../sections/support.tsx';
 import TeamSection from '../sections/team.tsx';
 import '../agent.css';
 
@@ -80,10 +81,15 @@ export default function AgentHomePage() {
   const agentPolicy = usePermission().data?.info.whitelabel.flags.AGENTPOLICY3 !== false;
   const held = useContracts({ side: 'RECEIVED', status: 'ACTIVE' }, agentPolicy);
   const heldKinds = new Set((held.data?.content ?? []).map((c) => c.kind));
-  const menu = visibleMenu({ agentPolicy, heldKinds });
+  const hasContacts = useAgentContacts().length > 0;
+  const menu = visibleMenu({ agentPolicy, heldKinds, hasContacts });
   const go = (s: AgentSection) => setParams({ page: s });
   const body = (() => {
     switch (section) {
+      case 'announcement':
+        return <AnnouncementSection />;
+      case 'customerService':
+        return <CustomerServiceSection />;
       case 'registerAccount':
         return <RegisterSection />;
       case 'teamManagement':
