@@ -1,4 +1,6 @@
 import {
+  contractActionResultSchema,
+  contractIdParamsSchema,
   contractOfferResultSchema,
   envelopeSchema,
   pageQuerySchema,
@@ -54,6 +56,33 @@ export const agentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: clientIp(req),
       });
       return ok(req, result);
+    },
+  );
+
+  app.post(
+    '/wps/admin/agents/contracts/:id/terminate',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The platform ends its contract with a top-level agent: requests termination, or confirms the agent’s request (withdraws an unanswered offer)',
+        params: contractIdParamsSchema,
+        response: { 200: envelopeSchema(contractActionResultSchema) },
+      },
+    },
+    async (req) => {
+      const r = await app.services.agents.contracts.terminate(null, req.params.id);
+      const op = operatorPrincipal(req);
+      await app.services.audit.record({
+        actor: { id: op.operatorId, account: op.account },
+        action: 'agents.contract.terminate',
+        target: { type: 'contract', id: r.id },
+        after: { status: r.status, request: r.request },
+        ip: clientIp(req),
+      });
+      return ok(req, { id: r.id, status: r.status, request: r.request });
     },
   );
 };

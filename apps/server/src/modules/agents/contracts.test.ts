@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentContractEvents, agentContracts } from '../../db/schema.ts';
 import { givenContract, platformContract } from '../../test/agents.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember } from '../../test/members.ts';
+import { createMember, createOperator } from '../../test/members.ts';
 import { eq } from 'drizzle-orm';
 
 const code = async (p: Promise<unknown>) =>
@@ -170,6 +170,46 @@ describe('agents: contract rules (SPEC §4)', () => {
       rate: '1.00',
     });
     expect(await c.terminate(top.id, id)).toMatchObject({ status: 'ENDED' });
+  });
+
+  it('the console ends a platform contract under the same rule: requested, then confirmed by the agent', async () => {
+    const op = await createOperator(t.app, { permissions: ['agents'] });
+    const other = await createOperator(t.app, { permissions: ['cashier'] });
+    const top = await createMember(t.app, { type: 1 });
+    const sub = await createMember(t.app, { type: 2, parentId: top.id });
+    const platformId = await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
+    const downlineId = await givenContract(t.app, top, sub, { kind: 'REALTIME', rate: '1.00' });
+    const end = (token: string, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/wps/admin/agents/contracts/${id}/terminate`,
+        headers: { token },
+      });
+
+    expect((await end(other.token, platformId)).statusCode).toBe(403);
+    expect((await end(top.token, platformId)).statusCode).toBe(403);
+    // Not the platform's own contract: the console cannot touch an agent's contract with its downline.
+    expect((await end(op.token, downlineId)).json().code).toBe('NOT_FOUND');
+
+    const asked = await end(op.token, platformId);
+    expect(asked.json().value).toMatchObject({ status: 'ACTIVE', request: 'TERMINATE' });
+    expect(await t.app.services.agents.contracts.terminate(top.id, platformId)).toMatchObject({
+      status: 'ENDED',
+    });
+    const audit = await t.app.services.audit.list({
+      pageNo: 1,
+      pageSize: 5,
+      action: 'agents.contract.terminate',
+      targetId: String(platformId),
+    });
+    expect(audit.total).toBe(1);
+    // The agent asked first: the console's call confirms and ends it at once.
+    const second = await platformContract(t.app, top, {
+      kind: 'DAILY',
+      tiers: [{ minValidBet: '0.00', rate: '0.50' }],
+    });
+    await t.app.services.agents.contracts.terminate(top.id, second);
+    expect((await end(op.token, second)).json().value).toMatchObject({ status: 'ENDED', request: null });
   });
 
   it('shows the consolidated contract info: an open offer, then the active contract', async () => {

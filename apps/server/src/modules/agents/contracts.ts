@@ -10,7 +10,7 @@ import {
   rateToBp,
   toMinor,
 } from '@wps/contract';
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MembersService } from '../members/service.ts';
@@ -177,9 +177,10 @@ export class AgentContracts {
   }
 
   /** A contract the caller is a party to, locked; anyone else's is NOT_FOUND. */
+  /** The contract and the caller's side of it; `null` is the platform, upline of top-level agents. */
   private async partyOf(
     tx: Tx,
-    callerId: number,
+    callerId: number | null,
     id: number,
   ): Promise<{ c: ContractRow; side: 'upline' | 'downline' }> {
     const [c] = await tx
@@ -188,12 +189,14 @@ export class AgentContracts {
       .where(
         and(
           eq(agentContracts.id, id),
-          or(eq(agentContracts.memberId, callerId), eq(agentContracts.uplineId, callerId)),
+          callerId === null
+            ? isNull(agentContracts.uplineId)
+            : or(eq(agentContracts.memberId, callerId), eq(agentContracts.uplineId, callerId)),
         ),
       )
       .for('update');
     if (!c) throw new AppError('NOT_FOUND');
-    return { c, side: c.memberId === callerId ? 'downline' : 'upline' };
+    return { c, side: callerId !== null && c.memberId === callerId ? 'downline' : 'upline' };
   }
 
   async accept(callerId: number, id: number) {
@@ -255,9 +258,10 @@ export class AgentContracts {
   /**
    * Termination: the first side's call records the request (the contract stays active and keeps
    * paying); the other side's call confirms it and ends the contract. An unanswered offer is
-   * withdrawn by the upline (or rejected by the downline) at once.
+   * withdrawn by the upline (or rejected by the downline) at once. The platform (`null`, from the
+   * console) is the upline of its own contracts with top-level agents, under the same rule.
    */
-  async terminate(callerId: number, id: number) {
+  async terminate(callerId: number | null, id: number) {
     return this.db.transaction(async (tx) => {
       const { c, side } = await this.partyOf(tx, callerId, id);
       const other = side === 'upline' ? c.memberId : c.uplineId;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../shared/ui/button.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
 import { hasPermission, useAdminSession } from '../session-store.ts';
 import { errorText } from './cashier-ui.tsx';
-import { type AgentTreeNode, useAgentTree } from './players-api.ts';
+import { type AgentTreeNode, useAgentTree, useEndPlatformContract } from './players-api.ts';
 import './players-admin.css';
 
 /** The agent tree from the top: each level loads when opened, with counts and contracts. */
@@ -41,6 +43,11 @@ function Node({ node }: { node: AgentTreeNode }) {
     useAdminSession((s) => s.permissions),
     'players.read',
   );
+  const canEnd = hasPermission(
+    useAdminSession((s) => s.permissions),
+    'agents',
+  );
+  const end = useEndPlatformContract();
   const [open, setOpen] = useState(false);
   const expandable = node.directCount > 0;
   return (
@@ -72,6 +79,24 @@ function Node({ node }: { node: AgentTreeNode }) {
             {c.kind}
             {c.rate !== null && ` ${c.rate}%`}
             {c.status === 'offered' && ` (${t('tree.offered')})`}
+            {canEnd && c.uplineAccount === null && (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={end.isPending}
+                aria-label={t('tree.end', { kind: c.kind, account: node.account })}
+                onClick={() => {
+                  if (!window.confirm(t('tree.endConfirm', { kind: c.kind, account: node.account }))) return;
+                  end.mutate(c.id, {
+                    onSuccess: (r) =>
+                      toast.success(t(r.status === 'ACTIVE' ? 'tree.endRequested' : 'tree.ended')),
+                    onError: (e) => toast.error(errorText(e)),
+                  });
+                }}
+              >
+                ×
+              </Button>
+            )}
           </span>
         ))}
       </div>

@@ -117,3 +117,20 @@ export const uploadKyc = (id: number, kind: KycDocument['kind'], file: File) => 
 };
 export const reviewKyc = (id: number, docId: string, approve: boolean, reason?: string) =>
   api.post<KycDocument>(`${base(id)}/kyc/documents/${docId}/review`, { approve, reason }, opts());
+
+/**
+ * The platform ends its own contract with a top-level agent: a termination request the agent
+ * confirms, or the confirmation of the agent's request (an unanswered offer is withdrawn).
+ */
+export function useEndPlatformContract() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ id: number; status: string; request: string | null }>(
+        `/wps/admin/agents/contracts/${id}/terminate`,
+        undefined,
+        opts(),
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'agent-tree'] }),
+  });
+}
