@@ -157,6 +157,17 @@ export const MESSAGES = {
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
+  // player protection (issue 16)
+  limitExceeded: 'This would exceed the limit you set. Please try again after the limit period.',
+  depositLimitExceeded: 'This deposit would exceed your {0} deposit limit of {1}.',
+  sessionLimitReached: 'You have reached your daily session time limit. Please come back tomorrow.',
+  selfExcluded: 'Your account is in a time-out or self-exclusion period.',
+  underAge: 'You must be at least {0} years old to play.',
+  birthdayRequired: 'Please enter your date of birth before your first deposit.',
+  birthdayFormat: 'Please enter a valid date of birth (YYYY-MM-DD).',
+  limitValueInvalid: 'Please enter a valid limit.',
+  exclusionDaysInvalid: 'Please choose a period between {0} and {1} days.',
+  exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -187,6 +198,8 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   VENDOR_DISABLED: 'vendorDisabled',
   GAME_MAINTENANCE: 'gameMaintenance',
   QUOTA_EXCEEDED: 'quota',
+  LIMIT_EXCEEDED: 'limitExceeded',
+  SELF_EXCLUDED: 'selfExcluded',
   INTERNAL: 'unknown',
 };
 
