@@ -22,6 +22,7 @@ import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { ProtectionService } from './modules/protection/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -50,6 +51,7 @@ export interface Services {
   promotions: PromotionsService;
   points: PointsService;
   rebate: RebateService;
+  protection: ProtectionService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -68,7 +70,16 @@ export function createServices(config: Config, database: Database): Services {
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const lottery = new LotteryService(db, config, { wallet, bets, audit });
+  const protection = new ProtectionService(db, config, {
+    members,
+    wallet,
+    audit,
+    revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
+  });
+  wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
   return {
+    protection,
     agents: new AgentsService(db, config, { members, bets, wallet, system }),
     messages,
     bonusEngine,
@@ -91,7 +102,7 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     inhouse,
     crash: new CrashService(db, inhouse),
-    lottery: new LotteryService(db, config, { wallet, bets, audit }),
+    lottery,
     seamless,
     cashier,
     system,
@@ -100,6 +111,21 @@ export function createServices(config: Config, database: Database): Services {
     auth,
     content: new ContentService(db, config, { audit, auth }),
   };
+}
+
+/** Player protection's hooks into the deposit, bet, login and broadcast paths (issue 16). */
+function wireProtection(
+  p: ProtectionService,
+  s: Pick<Services, 'cashier' | 'seamless' | 'inhouse' | 'lottery' | 'auth' | 'messages'>,
+) {
+  s.cashier.depositGuard = (tx, member, amount, since) => p.checkDeposit(tx, member, amount, since);
+  s.seamless.betGuard = (id, trial, stake, ctx) => p.betRefusal(id, trial, stake, ctx);
+  const guard = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
+    p.guardBet(id, trial, stake, ctx, bet);
+  s.inhouse.betGuard = guard;
+  s.lottery.betGuard = guard;
+  s.auth.loginGuard = (member) => p.checkLogin(member);
+  s.messages.marketingBlocked = (id) => p.isExcluded(id);
 }
 
 declare module 'fastify' {

@@ -73,11 +73,7 @@ export const exclusionSchema = z.object({
 export type Exclusion = z.infer<typeof exclusionSchema>;
 
 export const realityCheckSettingsSchema = z.object({
-  intervalMinutes: z
-    .number()
-    .int()
-    .min(REALITY_CHECK_MINUTES.min)
-    .max(REALITY_CHECK_MINUTES.max),
+  intervalMinutes: z.number().int().min(REALITY_CHECK_MINUTES.min).max(REALITY_CHECK_MINUTES.max),
 });
 
 /** GET /wps/member/protection: what the reality-check popup and the security centre show. */

@@ -71,6 +71,7 @@ const secondFactorKey = (memberId: number) => `second:member:${memberId}`;
 
 type AuditResult =
   | 'ok'
+  | 'protection'
   | 'bad_password'
   | 'locked'
   | 'rate_limited'
@@ -93,6 +94,8 @@ const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
  * limits, the audit trail and the login flows of SPEC §4.
  */
 export class AuthService {
+  /** Player protection (issue 16), set by services.ts: refuses a sign-in (exclusion, session limit) before the session opens. */
+  loginGuard: ((member: Member) => Promise<void>) | null = null;
   readonly sessions: SessionService;
   readonly operators: OperatorService;
   readonly failures: LoginFailures;
@@ -421,6 +424,21 @@ export class AuthService {
       ctx: RequestContext;
     },
   ): Promise<LoginValue> {
+    if (this.loginGuard) {
+      try {
+        await this.loginGuard(member);
+      } catch (e) {
+        await this.audit({
+          portal: opts.portal,
+          loginType: opts.loginType,
+          account: member.account,
+          ctx: opts.ctx,
+          result: 'protection',
+          memberId: member.id,
+        });
+        throw e;
+      }
+    }
     const { token } = await this.sessions.open({
       memberId: member.id,
       role: memberRole(member.type),

@@ -153,6 +153,17 @@ export async function register(
     else e.add('affiliateCode', 'invitationInvalid');
   }
   e.throwIfAny();
+  // Player protection (issue 16): under-age refused; an excluded person cannot open a new account.
+  const birthday = body.birthday?.trim() || null;
+  if (birthday) s.protection.checkAge(birthday);
+  await s.protection.checkRegistration({
+    dialCode: phone?.dialCode ?? null,
+    mobile: phone?.mobile ?? null,
+    email: values.email ?? null,
+    idNumber: values.idNumber ?? null,
+    name: values.payeeName ?? null,
+    birthday,
+  });
   if (needCode) {
     await verification.consume({
       purpose: 'register',
@@ -188,6 +199,7 @@ export async function register(
     domain: body.domain ?? null,
     registerIp: ctx.ip,
   });
+  if (birthday) await members.updateProfile(member.id, { birthday });
   const opts = {
     portal: 'player',
     loginType: 'register',

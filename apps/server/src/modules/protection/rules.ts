@@ -29,7 +29,12 @@ export function change(current: LimitState, next: bigint | null, now: Date, cool
     return { value: next, pending: false, pendingValue: null, effectiveAt: null };
   if (s.value === null) return EMPTY; // removing nothing
   if (next === s.value) return { ...s, pending: false, pendingValue: null, effectiveAt: null };
-  return { value: s.value, pending: true, pendingValue: next, effectiveAt: new Date(now.getTime() + coolingMs) };
+  return {
+    value: s.value,
+    pending: true,
+    pendingValue: next,
+    effectiveAt: new Date(now.getTime() + coolingMs),
+  };
 }
 
 /** The lowest of the limits in force (null when none): what binds a single amount. */

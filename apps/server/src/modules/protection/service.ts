@@ -192,7 +192,10 @@ export class ProtectionService {
       await tx
         .insert(protectionLimits)
         .values({ memberId, kind, period, ...values })
-        .onConflictDoUpdate({ target: [protectionLimits.memberId, protectionLimits.kind, protectionLimits.period], set: values });
+        .onConflictDoUpdate({
+          target: [protectionLimits.memberId, protectionLimits.kind, protectionLimits.period],
+          set: values,
+        });
       await tx
         .update(protectionMembers)
         .set({ restricted: true, updatedAt: now })
@@ -243,7 +246,13 @@ export class ProtectionService {
   /** Records a refusal without waiting (the caller's transaction is about to roll back). */
   private refuse(
     memberId: number,
-    r: { kind: string; period?: string | null; context: string; limit?: bigint | null; attempted?: bigint | null },
+    r: {
+      kind: string;
+      period?: string | null;
+      context: string;
+      limit?: bigint | null;
+      attempted?: bigint | null;
+    },
     err: AppError,
   ): AppError {
     const p = this.db
@@ -405,8 +414,17 @@ export class ProtectionService {
     const member = await this.deps.members.getById(memberId);
     if (!member) throw new AppError('UNAUTHORIZED');
     if (!(await this.deps.members.checkPassword(member, input.password)))
-      throw new AppError('VALIDATION', { messageKey: 'passwordWrong', fields: { password: 'passwordWrong' } });
-    return this.addExclusion(member, input.kind, days, { id: null, account: member.account, ip }, { operator: false });
+      throw new AppError('VALIDATION', {
+        messageKey: 'passwordWrong',
+        fields: { password: 'passwordWrong' },
+      });
+    return this.addExclusion(
+      member,
+      input.kind,
+      days,
+      { id: null, account: member.account, ip },
+      { operator: false },
+    );
   }
 
   /** The operator adds (or lengthens) an exclusion; none is ever shortened or removed. */
@@ -472,7 +490,10 @@ export class ProtectionService {
   checkAge(birthday: string, field = 'birthday'): void {
     const age = ageOn(birthday, this.now());
     if (age === null || age > 130)
-      throw new AppError('VALIDATION', { messageKey: 'birthdayFormat', fields: { [field]: 'birthdayFormat' } });
+      throw new AppError('VALIDATION', {
+        messageKey: 'birthdayFormat',
+        fields: { [field]: 'birthdayFormat' },
+      });
     if (age < this.config.ageMin)
       throw new AppError('FORBIDDEN', {
         messageKey: 'underAge',
@@ -494,11 +515,18 @@ export class ProtectionService {
     depositedSince: (since: Date) => Promise<bigint>,
   ): Promise<void> {
     if (!member.birthday)
-      throw new AppError('VALIDATION', { messageKey: 'birthdayRequired', fields: { birthday: 'birthdayRequired' } });
+      throw new AppError('VALIDATION', {
+        messageKey: 'birthdayRequired',
+        fields: { birthday: 'birthdayRequired' },
+      });
     this.checkAge(member.birthday);
     if (!(await this.restricted(member.id, tx))) return;
     if (await this.activeExclusion(member.id, tx))
-      throw this.refuse(member.id, { kind: 'exclusion', context: 'deposit', attempted: amount }, this.selfExcluded());
+      throw this.refuse(
+        member.id,
+        { kind: 'exclusion', context: 'deposit', attempted: amount },
+        this.selfExcluded(),
+      );
     const now = this.now();
     const limits = this.inForce(await this.rows(member.id, tx), now);
     for (const period of LIMIT_PERIODS) {
@@ -549,8 +577,14 @@ export class ProtectionService {
   }
 
   /** The refusal of a bet, or null: for callers that answer a code instead of throwing (seamless). */
-  async betRefusal(memberId: number, trial: boolean, stake: bigint, context: string): Promise<{ error: AppError; release: null } | { error: null; release: () => Promise<void> }> {
-    if (trial || stake <= 0n || !(await this.restricted(memberId))) return { error: null, release: async () => {} };
+  async betRefusal(
+    memberId: number,
+    trial: boolean,
+    stake: bigint,
+    context: string,
+  ): Promise<{ error: AppError; release: null } | { error: null; release: () => Promise<void> }> {
+    if (trial || stake <= 0n || !(await this.restricted(memberId)))
+      return { error: null, release: async () => {} };
     try {
       const id = await this.reserve(memberId, stake, context);
       return {
@@ -672,10 +706,15 @@ export class ProtectionService {
   // ---------------------------------------------------------------- reality check
 
   async status(memberId: number) {
-    const [row] = await this.db.select().from(protectionMembers).where(eq(protectionMembers.memberId, memberId));
+    const [row] = await this.db
+      .select()
+      .from(protectionMembers)
+      .where(eq(protectionMembers.memberId, memberId));
     const member = await this.deps.members.getById(memberId);
     const since = row?.lastLoginAt ?? null;
-    const flows = since ? await this.deps.wallet.flowsSince(Accounts.cash(memberId), since) : new Map<string, bigint>();
+    const flows = since
+      ? await this.deps.wallet.flowsSince(Accounts.cash(memberId), since)
+      : new Map<string, bigint>();
     const bets = -(flows.get('bet') ?? 0n) - (flows.get('rollback') ?? 0n);
     const wins = flows.get('win') ?? 0n;
     return {
@@ -694,7 +733,10 @@ export class ProtectionService {
     await this.db
       .insert(protectionMembers)
       .values({ memberId, realityMinutes: minutes })
-      .onConflictDoUpdate({ target: protectionMembers.memberId, set: { realityMinutes: minutes, updatedAt: this.now() } });
+      .onConflictDoUpdate({
+        target: protectionMembers.memberId,
+        set: { realityMinutes: minutes, updatedAt: this.now() },
+      });
   }
 
   /** The operator's view of one player. */
