@@ -159,7 +159,7 @@ export const MESSAGES = {
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
   // player protection (issue 16)
   limitExceeded: 'This would exceed the limit you set. Please try again after the limit period.',
-  depositLimitExceeded: 'This deposit would exceed your {0} deposit limit of {1}.',
+  depositLimitExceeded: 'This deposit would exceed your deposit limit of {0}.',
   sessionLimitReached: 'You have reached your daily session time limit. Please come back tomorrow.',
   selfExcluded: 'Your account is in a time-out or self-exclusion period.',
   underAge: 'You must be at least {0} years old to play.',

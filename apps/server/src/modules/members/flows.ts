@@ -144,16 +144,8 @@ export async function register(
   // the form must say "taken", but it must not be a free lookup service.
   await auth.requireHumanCheck(body.altcha);
   if (rules.get('captcha')?.enabled) await auth.requireCaptcha(body.captchaKey, body.captcha);
-  if (username && (await members.getByAccount(username))) e.add('username', 'usernameTaken');
-  if (phone && (await members.getByMobile(phone.dialCode, phone.mobile))) e.add('mobileNum', 'mobileTaken');
-  let parentId: number | null = null;
-  if (values.affiliateCode) {
-    const agent = await members.agentByAffiliateCode(values.affiliateCode);
-    if (agent) parentId = agent.id;
-    else e.add('affiliateCode', 'invitationInvalid');
-  }
-  e.throwIfAny();
-  // Player protection (issue 16): under-age refused; an excluded person cannot open a new account.
+  // Player protection (issue 16): under-age refused; an excluded person cannot open a new account
+  // (checked before "taken": the same mobile or email is the excluded person's own).
   const birthday = body.birthday?.trim() || null;
   if (birthday) s.protection.checkAge(birthday);
   await s.protection.checkRegistration({
@@ -164,6 +156,15 @@ export async function register(
     name: values.payeeName ?? null,
     birthday,
   });
+  if (username && (await members.getByAccount(username))) e.add('username', 'usernameTaken');
+  if (phone && (await members.getByMobile(phone.dialCode, phone.mobile))) e.add('mobileNum', 'mobileTaken');
+  let parentId: number | null = null;
+  if (values.affiliateCode) {
+    const agent = await members.agentByAffiliateCode(values.affiliateCode);
+    if (agent) parentId = agent.id;
+    else e.add('affiliateCode', 'invitationInvalid');
+  }
+  e.throwIfAny();
   if (needCode) {
     await verification.consume({
       purpose: 'register',
