@@ -176,4 +176,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'agents',
     load: () => import('./pages/agents-page.tsx'),
   },
+  {
+    id: 'protection',
+    path: 'protection',
+    labelKey: 'nav.protection',
+    icon: 'shield',
+    permission: 'protection.read',
+    load: () => import('./pages/protection-page.tsx'),
+  },
 ];
