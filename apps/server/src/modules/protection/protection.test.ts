@@ -242,6 +242,12 @@ describe('player protection', () => {
     const r = await login();
     expect(r.body.code).toBe('LIMIT_EXCEEDED');
     expect(r.body.message).toBe('You have reached your daily session time limit. Please come back tomorrow.');
+    // A bet past the day's minutes is refused and the open session ends.
+    expect((await api(p.token, 'GET', '/wps/member/limits')).status).toBe(200);
+    await expect(
+      t.app.services.inhouse.betGuard!(p.id, false, 100n, 'inhouse', async () => null),
+    ).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect((await api(p.token, 'GET', '/wps/member/limits')).status).toBe(401);
     clockAt(0);
   });
 

@@ -659,6 +659,8 @@ export class ProtectionService {
     });
     if (id === null) {
       const r = refusal as unknown as { kind: string; period?: LimitPeriod; limit?: bigint; err: AppError };
+      // The day's session time is used up: the session ends (the next sign-in is refused too).
+      if (r.kind === 'session' || r.kind === 'exclusion') await this.deps.revokeSessions(memberId);
       throw this.refuse(
         memberId,
         { kind: r.kind, period: r.period ?? null, context, limit: r.limit ?? null, attempted: stake },
