@@ -231,6 +231,33 @@ describe('player protection', () => {
     await guard(p.id, true, 5_000n, 'inhouse', async () => null);
   });
 
+  it('an in-house dice bet over the week wager limit answers LIMIT_EXCEEDED (en and ne), nothing debited', async () => {
+    const p = await createMember(t.app);
+    await fund(p.id, 100_000n);
+    await api(p.token, 'PUT', '/wps/member/limits', { kind: 'wager', period: 'week', value: '2.50' });
+    const dice = (lang = 'en') =>
+      api(
+        p.token,
+        'POST',
+        '/wps/inhouse/dice/play',
+        {
+          requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+          amount: '1.00',
+          target: 50,
+          direction: 'over',
+        },
+        lang,
+      );
+    expect((await dice()).body.code).toBe('OK');
+    expect((await dice()).body.code).toBe('OK');
+    const before = await t.app.services.wallet.balance(Accounts.cash(p.id));
+    const r = await dice('ne');
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('LIMIT_EXCEEDED');
+    expect(r.body.message).toBe('यसले तपाईंले तोकेको सीमा नाघ्छ। कृपया सीमाको अवधि सकिएपछि फेरि प्रयास गर्नुहोस्।');
+    expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(before);
+  });
+
   it('a session-time limit refuses the sign-in once the day’s minutes are used', async () => {
     clockAt(0);
     const p = await createMember(t.app);
