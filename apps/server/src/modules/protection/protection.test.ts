@@ -258,6 +258,29 @@ describe('player protection', () => {
     expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(before);
   });
 
+  it('a lottery slip over the day loss limit is refused, nothing paid', async () => {
+    const p = await createMember(t.app);
+    await fund(p.id, 100_000n);
+    await api(p.token, 'PUT', '/wps/member/limits', { kind: 'loss', period: 'day', value: '3.00' });
+    const menu = await api(null, 'GET', '/lgw/vn/games/game_menu?prizeMode=ELOTT');
+    const drawId = menu.body.value.games.find((g: { gameCode: string }) => g.gameCode === 'VN_FAST_1')
+      .nextDraw.drawId;
+    await t.app.database.query(
+      `update lottery_draws set draw_time = draw_time + interval '2 hours', cutoff_at = cutoff_at + interval '2 hours' where id = '${drawId}'`,
+    );
+    const slip = (amount: string) =>
+      api(p.token, 'POST', '/wps/lottery/bets', {
+        gameCode: 'VN_FAST_1',
+        drawId,
+        requestId: `lt${Math.random().toString(36).slice(2, 12)}`,
+        bets: [{ type: 'de', numbers: ['45'], amount }],
+      });
+    expect((await slip('2.00')).body.code).toBe('OK');
+    const r = await slip('2.00');
+    expect(r.body.code).toBe('LIMIT_EXCEEDED');
+    expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(99_800n);
+  });
+
   it('a session-time limit refuses the sign-in once the day’s minutes are used', async () => {
     clockAt(0);
     const p = await createMember(t.app);
