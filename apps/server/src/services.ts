@@ -125,6 +125,7 @@ function wireProtection(
   s.inhouse.betGuard = guard;
   s.lottery.betGuard = guard;
   s.auth.loginGuard = (member) => p.checkLogin(member);
+  s.auth.loginPrecheck = (member) => p.checkExcludedAtLogin(member);
   s.messages.marketingBlocked = (id) => p.isExcluded(id);
 }
 

@@ -96,6 +96,8 @@ const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
 export class AuthService {
   /** Player protection (issue 16), set by services.ts: refuses a sign-in (exclusion, session limit) before the session opens. */
   loginGuard: ((member: Member) => Promise<void>) | null = null;
+  /** Player protection: an excluded member is refused before any second-verification code is sent. */
+  loginPrecheck: ((member: Member) => Promise<void>) | null = null;
   readonly sessions: SessionService;
   readonly operators: OperatorService;
   readonly failures: LoginFailures;
@@ -347,6 +349,14 @@ export class AuthService {
     const passwordExpired = Boolean(flags.PASSEXPIRY3) && members.passwordExpired(member);
     const forceChangePassword = password === SPEC.defaultWeakPassword || passwordExpired || check === 'temp';
 
+    if (this.loginPrecheck) {
+      try {
+        await this.loginPrecheck(member);
+      } catch (e) {
+        await this.audit({ ...base, result: 'protection', memberId: member.id });
+        throw e;
+      }
+    }
     if ((await members.ipStatus(member.id, ctx.ip)) === 'new') {
       const challenge = await this.openSecondVerification(member, {
         portal,

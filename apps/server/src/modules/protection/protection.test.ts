@@ -385,6 +385,12 @@ describe('player protection', () => {
             ...body,
           },
         });
+      // A new address would ask for an SMS code first: an excluded member gets the refusal, no code.
+      const login = await api(null, 'POST', '/wps/session/login', {
+        username: p.account,
+        password: p.password,
+      });
+      expect(login.body.code).toBe('SELF_EXCLUDED');
       let res = await reg({ mobileNum: '9811112222', countryDialingCode: '977', idNumber: 'ab1234567' });
       expect(res.json().code).toBe('SELF_EXCLUDED');
       expect(res.json().message).toBe('Your account is in a time-out or self-exclusion period.');

@@ -705,6 +705,13 @@ export class ProtectionService {
       throw this.refuse(member.id, { kind: err.kind, context: 'login', limit: err.limit ?? null }, err.err);
   }
 
+  /** Before a second-verification challenge: an excluded member gets no code, only the refusal. */
+  async checkExcludedAtLogin(member: Member): Promise<void> {
+    if (!(await this.restricted(member.id))) return;
+    if (await this.activeExclusion(member.id))
+      throw this.refuse(member.id, { kind: 'exclusion', context: 'login' }, this.selfExcluded());
+  }
+
   // ---------------------------------------------------------------- reality check
 
   async status(memberId: number) {
