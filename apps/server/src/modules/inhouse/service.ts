@@ -446,15 +446,7 @@ export class InhouseService {
           stake,
         };
         if (step.done) {
-          const settled = await this.settle(
-            tx,
-            pl,
-            roundId,
-            game,
-            stake,
-            BigInt(step.payout),
-            maxPayout,
-          );
+          const settled = await this.settle(tx, pl, roundId, game, stake, BigInt(step.payout), maxPayout);
           row.payout = settled.payout;
           row.capped = settled.capped;
           row.settledAt = new Date();

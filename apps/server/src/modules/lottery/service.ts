@@ -287,7 +287,9 @@ export class LotteryService {
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
     const odds = await this.odds(mode);
     const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
-    return guard(p.memberId, trial, cost, 'lottery', () => this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds));
+    return guard(p.memberId, trial, cost, 'lottery', () =>
+      this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds),
+    );
   }
 
   private placeTx(
