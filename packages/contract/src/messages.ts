@@ -163,7 +163,8 @@ export const MESSAGES = {
   sessionLimitReached: 'You have reached your daily session time limit. Please come back tomorrow.',
   selfExcluded: 'Your account is in a time-out or self-exclusion period.',
   underAge: 'You must be at least {0} years old to play.',
-  birthdayRequired: 'Please enter your date of birth before your first deposit.',
+  birthdayRequired:
+    'Please enter your date of birth in the security centre (profile) before your first deposit.',
   birthdayFormat: 'Please enter a valid date of birth (YYYY-MM-DD).',
   limitValueInvalid: 'Please enter a valid limit.',
   exclusionDaysInvalid: 'Please choose a period between {0} and {1} days.',

@@ -139,7 +139,9 @@ describe('player protection', () => {
     const none = await createMember(t.app, { birthday: null });
     let r = await deposit(none.token, '100.00');
     expect(r.status).toBe(400);
-    expect(r.body.value.fields.birthday).toBe('Please enter your date of birth before your first deposit.');
+    expect(r.body.value.fields.birthday).toBe(
+      'Please enter your date of birth in the security centre (profile) before your first deposit.',
+    );
     const young = new Date();
     const kid = await createMember(t.app, { birthday: `${young.getUTCFullYear() - 17}-01-01` });
     r = await deposit(kid.token, '100.00');
