@@ -52,6 +52,7 @@ import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { playersAdminRoutes } from './modules/players/admin-routes.ts';
 import { playersKycRoutes } from './modules/players/kyc-routes.ts';
+import { protectionRoutes } from './modules/protection/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(pointsRoutes);
   await app.register(playersAdminRoutes);
   await app.register(playersKycRoutes);
+  await app.register(protectionRoutes);
 
   await registerStatic(app, config.webDistDir);
 

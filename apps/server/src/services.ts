@@ -24,6 +24,7 @@ import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
 import { PlayersService } from './modules/players/service.ts';
+import { ProtectionService } from './modules/protection/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -53,6 +54,7 @@ export interface Services {
   points: PointsService;
   rebate: RebateService;
   players: PlayersService;
+  protection: ProtectionService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -80,7 +82,16 @@ export function createServices(config: Config, database: Database): Services {
   });
   const promotions = new PromotionsService(db, bonusEngine, { members, cashier, messages, audit });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
+  const lottery = new LotteryService(db, config, { wallet, bets, audit });
+  const protection = new ProtectionService(db, config, {
+    members,
+    wallet,
+    audit,
+    revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
+  });
+  wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
   return {
+    protection,
     players: new PlayersService(db, playerDeps, config.uploadLimitBytes),
     agents,
     messages,
@@ -104,7 +115,7 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     inhouse,
     crash: new CrashService(db, inhouse),
-    lottery: new LotteryService(db, config, { wallet, bets, audit }),
+    lottery,
     seamless,
     cashier,
     system,
@@ -113,6 +124,22 @@ export function createServices(config: Config, database: Database): Services {
     auth,
     content: new ContentService(db, config, { audit, auth }),
   };
+}
+
+/** Player protection's hooks into the deposit, bet, login and broadcast paths (issue 16). */
+function wireProtection(
+  p: ProtectionService,
+  s: Pick<Services, 'cashier' | 'seamless' | 'inhouse' | 'lottery' | 'auth' | 'messages'>,
+) {
+  s.cashier.depositGuard = (tx, member, amount, since) => p.checkDeposit(tx, member, amount, since);
+  s.seamless.betGuard = (id, trial, stake, ctx) => p.betRefusal(id, trial, stake, ctx);
+  const guard = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
+    p.guardBet(id, trial, stake, ctx, bet);
+  s.inhouse.betGuard = guard;
+  s.lottery.betGuard = guard;
+  s.auth.loginGuard = (member) => p.checkLogin(member);
+  s.auth.loginPrecheck = (member) => p.checkExcludedAtLogin(member);
+  s.messages.marketingBlocked = (id) => p.isExcluded(id);
 }
 
 declare module 'fastify' {

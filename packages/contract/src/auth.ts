@@ -166,6 +166,8 @@ export const registerRequestSchema = z.object({
   terms: z.boolean().optional(),
   /** Age confirmation (SPEC §5, 18 by default). */
   ageConfirmed: z.boolean().optional(),
+  /** Date of birth YYYY-MM-DD (player protection): optional here, required before the first deposit. */
+  birthday: safeString().max(10).optional(),
   /** SPEC: `login: true` = sign the new member in (default). */
   login: z.boolean().optional(),
   ...captchaFields,

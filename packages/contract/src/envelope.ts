@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'VENDOR_DISABLED',
   'GAME_MAINTENANCE',
   'QUOTA_EXCEEDED',
+  'LIMIT_EXCEEDED',
+  'SELF_EXCLUDED',
   'INTERNAL',
 ] as const;
 
@@ -64,6 +66,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_MAINTENANCE: 409,
   /** SPEC §8 'Quota': the SMS provider refused for lack of credit or sending quota. */
   QUOTA_EXCEEDED: 503,
+  /** Player protection: a deposit, bet or sign-in beyond a limit the player set (issue 16). */
+  LIMIT_EXCEEDED: 403,
+  /** Player protection: a time-out or self-exclusion is in force for this person. */
+  SELF_EXCLUDED: 403,
   INTERNAL: 500,
 };
 

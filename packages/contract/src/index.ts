@@ -26,3 +26,4 @@ export * from './inbox.ts';
 export * from './promotions.ts';
 export * from './points.ts';
 export * from './players.ts';
+export * from './protection.ts';

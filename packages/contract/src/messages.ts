@@ -168,6 +168,18 @@ export const MESSAGES = {
   kycFileTooLarge: 'The file is too large.',
   kycReasonRequired: 'Please give a reason for the rejection.',
   kycAlreadyReviewed: 'This document has already been reviewed.',
+  // player protection (issue 16)
+  limitExceeded: 'This would exceed the limit you set. Please try again after the limit period.',
+  depositLimitExceeded: 'This deposit would exceed your deposit limit of {0}.',
+  sessionLimitReached: 'You have reached your daily session time limit. Please come back tomorrow.',
+  selfExcluded: 'Your account is in a time-out or self-exclusion period.',
+  underAge: 'You must be at least {0} years old to play.',
+  birthdayRequired:
+    'Please enter your date of birth in the security centre (profile) before your first deposit.',
+  birthdayFormat: 'Please enter a valid date of birth (YYYY-MM-DD).',
+  limitValueInvalid: 'Please enter a valid limit.',
+  exclusionDaysInvalid: 'Please choose a period between {0} and {1} days.',
+  exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -198,6 +210,8 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   VENDOR_DISABLED: 'vendorDisabled',
   GAME_MAINTENANCE: 'gameMaintenance',
   QUOTA_EXCEEDED: 'quota',
+  LIMIT_EXCEEDED: 'limitExceeded',
+  SELF_EXCLUDED: 'selfExcluded',
   INTERNAL: 'unknown',
 };
 

@@ -21,3 +21,4 @@ export * from '../modules/messages/schema.ts';
 export * from '../modules/promotions/schema.ts';
 export * from '../modules/points/schema.ts';
 export * from '../modules/players/schema.ts';
+export * from '../modules/protection/schema.ts';

@@ -20,6 +20,8 @@ export interface CreateMemberOptions {
   email?: string;
   countryDialingCode?: string;
   mobileNum?: string;
+  /** Date of birth; default 1990-01-01, null for none. */
+  birthday?: string | null;
 }
 
 const randomAccount = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -44,6 +46,9 @@ export async function createMember(
     countryDialingCode: opts.countryDialingCode ?? null,
     mobileNum: opts.mobileNum ?? null,
   });
+  // An adult by default: player protection asks for a date of birth before the first deposit.
+  if (opts.birthday !== null)
+    await app.services.members.updateProfile(member.id, { birthday: opts.birthday ?? '1990-01-01' });
   const { token } = await app.services.auth.sessions.open({
     memberId: member.id,
     role: memberRole(member.type),

@@ -192,4 +192,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'agents',
     load: () => import('./pages/agent-tree-page.tsx'),
   },
+  {
+    id: 'protection',
+    path: 'protection',
+    labelKey: 'nav.protection',
+    icon: 'shield',
+    permission: 'protection.read',
+    load: () => import('./pages/protection-page.tsx'),
+  },
 ];

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { SessionSync } from '../features/account/components/session-sync.tsx';
 import { AuthEffects } from '../features/auth/components/auth-effects.tsx';
+import { RealityCheck } from '../features/protection/reality-check.tsx';
 import { selectHasToken, useSessionStore } from '../shared/session/store.ts';
 import { GlobalLoader } from '../shared/ui/loader.tsx';
 import { ToastHost } from '../shared/ui/toast.tsx';
@@ -52,6 +53,7 @@ export function PlayerApp({ queryClient }: { queryClient: QueryClient }) {
             <AppRoutes />
             <PopupHost />
             <AuthEffects />
+            <RealityCheck />
           </BrowserRouter>
         </StatusGate>
         <Chrome />

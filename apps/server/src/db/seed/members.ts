@@ -57,7 +57,7 @@ export async function seedMembers({ members }: Services): Promise<boolean> {
   for (const d of DEMO_MEMBERS) {
     if (await members.getByAccount(d.account)) continue;
     const parent = d.parent ? await members.getByAccount(d.parent) : null;
-    await members.create({
+    const created = await members.create({
       account: d.account,
       password: d.password,
       type: d.type,
@@ -72,6 +72,8 @@ export async function seedMembers({ members }: Services): Promise<boolean> {
       paymentPassword: d.paymentPassword ?? null,
       registerMethod: 'SEED',
     });
+    // Demo people are adults (player protection asks for a date of birth before a deposit).
+    await members.updateProfile(created.id, { birthday: '1990-01-01' });
     changed = true;
   }
   return changed;

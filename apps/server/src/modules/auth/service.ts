@@ -74,6 +74,7 @@ const secondFactorKey = (memberId: number) => `second:member:${memberId}`;
 
 type AuditResult =
   | 'ok'
+  | 'protection'
   | 'bad_password'
   | 'locked'
   | 'rate_limited'
@@ -100,6 +101,10 @@ const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
  * limits, the audit trail and the login flows of SPEC §4.
  */
 export class AuthService {
+  /** Player protection (issue 16), set by services.ts: refuses a sign-in (exclusion, session limit) before the session opens. */
+  loginGuard: ((member: Member) => Promise<void>) | null = null;
+  /** Player protection: an excluded member is refused before any second-verification code is sent. */
+  loginPrecheck: ((member: Member) => Promise<void>) | null = null;
   readonly sessions: SessionService;
   readonly operators: OperatorService;
   readonly failures: LoginFailures;
@@ -355,6 +360,14 @@ export class AuthService {
     const passwordExpired = Boolean(flags.PASSEXPIRY3) && members.passwordExpired(member);
     const forceChangePassword = password === SPEC.defaultWeakPassword || passwordExpired || check === 'temp';
 
+    if (this.loginPrecheck) {
+      try {
+        await this.loginPrecheck(member);
+      } catch (e) {
+        await this.audit({ ...base, result: 'protection', memberId: member.id });
+        throw e;
+      }
+    }
     if ((await members.ipStatus(member.id, ctx.ip)) === 'new') {
       const challenge = await this.openSecondVerification(member, {
         portal,
@@ -432,6 +445,21 @@ export class AuthService {
       ctx: RequestContext;
     },
   ): Promise<LoginValue> {
+    if (this.loginGuard) {
+      try {
+        await this.loginGuard(member);
+      } catch (e) {
+        await this.audit({
+          portal: opts.portal,
+          loginType: opts.loginType,
+          account: member.account,
+          ctx: opts.ctx,
+          result: 'protection',
+          memberId: member.id,
+        });
+        throw e;
+      }
+    }
     const { token } = await this.sessions.open({
       memberId: member.id,
       role: memberRole(member.type),

@@ -118,7 +118,17 @@ export type WithdrawalListener = (
   w: { memberId: number; withdrawalId: number; amount: bigint },
 ) => Promise<void>;
 
+/** Player protection's deposit check, run inside the deposit request's transaction (member locked). */
+export type DepositGuard = (
+  tx: Tx,
+  member: Member,
+  amount: bigint,
+  depositedSince: (since: Date) => Promise<bigint>,
+) => Promise<void>;
+
 export class CashierService {
+  /** Set by services.ts: player protection (issue 16) checks age, exclusion and deposit limits. */
+  depositGuard: DepositGuard | null = null;
   private readonly depositListeners: DepositListener[] = [];
   private readonly withdrawalListeners: WithdrawalListener[] = [];
 
@@ -495,7 +505,7 @@ export class CashierService {
     input: { channelId: number; amount: unknown; reference: string; requestId?: string | undefined },
     proof?: Buffer,
   ): Promise<Deposit> {
-    await this.realMember(memberId);
+    const member = await this.realMember(memberId);
     const [channel] = await this.db
       .select()
       .from(paymentChannels)
@@ -529,6 +539,21 @@ export class CashierService {
         throw new AppError('CONFLICT', {
           messageKey: 'pendingDepositsLimit',
           args: [this.config.depositPendingMax],
+        });
+      }
+      if (this.depositGuard) {
+        await this.depositGuard(tx, member, amount, async (since) => {
+          const [sum] = await tx
+            .select({ s: sql<string>`coalesce(sum(${depositRequests.amount}), 0)::text` })
+            .from(depositRequests)
+            .where(
+              and(
+                eq(depositRequests.memberId, memberId),
+                sql`${depositRequests.status} in ('pending', 'approved')`,
+                sql`${depositRequests.createdAt} >= ${since}`,
+              ),
+            );
+          return BigInt(sum?.s ?? '0');
         });
       }
       // Insert first, on conflict compare: a twin that committed meanwhile is answered, not a 500.

@@ -402,7 +402,9 @@ export class CrashService {
       throw new AppError('VALIDATION', { messageKey: 'amountBelowMin', args: [fromMinor(settings.minBet)] });
     if (amount > settings.maxBet)
       throw new AppError('VALIDATION', { messageKey: 'amountAboveMax', args: [fromMinor(settings.maxBet)] });
-    return this.betQueue.submit({ roundId: r.id, at, pl, input, amount });
+    const job = { roundId: r.id, at, pl, input, amount };
+    if (!this.inhouse.betGuard) return this.betQueue.submit(job);
+    return this.inhouse.betGuard(pl.memberId, pl.trial, amount, 'crash', () => this.betQueue.submit(job));
   }
 
   /** A retry of a bet already taken answers that bet (even once betting has closed). */

@@ -76,7 +76,18 @@ function ruleError(e: unknown): never {
  * number of tabs), the round row, the ledger postings against the INHOUSE house shard, the nonce
  * increment and, when the round ends, its line in the bets record.
  */
+/** Player protection's bet check (issue 16), set by services.ts: runs `bet` or refuses it. */
+export type BetGuard = <T>(
+  memberId: number,
+  trial: boolean,
+  stake: bigint,
+  context: string,
+  bet: () => Promise<T>,
+) => Promise<T>;
+
 export class InhouseService {
+  /** Player protection (issue 16): wager/loss/session limits and exclusions on every bet. */
+  betGuard: BetGuard | null = null;
   /** Per member, the calls of this instance waiting for their turn (see `serial`). */
   private readonly queues = new Map<number, { tail: Promise<unknown>; size: number }>();
 
@@ -361,6 +372,21 @@ export class InhouseService {
     this.checkLimits(settings, stakes);
     const pl = await this.player(principal);
     const fingerprint = fingerprintOf({ game, bet });
+    const total = stakes.reduce((a, x) => a + x, 0n);
+    const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
+    return guard(pl.memberId, pl.trial, total, 'inhouse', () =>
+      this.playSerial(pl, game, requestId, bet, fingerprint, settings.maxPayout),
+    );
+  }
+
+  private playSerial(
+    pl: Player,
+    game: HttpGame,
+    requestId: string,
+    bet: unknown,
+    fingerprint: string,
+    maxPayout: bigint,
+  ): Promise<InhouseRoundResult> {
     return this.serial(pl.memberId, () =>
       this.db.transaction(async (tx) => {
         const seed = await this.lockSeed(tx, pl.memberId);
@@ -420,15 +446,7 @@ export class InhouseService {
           stake,
         };
         if (step.done) {
-          const settled = await this.settle(
-            tx,
-            pl,
-            roundId,
-            game,
-            stake,
-            BigInt(step.payout),
-            settings.maxPayout,
-          );
+          const settled = await this.settle(tx, pl, roundId, game, stake, BigInt(step.payout), maxPayout);
           row.payout = settled.payout;
           row.capped = settled.capped;
           row.settledAt = new Date();

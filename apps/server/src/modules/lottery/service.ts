@@ -1,3 +1,4 @@
+import type { BetGuard } from '../inhouse/service.ts';
 import { randomBytes } from 'node:crypto';
 import {
   dayRange,
@@ -61,6 +62,8 @@ const inMode = (game: LotteryGame, mode: LotteryPrizeMode | undefined) =>
  * The draw lifecycle lives in `LotteryDraws` (draws.ts).
  */
 export class LotteryService {
+  /** Player protection (issue 16), set by services.ts: wager/loss/session limits and exclusions. */
+  betGuard: BetGuard | null = null;
   readonly games: LotteryGame[];
   readonly byCode: Map<string, LotteryGame>;
   readonly draws: LotteryDraws;
@@ -283,7 +286,23 @@ export class LotteryService {
     const acc = this.accounts({ memberId: p.memberId, trial }, game);
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
     const odds = await this.odds(mode);
+    const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
+    return guard(p.memberId, trial, cost, 'lottery', () =>
+      this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds),
+    );
+  }
 
+  private placeTx(
+    p: MemberPrincipal,
+    body: LotteryPlaceBody,
+    game: LotteryGame,
+    mode: LotteryPrizeMode,
+    bets: StoredBet[],
+    cost: bigint,
+    trial: boolean,
+    acc: ReturnType<LotteryService['accounts']>,
+    odds: Odds,
+  ) {
     return this.db.transaction(async (tx) => {
       // A share lock: many bets at once, but the draw (FOR UPDATE) waits for them and they for it.
       const [draw] = rowsOf<{ status: string; accepting: boolean }>(

@@ -144,6 +144,18 @@ export async function register(
   // the form must say "taken", but it must not be a free lookup service.
   await auth.requireHumanCheck(body.altcha);
   if (rules.get('captcha')?.enabled) await auth.requireCaptcha(body.captchaKey, body.captcha);
+  // Player protection (issue 16): under-age refused; an excluded person cannot open a new account
+  // (checked before "taken": the same mobile or email is the excluded person's own).
+  const birthday = body.birthday?.trim() || null;
+  if (birthday) s.protection.checkAge(birthday);
+  await s.protection.checkRegistration({
+    dialCode: phone?.dialCode ?? null,
+    mobile: phone?.mobile ?? null,
+    email: values.email ?? null,
+    idNumber: values.idNumber ?? null,
+    name: values.payeeName ?? null,
+    birthday,
+  });
   if (username && (await members.getByAccount(username))) e.add('username', 'usernameTaken');
   if (phone && (await members.getByMobile(phone.dialCode, phone.mobile))) e.add('mobileNum', 'mobileTaken');
   let parentId: number | null = null;
@@ -188,6 +200,7 @@ export async function register(
     domain: body.domain ?? null,
     registerIp: ctx.ip,
   });
+  if (birthday) await members.updateProfile(member.id, { birthday });
   const opts = {
     portal: 'player',
     loginType: 'register',

@@ -36,6 +36,9 @@ function audiencesOf(type: number): BroadcastAudience[] {
  * sees the ones sent to an audience they belong to since they registered.
  */
 export class MessagesService {
+  /** Player protection (issue 16), set by services.ts: members under a time-out or self-exclusion get no broadcasts. */
+  marketingBlocked: ((memberId: number) => Promise<boolean>) | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly deps: { members: MembersService; audit: AuditService },
@@ -64,10 +67,12 @@ export class MessagesService {
     if (!m) throw new AppError('UNAUTHORIZED');
     // SPEC §4: trial members skip the unread-message load; they have no inbox.
     if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
-    return { audiences: audiencesOf(m.type), since: m.createdAt };
+    const blocked = this.marketingBlocked ? await this.marketingBlocked(memberId) : false;
+    return { audiences: blocked ? [] : audiencesOf(m.type), since: m.createdAt };
   }
 
   private broadcastFor(v: { audiences: BroadcastAudience[]; since: Date }) {
+    if (v.audiences.length === 0) return sql`false`;
     return sql`b.audience in (${sql.join(
       v.audiences.map((a) => sql`${a}`),
       sql`, `,

@@ -76,7 +76,17 @@ const PLAYER_CACHE_MAX = 50_000;
  * call wait for, then replay, the first one's answer, and lets a rollback that arrives before its
  * bet claim the bet's slot so the late bet is refused.
  */
+/** Player protection's bet check (issue 16): a refusal, or a release to call once the bet is done. */
+export type SeamlessBetGuard = (
+  memberId: number,
+  trial: boolean,
+  stake: bigint,
+  context: string,
+) => Promise<{ error: AppError; release: null } | { error: null; release: () => Promise<void> }>;
+
 export class SeamlessService {
+  /** Set by services.ts (player protection): members without limits pay one cached lookup. */
+  betGuard: SeamlessBetGuard | null = null;
   private readonly players = new Map<string, Player>();
   readonly vendors: SeamlessVendors;
   readonly batches: SeamlessLanes<ApplyItem>;
@@ -195,6 +205,36 @@ export class SeamlessService {
     const p = await this.player(req.username);
     const amount = toMinor(req.amount);
     const { wallet, house } = await this.prepare(p, vendor);
+    const guard = this.betGuard ? await this.betGuard(p.id, p.trial, amount, 'seamless') : null;
+    if (guard?.error) {
+      // A retry of a bet already taken replays its answer; a new bet is refused, nothing debited.
+      const [seen] = await this.db
+        .select({ id: seamlessTransactions.id })
+        .from(seamlessTransactions)
+        .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, req.txId)));
+      if (!seen)
+        return this.answer(p, await this.deps.wallet.balance(wallet), {
+          code: guard.error.code,
+          messageKey: guard.error.messageKey,
+          txId: req.txId,
+          status: 'rejected',
+        });
+    }
+    try {
+      return await this.placeBet(p, vendor, req, amount, wallet, house);
+    } finally {
+      await guard?.release?.();
+    }
+  }
+
+  private placeBet(
+    p: Player,
+    vendor: string,
+    req: SeamlessBetRequest,
+    amount: bigint,
+    wallet: AccountRef,
+    house: AccountRef,
+  ): Promise<SeamlessAnswer> {
     return this.apply(p, vendor, {
       kind: 'bet',
       txId: req.txId,

@@ -583,6 +583,20 @@ export class WalletService {
     return row?.id ?? null;
   }
 
+  /**
+   * Net amounts per reason posted on one account since `since` (player protection: stakes,
+   * wins and rollbacks of a limit period). Read through the (account, created_at) index.
+   */
+  async flowsSince(ref: AccountRef, since: Date, ex: DbOrTx = this.db): Promise<Map<string, bigint>> {
+    const rows = await ex
+      .select({ reason: ledgerPostings.reason, sum: sql<string>`sum(${ledgerPostings.amount})::text` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(and(eq(ledgerAccounts.key, accountKey(ref)), gte(ledgerPostings.createdAt, since)))
+      .groupBy(ledgerPostings.reason);
+    return new Map(rows.map((r) => [r.reason, BigInt(r.sum)]));
+  }
+
   /** A member's account record (transactionHistory): postings on one of their accounts, newest first. */
   async history(
     ref: AccountRef,

@@ -28,6 +28,7 @@ import {
 } from '../lib/validation.ts';
 import { lengthHint } from '../lib/hints.ts';
 import { AvatarCard, ProfileCard } from './profile-cards.tsx';
+import { ProtectionCards } from '../../protection/protection-cards.tsx';
 import '../auth.css';
 
 /**
@@ -55,6 +56,7 @@ export default function SecurityCentre() {
       <EmailCard member={member} />
       <PaymentPasswordCard member={member} />
       <ProfileCard member={member} />
+      <ProtectionCards />
     </div>
   );
 }

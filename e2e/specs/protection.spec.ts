@@ -1,0 +1,52 @@
+import { expect, test } from '../fixtures/server.ts';
+import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+
+// A phone first: the security centre's protection cards and the deposit form at 360 px.
+test.use({ viewport: { width: 360, height: 780 } });
+
+test('a player sets a daily deposit limit in the security centre and a deposit above it is refused', async ({
+  page,
+  server,
+}) => {
+  await seedWalletDemo(server);
+  await signInPlayer(page, 'demo01', 'Demo@1234');
+
+  await page.goto('/member?page=securityCenter');
+  const limits = page.getByRole('region', { name: 'Deposit, loss, wager and session limits' });
+  await expect(limits).toBeVisible();
+  await expect(limits).toContainText('You have no limits set.');
+  await limits.getByLabel('Limit', { exact: true }).selectOption('deposit');
+  await limits.getByLabel('Period').selectOption('day');
+  await limits.getByLabel('Amount (NPR)').fill('300');
+  await limits.getByRole('button', { name: 'Save limit' }).click();
+  await expect(page.getByText('Your limit applies now.')).toBeVisible();
+  await expect(limits.getByTestId('limit-deposit-day')).toContainText('300.00');
+
+  // Raising it waits out the cooling-off: shown as pending with its time.
+  await limits.getByLabel('Amount (NPR)').fill('5000');
+  await limits.getByRole('button', { name: 'Save limit' }).click();
+  await expect(limits.getByText(/Deposit · Daily: 5000\.00 from /)).toBeVisible();
+  await expect(limits.getByTestId('limit-deposit-day')).toContainText('300.00');
+  // The protection cards fit the phone (the header's own width is the shell's business).
+  for (const name of [
+    'Deposit, loss, wager and session limits',
+    'Time-out and self-exclusion',
+    'Getting help',
+  ]) {
+    const box = await page.getByRole('region', { name }).boundingBox();
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(360);
+  }
+
+  await page.goto('/member?page=depositv2');
+  await page.locator('label.wallet-channel', { hasText: 'eSewa' }).click();
+  await page.getByLabel('Amount (NPR)').fill('500');
+  await page.getByLabel('Payment reference').fill('ESW-LIMIT-1');
+  await page.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(page.getByText('This deposit would exceed your deposit limit of 300.00.')).toBeVisible();
+  expect(
+    await server.services.cashier.memberDeposits((await server.services.members.getByAccount('demo01'))!.id, {
+      pageNo: 1,
+      pageSize: 10,
+    }),
+  ).toMatchObject({ total: 0 });
+});
