@@ -22,6 +22,7 @@ import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { ReportsService } from './modules/reports/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -50,6 +51,7 @@ export interface Services {
   promotions: PromotionsService;
   points: PointsService;
   rebate: RebateService;
+  reports: ReportsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -99,6 +101,7 @@ export function createServices(config: Config, database: Database): Services {
     verification,
     auth,
     content: new ContentService(db, config, { audit, auth }),
+    reports: new ReportsService(db, config),
   };
 }
 

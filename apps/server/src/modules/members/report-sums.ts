@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businessDaySql, type ReportWindow } from '../bets/report-sums.ts';
+
+/** The members module's figures for operator reports, on the connection the caller passes. */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** SPEC §3 type 4: trial (free-play) accounts are not registrations. */
+const TRIAL_TYPE = 4;
+
+/** Members registered (trial accounts excluded) per business day of the window. */
+export async function registrationsByDay(db: Db, w: ReportWindow): Promise<Map<string, number>> {
+  const day = businessDaySql(sql.raw('created_at'), w.offsetMinutes);
+  const result = await db.execute(sql`
+    select ${day} as day, count(*)::int as n from members
+    where type <> ${TRIAL_TYPE} and created_at >= ${w.from.toISOString()}::timestamptz
+      and created_at < ${w.to.toISOString()}::timestamptz
+    group by 1`);
+  return new Map(rowsOf<{ day: string; n: number }>(result).map((r) => [r.day, Number(r.n)]));
+}
+
+/** Account names of the given member ids (report labels). */
+export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const list = `{${[...new Set(ids)].join(',')}}`;
+  const result = await db.execute(sql`select id, account from members where id = any(${list}::int[])`);
+  return new Map(rowsOf<{ id: number; account: string }>(result).map((r) => [Number(r.id), r.account]));
+}

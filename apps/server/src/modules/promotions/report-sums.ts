@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businessDaySql, type ReportWindow } from '../bets/report-sums.ts';
+
+/**
+ * The promotions module's cost figures for operator reports, on the connection the caller passes:
+ * bonus money granted (on its grant day; informational: it is not cash yet), bonus converted to
+ * cash (on its conversion day) and rebates paid (on the claim day).
+ */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export interface PromotionCostSum {
+  day: string;
+  granted: bigint;
+  converted: bigint;
+  rebates: bigint;
+}
+
+export async function promotionCostByDay(db: Db, w: ReportWindow): Promise<PromotionCostSum[]> {
+  const from = w.from.toISOString();
+  const to = w.to.toISOString();
+  const created = businessDaySql(sql.raw('created_at'), w.offsetMinutes);
+  const settled = businessDaySql(sql.raw('settled_at'), w.offsetMinutes);
+  const result = await db.execute(sql`
+    select day, sum(granted)::text as granted, sum(converted)::text as converted, sum(rebates)::text as rebates
+    from (
+      select ${created} as day, amount as granted, 0::bigint as converted, 0::bigint as rebates from bonus_grants
+      where created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+      union all
+      select ${settled}, 0, amount, 0 from bonus_grants
+      where status = 'converted' and settled_at >= ${from}::timestamptz and settled_at < ${to}::timestamptz
+      union all
+      select ${created}, 0, 0, amount from rebate_claims
+      where created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+    ) x group by day order by day`);
+  return rowsOf<{ day: string; granted: string; converted: string; rebates: string }>(result).map((r) => ({
+    day: r.day,
+    granted: BigInt(r.granted),
+    converted: BigInt(r.converted),
+    rebates: BigInt(r.rebates),
+  }));
+}
