@@ -80,7 +80,10 @@ export class ReportsService {
     const out = new Map<string, { granted: bigint; converted: bigint; rebates: bigint; points: bigint }>();
     const at = (day: string) => {
       let v = out.get(day);
-      if (!v) out.set(day, (v = { granted: 0n, converted: 0n, rebates: 0n, points: 0n }));
+      if (!v) {
+        v = { granted: 0n, converted: 0n, rebates: 0n, points: 0n };
+        out.set(day, v);
+      }
       return v;
     };
     for (const p of promo)

@@ -1,0 +1,516 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember, createOperator } from '../../test/members.ts';
+import {
+  insertBet,
+  insertBonus,
+  insertDeposit,
+  insertPromotion,
+  insertRebate,
+  insertRedemption,
+  insertWithdrawal,
+  registeredAt,
+} from './fixtures.ts';
+
+/**
+ * Hand-worked fixtures over business days 2026-03-10 and 2026-03-11 (Nepal, UTC+05:45: the day
+ * 2026-03-11 starts at 2026-03-10T18:15:00Z). Every figure below is worked out by hand in the
+ * comments; rows one second either side of each Nepal midnight check the cut.
+ */
+const D10_LAST = '2026-03-10T18:14:59Z'; // 23:59:59 on the 10th in Kathmandu
+const D11_FIRST = '2026-03-10T18:15:00Z'; // 00:00:00 on the 11th in Kathmandu
+
+describe('operator reports', () => {
+  let t: TestApp;
+  let op: CreatedAccount;
+  let agentA: CreatedAccount;
+  let subS: CreatedAccount;
+  let p1: CreatedAccount;
+  let p2: CreatedAccount;
+  let p3: CreatedAccount;
+
+  const get = (url: string, token = op.token) => t.app.inject({ method: 'GET', url, headers: { token } });
+  const range = 'from=2026-03-10&to=2026-03-11';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.app.database.db;
+    op = await createOperator(t.app, { permissions: ['reports'] });
+    agentA = await createMember(t.app, { type: 1 });
+    subS = await createMember(t.app, { type: 2, parentId: agentA.id });
+    p1 = await createMember(t.app, { parentId: agentA.id });
+    p2 = await createMember(t.app, { parentId: subS.id });
+    p3 = await createMember(t.app);
+    const trial = await createMember(t.app, { type: 4 });
+
+    // Registrations: A and S before the range; p1 last second of the 10th; p2 first second of the 11th.
+    await registeredAt(db, agentA.id, '2026-03-08T06:00:00Z');
+    await registeredAt(db, subS.id, '2026-03-08T07:00:00Z');
+    await registeredAt(db, p1.id, D10_LAST);
+    await registeredAt(db, p2.id, D11_FIRST);
+    await registeredAt(db, p3.id, '2026-03-11T06:00:00Z');
+    await registeredAt(db, trial.id, '2026-03-10T06:00:00Z'); // trial: not a registration
+
+    // Bets. Day 10: stake 300.00, payout 350.00 → GGR −50.00 (2 bets).
+    await insertBet(db, {
+      memberId: p1.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 10000n,
+      payout: 5000n,
+      at: '2026-03-10T10:00:00Z',
+    });
+    await insertBet(db, {
+      memberId: p2.id,
+      vendor: 'INHOUSE',
+      gameCode: 'dice',
+      stake: 20000n,
+      payout: 30000n,
+      at: D10_LAST,
+      source: 'inhouse',
+    });
+    await insertBet(db, {
+      memberId: p3.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 5000n,
+      payout: 0n,
+      at: '2026-03-10T11:00:00Z',
+      trial: true,
+    });
+    // Day 11: stake 80 + 40 − 20 + 10 = 110.00, payout 10.00 → GGR 100.00 (4 bets).
+    await insertBet(db, {
+      memberId: p2.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 8000n,
+      payout: 0n,
+      at: D11_FIRST,
+    });
+    await insertBet(db, {
+      memberId: p3.id,
+      vendor: 'JDB',
+      gameCode: 'fishing',
+      stake: 4000n,
+      payout: 1000n,
+      at: '2026-03-11T12:00:00Z',
+    });
+    await insertBet(db, {
+      memberId: p1.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: -2000n,
+      payout: 0n,
+      at: '2026-03-11T13:00:00Z',
+    });
+    await insertBet(db, {
+      memberId: subS.id,
+      vendor: 'INHOUSE',
+      gameCode: 'dice',
+      stake: 1000n,
+      payout: 0n,
+      at: '2026-03-11T05:00:00Z',
+      source: 'inhouse',
+    });
+    // Outside: one second before the 10th starts, and the first second of the 12th.
+    await insertBet(db, {
+      memberId: p1.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 99900n,
+      payout: 0n,
+      at: '2026-03-09T18:14:59Z',
+    });
+    await insertBet(db, {
+      memberId: p1.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 77700n,
+      payout: 0n,
+      at: '2026-03-11T18:15:00Z',
+    });
+
+    // Deposits: day 10 ESEWA 500; day 11 BANK1 1000 (p2's first), ESEWA 300, KHALTI 50 (p3's second ever).
+    await insertDeposit(db, {
+      memberId: p1.id,
+      channel: 'ESEWA',
+      amount: 50000n,
+      status: 'approved',
+      at: '2026-03-10T10:00:00Z',
+    });
+    await insertDeposit(db, {
+      memberId: p1.id,
+      channel: 'ESEWA',
+      amount: 30000n,
+      status: 'approved',
+      at: '2026-03-11T10:00:00Z',
+    });
+    await insertDeposit(db, {
+      memberId: p2.id,
+      channel: 'BANK1',
+      amount: 100000n,
+      status: 'approved',
+      at: D11_FIRST,
+    });
+    await insertDeposit(db, {
+      memberId: p3.id,
+      channel: 'ESEWA',
+      amount: 20000n,
+      status: 'approved',
+      at: '2026-03-08T10:00:00Z',
+    });
+    await insertDeposit(db, {
+      memberId: p3.id,
+      channel: 'KHALTI',
+      amount: 5000n,
+      status: 'approved',
+      at: '2026-03-11T11:00:00Z',
+    });
+    await insertDeposit(db, {
+      memberId: p3.id,
+      channel: 'ESEWA',
+      amount: 70000n,
+      status: 'pending',
+      at: '2026-03-11T11:00:00Z',
+    });
+    await insertDeposit(db, {
+      memberId: p3.id,
+      channel: 'ESEWA',
+      amount: 10000n,
+      status: 'rejected',
+      at: '2026-03-11T11:00:00Z',
+    });
+    // Withdrawals paid: day 10 Nabil Bank 400 (one minute before midnight); day 11 eSewa 150.
+    await insertWithdrawal(db, {
+      memberId: p2.id,
+      provider: 'Nabil Bank',
+      amount: 40000n,
+      status: 'paid',
+      at: '2026-03-10T18:14:00Z',
+    });
+    await insertWithdrawal(db, {
+      memberId: p1.id,
+      provider: 'eSewa',
+      amount: 15000n,
+      status: 'paid',
+      at: '2026-03-11T08:00:00Z',
+    });
+    await insertWithdrawal(db, {
+      memberId: p3.id,
+      provider: 'eSewa',
+      amount: 6000n,
+      status: 'pending',
+      at: '2026-03-11T08:00:00Z',
+    });
+    await insertWithdrawal(db, {
+      memberId: p3.id,
+      provider: 'eSewa',
+      amount: 7000n,
+      status: 'rejected',
+      at: '2026-03-11T08:00:00Z',
+    });
+
+    // Bonus cost. Day 10: granted 100 + 40; converted 25 (p3's, at the last second); points 5 → cost 30.00.
+    // Day 11: converted 100; rebate 12.34 → cost 112.34.
+    const promo = await insertPromotion(db);
+    await insertBonus(db, {
+      memberId: p1.id,
+      promotionId: promo,
+      amount: 10000n,
+      grantedAt: '2026-03-10T09:00:00Z',
+      status: 'converted',
+      settledAt: '2026-03-11T09:00:00Z',
+    });
+    await insertBonus(db, {
+      memberId: p2.id,
+      promotionId: promo,
+      amount: 4000n,
+      grantedAt: '2026-03-10T09:30:00Z',
+      status: 'forfeited',
+      settledAt: '2026-03-11T09:00:00Z',
+    });
+    await insertBonus(db, {
+      memberId: p3.id,
+      promotionId: promo,
+      amount: 2500n,
+      grantedAt: '2026-03-09T06:00:00Z',
+      status: 'converted',
+      settledAt: D10_LAST,
+    });
+    await insertRebate(db, { memberId: p2.id, amount: 1234n, at: D11_FIRST });
+    await insertRedemption(db, {
+      memberId: p1.id,
+      cashValue: 500n,
+      status: 'approved',
+      at: '2026-03-10T12:00:00Z',
+    });
+    await insertRedemption(db, {
+      memberId: p1.id,
+      cashValue: 900n,
+      status: 'rejected',
+      at: '2026-03-10T12:00:00Z',
+    });
+    await insertRedemption(db, {
+      memberId: p1.id,
+      cashValue: null,
+      status: 'approved',
+      at: '2026-03-10T12:00:00Z',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GGR and NGR by business day, with the Nepal-midnight cut', async () => {
+    const res = await get(`/wps/admin/reports/ggr?${range}&by=day`);
+    expect(res.statusCode).toBe(200);
+    const v = res.json().value;
+    expect(
+      v.rows.map((r: Record<string, unknown>) => [
+        r.key,
+        r.bets,
+        r.stake,
+        r.payout,
+        r.ggr,
+        r.bonusCost,
+        r.ngr,
+      ]),
+    ).toEqual([
+      ['2026-03-10', 2, '300.00', '350.00', '-50.00', '30.00', '-80.00'],
+      ['2026-03-11', 4, '110.00', '10.00', '100.00', '112.34', '-12.34'],
+    ]);
+    expect(v.total).toMatchObject({
+      bets: 6,
+      stake: '410.00',
+      payout: '360.00',
+      ggr: '50.00',
+      bonusCost: '142.34',
+      ngr: '-92.34',
+    });
+  });
+
+  it('GGR by vendor and by game', async () => {
+    const vendor = (await get(`/wps/admin/reports/ggr?${range}&by=vendor`)).json().value;
+    expect(vendor.rows.map((r: Record<string, unknown>) => [r.key, r.ggr])).toEqual([
+      ['INHOUSE', '-90.00'],
+      ['JDB', '30.00'],
+      ['PG', '110.00'],
+    ]);
+    expect(vendor.total.ggr).toBe('50.00');
+    expect(vendor.total.ngr).toBeNull();
+    const game = (await get(`/wps/admin/reports/ggr?${range}&by=game`)).json().value;
+    expect(game.rows.map((r: Record<string, unknown>) => [r.key, r.bets, r.ggr])).toEqual([
+      ['INHOUSE:dice', 2, '-90.00'],
+      ['JDB:fishing', 1, '30.00'],
+      ['PG:fortune', 3, '110.00'],
+    ]);
+  });
+
+  it('GGR by agent tree: top-level branches, then one agent’s whole downline', async () => {
+    const top = (await get(`/wps/admin/reports/ggr?${range}&by=agent`)).json().value;
+    // Team A: p1 (100 − 20 − 50 = 30), p2 (280 − 300 = −20), S's own 10 → 20.00; no agent: p3 30.00.
+    expect(top.rows.map((r: Record<string, unknown>) => [r.key, r.label, r.ggr])).toEqual([
+      ['0', '', '30.00'],
+      [String(agentA.id), agentA.account, '20.00'],
+    ]);
+    const underA = (await get(`/wps/admin/reports/ggr?${range}&by=agent&agentId=${agentA.id}`)).json().value;
+    const rows = Object.fromEntries(underA.rows.map((r: Record<string, string>) => [r.label, r.ggr]));
+    expect(rows).toEqual({ [p1.account]: '30.00', [subS.account]: '-10.00' });
+    expect(underA.total.ggr).toBe('20.00');
+    // The agent filter applies to every grouping: S's team by day.
+    const sByDay = (await get(`/wps/admin/reports/ggr?${range}&by=day&agentId=${subS.id}`)).json().value;
+    expect(sByDay.rows.map((r: Record<string, string>) => r.ggr)).toEqual(['-100.00', '90.00']);
+  });
+
+  it('deposits and withdrawals by channel and day', async () => {
+    const v = (await get(`/wps/admin/reports/cashflow?${range}`)).json().value;
+    expect(v.rows).toEqual([
+      { day: '2026-03-10', kind: 'deposit', channel: 'ESEWA', count: 1, amount: '500.00' },
+      { day: '2026-03-10', kind: 'withdrawal', channel: 'Nabil Bank', count: 1, amount: '400.00' },
+      { day: '2026-03-11', kind: 'deposit', channel: 'BANK1', count: 1, amount: '1000.00' },
+      { day: '2026-03-11', kind: 'deposit', channel: 'ESEWA', count: 1, amount: '300.00' },
+      { day: '2026-03-11', kind: 'deposit', channel: 'KHALTI', count: 1, amount: '50.00' },
+      { day: '2026-03-11', kind: 'withdrawal', channel: 'eSewa', count: 1, amount: '150.00' },
+    ]);
+    expect(v.totals).toEqual({
+      deposits: '1850.00',
+      depositCount: 4,
+      withdrawals: '550.00',
+      withdrawalCount: 2,
+    });
+  });
+
+  it('new, active and first-depositing players per day', async () => {
+    const v = (await get(`/wps/admin/reports/players?${range}`)).json().value;
+    expect(v.rows).toEqual([
+      { day: '2026-03-10', newPlayers: 1, activePlayers: 2, firstDepositors: 1 },
+      { day: '2026-03-11', newPlayers: 2, activePlayers: 3, firstDepositors: 1 },
+    ]);
+    expect(v.totals).toEqual({ newPlayers: 3, activePlayers: 4, firstDepositors: 2 });
+  });
+
+  it('bonus cost per day', async () => {
+    const v = (await get(`/wps/admin/reports/bonus?${range}`)).json().value;
+    expect(v.rows).toEqual([
+      {
+        day: '2026-03-10',
+        bonusGranted: '140.00',
+        bonusConverted: '25.00',
+        rebates: '0.00',
+        pointsExchanged: '5.00',
+        cost: '30.00',
+      },
+      {
+        day: '2026-03-11',
+        bonusGranted: '0.00',
+        bonusConverted: '100.00',
+        rebates: '12.34',
+        pointsExchanged: '0.00',
+        cost: '112.34',
+      },
+    ]);
+    expect(v.total.cost).toBe('142.34');
+  });
+
+  it('dashboard: per-day series and range totals', async () => {
+    const v = (await get(`/wps/admin/reports/dashboard?${range}`)).json().value;
+    expect(v.days).toEqual([
+      {
+        day: '2026-03-10',
+        ggr: '-50.00',
+        ngr: '-80.00',
+        deposits: '500.00',
+        withdrawals: '400.00',
+        newPlayers: 1,
+        activePlayers: 2,
+        firstDepositors: 1,
+      },
+      {
+        day: '2026-03-11',
+        ggr: '100.00',
+        ngr: '-12.34',
+        deposits: '1350.00',
+        withdrawals: '150.00',
+        newPlayers: 2,
+        activePlayers: 3,
+        firstDepositors: 1,
+      },
+    ]);
+    expect(v.totals).toEqual({
+      stake: '410.00',
+      payout: '360.00',
+      ggr: '50.00',
+      bonusCost: '142.34',
+      ngr: '-92.34',
+      deposits: '1850.00',
+      withdrawals: '550.00',
+      newPlayers: 3,
+      activePlayers: 4,
+      firstDepositors: 2,
+    });
+  });
+
+  it('one day alone: the other day’s boundary rows stay out', async () => {
+    const v = (await get('/wps/admin/reports/ggr?from=2026-03-11&to=2026-03-11&by=day')).json().value;
+    expect(v.total).toMatchObject({ bets: 4, ggr: '100.00' });
+  });
+
+  it('CSV export streams the rows and defuses formulas', async () => {
+    const db = t.app.database.db;
+    await insertBet(db, {
+      memberId: p3.id,
+      vendor: '=HYPERLINK("http://evil")',
+      gameCode: '@SUM(A1)',
+      stake: 100n,
+      payout: 300n,
+      at: '2026-04-01T06:00:00Z',
+    });
+    await insertBet(db, {
+      memberId: p3.id,
+      vendor: '+CMD',
+      gameCode: '-2+3',
+      stake: 100n,
+      payout: 0n,
+      at: '2026-04-01T06:00:00Z',
+    });
+    const res = await get('/wps/admin/reports/ggr?from=2026-04-01&to=2026-04-01&by=game&format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('ggr-by-game-2026-04-01-2026-04-01.csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('key,label,bets,stake,payout,validStake,ggr');
+    expect(lines).toContain(`'+CMD:-2+3,'+CMD:-2+3,1,1.00,0.00,1.00,1.00`);
+    expect(lines).toContain(
+      `"'=HYPERLINK(""http://evil""):@SUM(A1)","'=HYPERLINK(""http://evil""):@SUM(A1)",1,1.00,3.00,1.00,-2.00`,
+    );
+    expect(lines.at(-1)).toBe('total,total,2,2.00,3.00,2.00,-1.00');
+    const day = await get(`/wps/admin/reports/ggr?${range}&format=csv`);
+    expect(day.body).toContain('2026-03-10,2026-03-10,2,300.00,350.00,300.00,-50.00,30.00,-80.00');
+    for (const path of ['cashflow', 'players', 'bonus', 'dashboard']) {
+      const r = await get(`/wps/admin/reports/${path}?${range}&format=csv`);
+      expect(r.statusCode, path).toBe(200);
+      expect(r.body.split('\r\n').length, path).toBeGreaterThan(2);
+    }
+    expect((await get(`/wps/admin/reports/cashflow?${range}&format=csv`)).body).toContain(
+      '2026-03-11,withdrawal,eSewa,1,150.00',
+    );
+  });
+
+  it('only operators with the reports permission', async () => {
+    const other = await createOperator(t.app, { permissions: ['content'] });
+    const all = await createOperator(t.app, { permissions: ['*'] });
+    const player = await createMember(t.app);
+    for (const path of ['ggr', 'cashflow', 'players', 'bonus', 'dashboard']) {
+      const url = `/wps/admin/reports/${path}?${range}`;
+      expect((await get(url, other.token)).statusCode, path).toBe(403);
+      expect((await get(url, player.token)).statusCode, path).toBe(403);
+      expect((await get(url, agentA.token)).statusCode, path).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, path).toBe(401);
+      expect((await get(url, all.token)).statusCode, path).toBe(200);
+      expect((await get(`${url}&format=csv`, player.token)).statusCode, path).toBe(403);
+    }
+  });
+
+  it('refuses bad dates with the message, never a 500', async () => {
+    const bad = [
+      'from=2026-02-30&to=2026-03-01',
+      'from=2026-03-10',
+      'from=x&to=y',
+      "from=2026-03-10'--&to=2026-03-11",
+      'from=1999-12-31&to=2000-01-01',
+      'from=2026-03-10&to=2026-03-11&by=hour',
+      'from=2026-03-10&to=2026-03-11&agentId=abc',
+      'from=2026-03-10&to=2026-03-11&agentId=-1',
+      'from=2026-03-10&to=2026-03-11&format=xlsx',
+      'from[]=2026-03-10&to=2026-03-11',
+    ];
+    for (const q of bad) {
+      const res = await get(`/wps/admin/reports/ggr?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().success, q).toBe(false);
+    }
+    for (const q of ['from=2026-03-11&to=2026-03-10', 'from=2025-01-01&to=2026-03-10']) {
+      const res = await get(`/wps/admin/reports/players?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message, q).toBe(
+        'Choose a date range of at most 366 days that starts on or before its end.',
+      );
+    }
+    const ne = await t.app.inject({
+      method: 'GET',
+      url: '/wps/admin/reports/players?from=2026-03-11&to=2026-03-10',
+      headers: { token: op.token, 'accept-language': 'ne' },
+    });
+    expect(ne.json().message).toMatch(/366 दिन/);
+    // A full year is fine.
+    expect((await get('/wps/admin/reports/players?from=2025-03-11&to=2026-03-11')).statusCode).toBe(200);
+  });
+
+  it('reads the main database when no replica is configured', () => {
+    expect(t.app.services.reports.source).toBe('primary');
+    expect(t.app.services.reports.db).toBe(t.app.database.db);
+  });
+});
