@@ -12,6 +12,8 @@ import enLottery from './locales/en/lottery.json';
 import neLottery from './locales/ne/lottery.json';
 import neCommon from './locales/ne/common.json';
 import neGamesAdmin from './locales/ne/games-admin.json';
+import enReportsAdmin from './locales/en/reports-admin.json';
+import neReportsAdmin from './locales/ne/reports-admin.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,6 +38,7 @@ const catalogues = [
   ['games-admin', flatten(enGamesAdmin as Tree), flatten(neGamesAdmin as Tree)],
   ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
   ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
+  ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

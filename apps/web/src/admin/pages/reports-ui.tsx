@@ -1,0 +1,77 @@
+import { REPORT_MAX_DAYS } from '@wps/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RangePicker } from '../../features/wallet/components/range-picker.tsx';
+import { addDays, type DayRange, isValidRange } from '../../features/wallet/lib/dates.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { downloadReportCsv, type ReportName, type ReportQuery } from './reports-api.ts';
+import './reports.css';
+
+/** Pieces shared by the dashboard and the reports page. */
+
+/** A range the server accepts: ordered, at most REPORT_MAX_DAYS days. */
+export const isReportRange = (r: DayRange) => isValidRange(r) && addDays(r.from, REPORT_MAX_DAYS - 1) >= r.to;
+
+/** The range picker, with the refusal shown under it when the range cannot be asked for. */
+export function ReportRange({ value, onChange }: { value: DayRange; onChange(r: DayRange): void }) {
+  const { t } = useTranslation('reports-admin');
+  return (
+    <div className="reports-range">
+      <RangePicker value={value} onChange={onChange} />
+      {!isReportRange(value) && (
+        <p className="wallet-error" role="alert">
+          {t('rangeInvalid')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Fetches the report as CSV with the operator's token and saves it. */
+export function CsvButton({
+  name,
+  query,
+  disabled,
+}: {
+  name: ReportName;
+  query: ReportQuery;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('reports-admin');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="reports-csv">
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busy}
+        disabled={disabled}
+        onClick={() => {
+          setBusy(true);
+          setFailed(false);
+          downloadReportCsv(name, query)
+            .catch(() => setFailed(true))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('download')}
+      </Button>
+      {failed && (
+        <span className="wallet-error" role="alert">
+          {t('downloadFailed')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A figure with its label (dashboard totals). */
+export function Kpi({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="reports-kpi" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+    </div>
+  );
+}
