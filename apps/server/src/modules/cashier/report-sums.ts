@@ -45,15 +45,23 @@ export async function cashflowByChannel(db: Db, w: ReportWindow): Promise<Cashfl
   }));
 }
 
-/** Members whose first approved deposit ever was approved on each business day of the window. */
+/**
+ * Members whose first approved deposit ever was approved on each business day of the window: the
+ * first approval inside the window, of members with none before it (both through the approved index).
+ */
 export async function firstDepositors(db: Db, w: ReportWindow): Promise<Map<string, number>> {
+  const from = w.from.toISOString();
   const day = businessDaySql(sql.raw('first_at'), w.offsetMinutes);
   const result = await db.execute(sql`
     select ${day} as day, count(*)::int as n from (
       select member_id, min(reviewed_at) as first_at from deposit_requests
-      where status = 'approved' group by member_id
+      where status = 'approved' and reviewed_at >= ${from}::timestamptz and reviewed_at < ${w.to.toISOString()}::timestamptz
+      group by member_id
     ) f
-    where first_at >= ${w.from.toISOString()}::timestamptz and first_at < ${w.to.toISOString()}::timestamptz
+    where not exists (
+      select 1 from deposit_requests d
+      where d.member_id = f.member_id and d.status = 'approved' and d.reviewed_at < ${from}::timestamptz
+    )
     group by 1`);
   return new Map(rowsOf<{ day: string; n: number }>(result).map((r) => [r.day, Number(r.n)]));
 }
