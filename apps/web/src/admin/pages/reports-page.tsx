@@ -50,7 +50,12 @@ export default function ReportsPage() {
                 onChange={(e) => setAgent(e.target.value.trim())}
               />
             </div>
-            <GgrTable query={ggrQuery} enabled={valid && agentOk} by={by} />
+            <GgrTable
+              query={ggrQuery}
+              enabled={valid && agentOk}
+              by={by}
+              onDrill={(id) => setAgent(String(id))}
+            />
           </>
         );
       case 'cashflow':

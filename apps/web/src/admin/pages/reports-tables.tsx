@@ -44,7 +44,12 @@ const money = (key: string, header: string, pick: (r: never) => string) => ({
   render: (r: never) => <Amount value={pick(r)} />,
 });
 
-export function GgrTable({ query, enabled, by }: Q & { by: GgrGrouping }) {
+export function GgrTable({
+  query,
+  enabled,
+  by,
+  onDrill,
+}: Q & { by: GgrGrouping; onDrill(agentId: number): void }) {
   const { t } = useTranslation('reports-admin');
   const q = { ...query, by };
   const r = useGgrReport(q, enabled);
@@ -58,7 +63,13 @@ export function GgrTable({ query, enabled, by }: Q & { by: GgrGrouping }) {
   const labelOf = (row: GgrRow) => {
     if (row.key === '') return <strong>{row.label}</strong>;
     if (by !== 'agent') return row.label;
-    return row.key === '0' ? t('noAgent') : `${row.label} (#${row.key})`;
+    if (row.key === '0') return t('noAgent');
+    // A branch: open its own downline (the agent tree, one level at a time).
+    return (
+      <button type="button" className="reports-drill" onClick={() => onDrill(Number(row.key))}>
+        {`${row.label} (#${row.key})`}
+      </button>
+    );
   };
   const columns: Array<Column<GgrRow>> = [
     { key: 'key', header: keyHeader, render: labelOf },
