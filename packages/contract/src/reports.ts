@@ -52,7 +52,7 @@ export const ggrRowSchema = z.object({
   payout: money,
   validStake: money,
   ggr: money,
-  /** Day rows only: GGR − that day's bonus cost. */
+  /** Day and agent-branch rows (null by vendor or game): bonus cost and GGR − bonus cost. */
   bonusCost: money.nullable(),
   ngr: money.nullable(),
 });

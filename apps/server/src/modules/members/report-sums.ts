@@ -27,3 +27,32 @@ export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<
   const result = await db.execute(sql`select id, account from members where id = any(${list}::int[])`);
   return new Map(rowsOf<{ id: number; account: string }>(result).map((r) => [Number(r.id), r.account]));
 }
+
+/**
+ * The agent-tree branch each member counts under, keyed as the bets report keys its rows: without
+ * `agentId`, the member's top-level agent (`0` for none); with it, the branch directly below that
+ * agent (the agent itself for its own figures), and members outside its team are left out. Uses
+ * today's tree (the bets record keeps the path at bet time).
+ */
+export async function branchesOf(
+  db: Db,
+  memberIds: readonly number[],
+  agentId?: number | undefined,
+): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const list = `{${[...new Set(memberIds)].join(',')}}`;
+  const key =
+    agentId === undefined
+      ? sql`coalesce(path[1], 0)::text`
+      : sql`(case when id = ${agentId}::int then id
+             when path @> array[${agentId}::int] then coalesce(path[array_position(path, ${agentId}::int) + 1], id)
+             end)::text`;
+  const result = await db.execute(sql`
+    select id, ${key} as key from (
+      select id, member_upline_path(id) as path from members where id = any(${list}::int[])
+    ) m`);
+  const out = new Map<number, string>();
+  for (const r of rowsOf<{ id: number; key: string | null }>(result))
+    if (r.key !== null) out.set(Number(r.id), r.key);
+  return out;
+}

@@ -308,18 +308,30 @@ describe('operator reports', () => {
 
   it('GGR by agent tree: top-level branches, then one agent’s whole downline', async () => {
     const top = (await get(`/wps/admin/reports/ggr?${range}&by=agent`)).json().value;
-    // Team A: p1 (100 − 20 − 50 = 30), p2 (280 − 300 = −20), S's own 10 → 20.00; no agent: p3 30.00.
-    expect(top.rows.map((r: Record<string, unknown>) => [r.key, r.label, r.ggr])).toEqual([
-      ['0', '', '30.00'],
-      [String(agentA.id), agentA.account, '20.00'],
-    ]);
+    // Team A: p1 (100 − 20 − 50 = 30), p2 (280 − 300 = −20), S's own 10 → GGR 20.00; bonus cost p1 100 + 5,
+    // p2 12.34 → 117.34; NGR −97.34. No agent: p3 GGR 30.00, cost 25.00 → NGR 5.00.
+    expect(top.rows.map((r: Record<string, unknown>) => [r.key, r.label, r.ggr, r.bonusCost, r.ngr])).toEqual(
+      [
+        ['0', '', '30.00', '25.00', '5.00'],
+        [String(agentA.id), agentA.account, '20.00', '117.34', '-97.34'],
+      ],
+    );
+    expect(top.total).toMatchObject({ ggr: '50.00', bonusCost: '142.34', ngr: '-92.34' });
     const underA = (await get(`/wps/admin/reports/ggr?${range}&by=agent&agentId=${agentA.id}`)).json().value;
-    const rows = Object.fromEntries(underA.rows.map((r: Record<string, string>) => [r.label, r.ggr]));
-    expect(rows).toEqual({ [p1.account]: '30.00', [subS.account]: '-10.00' });
-    expect(underA.total.ggr).toBe('20.00');
-    // The agent filter applies to every grouping: S's team by day.
+    const rows = Object.fromEntries(
+      underA.rows.map((r: Record<string, string>) => [r.label, [r.ggr, r.ngr]]),
+    );
+    // p1's branch: 30 − 105 = −75; S's branch (S and p2): −10 − 12.34 = −22.34.
+    expect(rows).toEqual({ [p1.account]: ['30.00', '-75.00'], [subS.account]: ['-10.00', '-22.34'] });
+    expect(underA.total).toMatchObject({ ggr: '20.00', bonusCost: '117.34', ngr: '-97.34' });
+    // The agent filter applies to every grouping, bonus cost included: S's team by day (p2's rebate on the 11th).
     const sByDay = (await get(`/wps/admin/reports/ggr?${range}&by=day&agentId=${subS.id}`)).json().value;
-    expect(sByDay.rows.map((r: Record<string, string>) => r.ggr)).toEqual(['-100.00', '90.00']);
+    expect(sByDay.rows.map((r: Record<string, string>) => [r.ggr, r.bonusCost, r.ngr])).toEqual([
+      ['-100.00', '0.00', '-100.00'],
+      ['90.00', '12.34', '77.66'],
+    ]);
+    const csv = await get(`/wps/admin/reports/ggr?${range}&by=agent&agentId=${agentA.id}&format=csv`);
+    expect(csv.body).toContain(`${subS.id},${subS.account},3,290.00,300.00,290.00,-10.00,12.34,-22.34`);
   });
 
   it('deposits and withdrawals by channel and day', async () => {

@@ -45,7 +45,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return streamCsv(
         reply,
         `ggr-by-${r.by}-${r.from}-${r.to}`,
-        r.by === 'day' ? [...cols, 'bonusCost', 'ngr'] : cols,
+        r.by === 'day' || r.by === 'agent' ? [...cols, 'bonusCost', 'ngr'] : cols,
         [...r.rows, r.total],
       );
     },

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { activeBettors, type BetSumRow, betSums, type ReportWindow } from '../bets/report-sums.ts';
 import { cashflowByChannel, firstDepositors } from '../cashier/report-sums.ts';
-import { accountNames, registrationsByDay } from '../members/report-sums.ts';
+import { accountNames, branchesOf, registrationsByDay } from '../members/report-sums.ts';
 import { pointsCashByDay } from '../points/report-sums.ts';
 import { promotionCostByDay } from '../promotions/report-sums.ts';
 import { openReportsReader, type ReportsReader } from './replica.ts';
@@ -74,21 +74,52 @@ export class ReportsService {
     };
   }
 
-  /** Bonus cost per business day: converted bonuses + rebates + points cash. */
-  private async bonusByDay(w: ReportWindow) {
+  /**
+   * Bonus cost lines per business day and member (converted bonuses, rebates, points cash), and
+   * bonus granted; with `agentId`, only that agent's team.
+   */
+  private async costLines(w: ReportWindow, agentId?: number): Promise<CostLine[]> {
     const [promo, points] = await Promise.all([promotionCostByDay(this.db, w), pointsCashByDay(this.db, w)]);
-    const out = new Map<string, { granted: bigint; converted: bigint; rebates: bigint; points: bigint }>();
-    const at = (day: string) => {
-      let v = out.get(day);
-      if (!v) {
-        v = { granted: 0n, converted: 0n, rebates: 0n, points: 0n };
-        out.set(day, v);
-      }
-      return v;
-    };
-    for (const p of promo)
-      Object.assign(at(p.day), { granted: p.granted, converted: p.converted, rebates: p.rebates });
-    for (const [day, amount] of points) at(day).points = amount;
+    const lines: CostLine[] = [
+      ...promo.map((p) => ({ ...p, points: 0n })),
+      ...points.map((p) => ({
+        day: p.day,
+        memberId: p.memberId,
+        granted: 0n,
+        converted: 0n,
+        rebates: 0n,
+        points: p.amount,
+      })),
+    ];
+    if (agentId === undefined) return lines;
+    const team = await branchesOf(
+      this.db,
+      lines.map((l) => l.memberId),
+      agentId,
+    );
+    return lines.filter((l) => team.has(l.memberId));
+  }
+
+  /** Bonus figures per business day. */
+  private async bonusByDay(w: ReportWindow, agentId?: number): Promise<Map<string, Cost>> {
+    const out = new Map<string, Cost>();
+    for (const l of await this.costLines(w, agentId)) out.set(l.day, addCost(out.get(l.day) ?? ZERO_COST, l));
+    return out;
+  }
+
+  /** Bonus figures per agent-tree branch (keyed as the bets report keys its agent rows). */
+  private async bonusByBranch(w: ReportWindow, agentId?: number): Promise<Map<string, Cost>> {
+    const lines = await this.costLines(w, agentId);
+    const branch = await branchesOf(
+      this.db,
+      lines.map((l) => l.memberId),
+      agentId,
+    );
+    const out = new Map<string, Cost>();
+    for (const l of lines) {
+      const key = branch.get(l.memberId);
+      if (key !== undefined) out.set(key, addCost(out.get(key) ?? ZERO_COST, l));
+    }
     return out;
   }
 
@@ -96,31 +127,34 @@ export class ReportsService {
     const w = this.window(q);
     const sums = await betSums(this.db, w, q.by, q.agentId);
     let rows: GgrRow[];
+    let totalCost: bigint | null = null;
     if (q.by === 'day') {
-      const cost = await this.bonusByDay(w);
+      const cost = await this.bonusByDay(w, q.agentId);
       const byDay = new Map(sums.map((s) => [s.key, s]));
-      rows = w.days.map((day) => {
-        const c = cost.get(day);
-        return ggrRow(day, day, byDay.get(day) ?? emptySum(day), c ? c.converted + c.rebates + c.points : 0n);
-      });
+      rows = w.days.map((day) => ggrRow(day, day, byDay.get(day) ?? emptySum(day), costOf(cost.get(day))));
+      totalCost = [...cost.values()].reduce((n, c) => n + costOf(c), 0n);
     } else if (q.by === 'agent') {
+      const cost = await this.bonusByBranch(w, q.agentId);
+      const byKey = new Map(sums.map((s) => [s.key, s]));
+      const keys = [...new Set([...byKey.keys(), ...cost.keys()])].sort((a, b) => Number(a) - Number(b));
       const names = await accountNames(
         this.db,
-        sums.map((s) => Number(s.key)).filter((id) => id > 0),
+        keys.map(Number).filter((id) => id > 0),
       );
-      rows = sums.map((s) => ggrRow(s.key, names.get(Number(s.key)) ?? '', s, null));
+      rows = keys.map((k) =>
+        ggrRow(k, names.get(Number(k)) ?? '', byKey.get(k) ?? emptySum(k), costOf(cost.get(k))),
+      );
+      totalCost = [...cost.values()].reduce((n, c) => n + costOf(c), 0n);
     } else {
       rows = sums.map((s) => ggrRow(s.key, s.key, s, null));
     }
-    const totalSum = sums.reduce(addSum, emptySum('total'));
-    const totalCost = q.by === 'day' ? rows.reduce((acc, r) => acc + minor(r.bonusCost!), 0n) : null;
     return {
       from: q.from,
       to: q.to,
       by: q.by,
       agentId: q.agentId ?? null,
       rows,
-      total: ggrRow('total', 'total', totalSum, totalCost),
+      total: ggrRow('total', 'total', sums.reduce(addSum, emptySum('total')), totalCost),
     };
   }
 
@@ -181,14 +215,10 @@ export class ReportsService {
   async bonus(q: ReportRangeQuery): Promise<BonusReport> {
     const w = this.window(q);
     const byDay = await this.bonusByDay(w);
-    const zero = { granted: 0n, converted: 0n, rebates: 0n, points: 0n };
-    const total = { ...zero };
+    let total = ZERO_COST;
     const rows = w.days.map((day) => {
-      const v = byDay.get(day) ?? zero;
-      total.granted += v.granted;
-      total.converted += v.converted;
-      total.rebates += v.rebates;
-      total.points += v.points;
+      const v = byDay.get(day) ?? ZERO_COST;
+      total = addCost(total, v);
       return { day, ...bonusFigures(v) };
     });
     return { from: q.from, to: q.to, rows, total: bonusFigures(total) };
@@ -241,6 +271,23 @@ const minor = (s: string): bigint => {
   return neg ? -v : v;
 };
 
+interface Cost {
+  granted: bigint;
+  converted: bigint;
+  rebates: bigint;
+  points: bigint;
+}
+type CostLine = Cost & { day: string; memberId: number };
+const ZERO_COST: Cost = { granted: 0n, converted: 0n, rebates: 0n, points: 0n };
+const addCost = (a: Cost, b: Cost): Cost => ({
+  granted: a.granted + b.granted,
+  converted: a.converted + b.converted,
+  rebates: a.rebates + b.rebates,
+  points: a.points + b.points,
+});
+/** Bonus cost: what left the promotion account as cash (granted bonus money is not yet cost). */
+const costOf = (c: Cost | undefined): bigint => (c ? c.converted + c.rebates + c.points : 0n);
+
 const emptySum = (key: string): BetSumRow => ({ key, bets: 0, stake: 0n, payout: 0n, validStake: 0n });
 
 const addSum = (a: BetSumRow, b: BetSumRow): BetSumRow => ({
@@ -266,12 +313,12 @@ function ggrRow(key: string, label: string, s: BetSumRow, bonusCost: bigint | nu
   };
 }
 
-function bonusFigures(v: { granted: bigint; converted: bigint; rebates: bigint; points: bigint }) {
+function bonusFigures(v: Cost) {
   return {
     bonusGranted: fromMinor(v.granted),
     bonusConverted: fromMinor(v.converted),
     rebates: fromMinor(v.rebates),
     pointsExchanged: fromMinor(v.points),
-    cost: fromMinor(v.converted + v.rebates + v.points),
+    cost: fromMinor(costOf(v)),
   };
 }

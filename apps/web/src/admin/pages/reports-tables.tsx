@@ -78,7 +78,7 @@ export function GgrTable({
     money('payout', t('cols.payout'), (x: GgrRow) => x.payout),
     money('ggr', t('cols.ggr'), (x: GgrRow) => x.ggr),
   ];
-  if (by === 'day') {
+  if (by === 'day' || by === 'agent') {
     columns.push(money('bonusCost', t('cols.bonusCost'), (x: GgrRow) => x.bonusCost ?? '0.00'));
     columns.push(money('ngr', t('cols.ngr'), (x: GgrRow) => x.ngr ?? '0.00'));
   }
