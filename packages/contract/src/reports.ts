@@ -52,6 +52,8 @@ export const ggrRowSchema = z.object({
   payout: money,
   validStake: money,
   ggr: money,
+  /** Agent rows: whether the row is an agent's branch (it can be opened); null otherwise. */
+  isAgent: z.boolean().nullable(),
   /** Day and agent-branch rows (null by vendor or game): bonus cost and GGR − bonus cost. */
   bonusCost: money.nullable(),
   ngr: money.nullable(),

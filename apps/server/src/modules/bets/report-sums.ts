@@ -34,8 +34,9 @@ export interface BetSumRow {
  * Stake, payout and valid stake of real-money bets settled in the window, grouped by business day,
  * vendor, game code (`vendor:game`), or agent branch. With `agentId`, only that agent's team (its
  * own bets and every member whose upline path holds it). By agent: without `agentId` one row per
- * top-level agent (`0` for members without one); with it, one row per direct downline branch below
- * the agent (the agent's own bets under its own id).
+ * top of the tree (a top-level agent, or a member without an upline: the reports module folds the
+ * players among those into one row); with it, one row per direct downline branch below the agent
+ * (the agent's own bets under its own id).
  */
 export async function betSums(
   db: Db,
@@ -58,7 +59,7 @@ export async function betSums(
     case 'agent':
       key =
         agentId === undefined
-          ? sql`coalesce(upline_path[1], 0)::text`
+          ? sql`coalesce(upline_path[1], member_id)::text`
           : sql`(case when member_id = ${agentId}::int then member_id
                  else coalesce(upline_path[array_position(upline_path, ${agentId}::int) + 1], member_id) end)::text`;
       break;

@@ -20,12 +20,20 @@ export async function registrationsByDay(db: Db, w: ReportWindow): Promise<Map<s
   return new Map(rowsOf<{ day: string; n: number }>(result).map((r) => [r.day, Number(r.n)]));
 }
 
-/** Account names of the given member ids (report labels). */
-export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+/** Account name and type (SPEC §3) of the given member ids: report labels, and which rows are agents. */
+export async function memberLabels(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { account: string; type: number }>> {
   if (ids.length === 0) return new Map();
   const list = `{${[...new Set(ids)].join(',')}}`;
-  const result = await db.execute(sql`select id, account from members where id = any(${list}::int[])`);
-  return new Map(rowsOf<{ id: number; account: string }>(result).map((r) => [Number(r.id), r.account]));
+  const result = await db.execute(sql`select id, account, type from members where id = any(${list}::int[])`);
+  return new Map(
+    rowsOf<{ id: number; account: string; type: number }>(result).map((r) => [
+      Number(r.id),
+      { account: r.account, type: Number(r.type) },
+    ]),
+  );
 }
 
 /**
@@ -43,7 +51,7 @@ export async function branchesOf(
   const list = `{${[...new Set(memberIds)].join(',')}}`;
   const key =
     agentId === undefined
-      ? sql`coalesce(path[1], 0)::text`
+      ? sql`coalesce(path[1], id)::text`
       : sql`(case when id = ${agentId}::int then id
              when path @> array[${agentId}::int] then coalesce(path[array_position(path, ${agentId}::int) + 1], id)
              end)::text`;

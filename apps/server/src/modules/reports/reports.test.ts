@@ -334,6 +334,41 @@ describe('operator reports', () => {
     expect(csv.body).toContain(`${subS.id},${subS.account},3,290.00,300.00,290.00,-10.00,12.34,-22.34`);
   });
 
+  it('by agent tree: a top-level agent’s own bets count under it; players without an agent fold into one row', async () => {
+    const db = t.app.database.db;
+    const day = '2026-04-20T06:00:00Z';
+    await insertBet(db, {
+      memberId: agentA.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 700n,
+      payout: 0n,
+      at: day,
+    });
+    await insertBet(db, {
+      memberId: p3.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 300n,
+      payout: 0n,
+      at: day,
+    });
+    const lone = await createMember(t.app);
+    await insertBet(db, {
+      memberId: lone.id,
+      vendor: 'PG',
+      gameCode: 'fortune',
+      stake: 200n,
+      payout: 100n,
+      at: day,
+    });
+    const v = (await get('/wps/admin/reports/ggr?from=2026-04-20&to=2026-04-20&by=agent')).json().value;
+    expect(v.rows.map((r: Record<string, unknown>) => [r.key, r.isAgent, r.bets, r.ggr])).toEqual([
+      ['0', false, 2, '4.00'],
+      [String(agentA.id), true, 1, '7.00'],
+    ]);
+  });
+
   it('deposits and withdrawals by channel and day', async () => {
     const v = (await get(`/wps/admin/reports/cashflow?${range}`)).json().value;
     expect(v.rows).toEqual([

@@ -6,6 +6,7 @@ import {
   dayRange,
   fromMinor,
   type GgrReport,
+  isAgentType,
   type GgrReportQuery,
   type GgrRow,
   type PlayersReport,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { activeBettors, type BetSumRow, betSums, type ReportWindow } from '../bets/report-sums.ts';
 import { cashflowByChannel, firstDepositors } from '../cashier/report-sums.ts';
-import { accountNames, branchesOf, registrationsByDay } from '../members/report-sums.ts';
+import { branchesOf, memberLabels, registrationsByDay } from '../members/report-sums.ts';
 import { pointsCashByDay } from '../points/report-sums.ts';
 import { promotionCostByDay } from '../promotions/report-sums.ts';
 import { openReportsReader, type ReportsReader } from './replica.ts';
@@ -135,15 +136,26 @@ export class ReportsService {
       totalCost = [...cost.values()].reduce((n, c) => n + costOf(c), 0n);
     } else if (q.by === 'agent') {
       const cost = await this.bonusByBranch(w, q.agentId);
-      const byKey = new Map(sums.map((s) => [s.key, s]));
-      const keys = [...new Set([...byKey.keys(), ...cost.keys()])].sort((a, b) => Number(a) - Number(b));
-      const names = await accountNames(
-        this.db,
-        keys.map(Number).filter((id) => id > 0),
-      );
-      rows = keys.map((k) =>
-        ggrRow(k, names.get(Number(k)) ?? '', byKey.get(k) ?? emptySum(k), costOf(cost.get(k))),
-      );
+      const ids = [...new Set([...sums.map((s) => s.key), ...cost.keys()])].map(Number);
+      const labels = await memberLabels(this.db, ids);
+      // Without an agent, the tops of the tree that are players (no upline) fold into one row `0`.
+      const keyOf = (k: string) => {
+        const m = labels.get(Number(k));
+        return q.agentId === undefined && !(m && isAgentType(m.type)) ? '0' : k;
+      };
+      const bets = new Map<string, BetSumRow>();
+      for (const s of sums)
+        bets.set(keyOf(s.key), addSum(bets.get(keyOf(s.key)) ?? emptySum(keyOf(s.key)), s));
+      const costs = new Map<string, Cost>();
+      for (const [k, c] of cost) costs.set(keyOf(k), addCost(costs.get(keyOf(k)) ?? ZERO_COST, c));
+      const keys = [...new Set([...bets.keys(), ...costs.keys()])].sort((a, b) => Number(a) - Number(b));
+      rows = keys.map((k) => {
+        const m = labels.get(Number(k));
+        return {
+          ...ggrRow(k, k === '0' ? '' : (m?.account ?? ''), bets.get(k) ?? emptySum(k), costOf(costs.get(k))),
+          isAgent: !!m && k !== '0' && isAgentType(m.type),
+        };
+      });
       totalCost = [...cost.values()].reduce((n, c) => n + costOf(c), 0n);
     } else {
       rows = sums.map((s) => ggrRow(s.key, s.key, s, null));
@@ -303,6 +315,7 @@ function ggrRow(key: string, label: string, s: BetSumRow, bonusCost: bigint | nu
   return {
     key,
     label,
+    isAgent: null,
     bets: s.bets,
     stake: fromMinor(s.stake),
     payout: fromMinor(s.payout),

@@ -64,7 +64,8 @@ export function GgrTable({
     if (row.key === '') return <strong>{row.label}</strong>;
     if (by !== 'agent') return row.label;
     if (row.key === '0') return t('noAgent');
-    // A branch: open its own downline (the agent tree, one level at a time).
+    if (!row.isAgent) return `${row.label} (#${row.key})`;
+    // An agent's branch: open its own downline (the agent tree, one level at a time).
     return (
       <button type="button" className="reports-drill" onClick={() => onDrill(Number(row.key))}>
         {`${row.label} (#${row.key})`}
