@@ -8,7 +8,8 @@ import { Table } from '../../shared/ui/table.tsx';
 import { Amount, errorText } from './cashier-ui.tsx';
 import { useDashboard } from './reports-api.ts';
 import { ReportsChart } from './reports-chart.tsx';
-import { CsvButton, isReportRange, Kpi, ReportRange } from './reports-ui.tsx';
+import { isReportRange } from './reports-range.ts';
+import { CsvButton, Kpi, ReportRange } from './reports-ui.tsx';
 
 const COLORS = { ggr: '#2f7de1', ngr: '#7c3aed', deposits: '#16a34a', withdrawals: '#d97706' } as const;
 

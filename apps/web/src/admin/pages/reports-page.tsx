@@ -6,7 +6,8 @@ import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Tabs } from '../../shared/ui/tabs.tsx';
 import { BonusTable, CashflowTable, GgrTable, PlayersTable } from './reports-tables.tsx';
-import { isReportRange, ReportRange } from './reports-ui.tsx';
+import { isReportRange } from './reports-range.ts';
+import { ReportRange } from './reports-ui.tsx';
 
 type Tab = 'ggr' | 'cashflow' | 'players' | 'bonus';
 const TABS: Tab[] = ['ggr', 'cashflow', 'players', 'bonus'];

@@ -1,16 +1,13 @@
-import { REPORT_MAX_DAYS } from '@wps/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RangePicker } from '../../features/wallet/components/range-picker.tsx';
-import { addDays, type DayRange, isValidRange } from '../../features/wallet/lib/dates.ts';
+import type { DayRange } from '../../features/wallet/lib/dates.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { downloadReportCsv, type ReportName, type ReportQuery } from './reports-api.ts';
+import { isReportRange } from './reports-range.ts';
 import './reports.css';
 
 /** Pieces shared by the dashboard and the reports page. */
-
-/** A range the server accepts: ordered, at most REPORT_MAX_DAYS days. */
-export const isReportRange = (r: DayRange) => isValidRange(r) && addDays(r.from, REPORT_MAX_DAYS - 1) >= r.to;
 
 /** The range picker, with the refusal shown under it when the range cannot be asked for. */
 export function ReportRange({ value, onChange }: { value: DayRange; onChange(r: DayRange): void }) {
