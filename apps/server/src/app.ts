@@ -53,6 +53,7 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { playersAdminRoutes } from './modules/players/admin-routes.ts';
 import { playersKycRoutes } from './modules/players/kyc-routes.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(playersAdminRoutes);
   await app.register(playersKycRoutes);
   await app.register(protectionRoutes);
+  await app.register(reportRoutes);
 
   await registerStatic(app, config.webDistDir);
 

@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   TEST_DATABASE_URL: z.string().url().optional(),
+  /** A read replica the operator reports read from (heavy queries off the primary); unset: the main database. */
+  REPORTS_DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   TEST_REDIS_URL: z.string().url().optional(),
   HUMAN_CHECK: z.enum(['on', 'off']).default('on'),
@@ -97,6 +99,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   testDatabaseUrl: string | undefined;
+  /** postgres://… replica for operator reports; unset: reports read the main database. */
+  reportsDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Tests only: a Redis for the shared-limiter suite (kept apart from REDIS_URL so other suites stay isolated). */
   testRedisUrl: string | undefined;
@@ -301,6 +305,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     testDatabaseUrl: e.TEST_DATABASE_URL,
+    reportsDatabaseUrl: e.REPORTS_DATABASE_URL,
     redisUrl: e.REDIS_URL,
     testRedisUrl: e.TEST_REDIS_URL,
     humanCheck: e.HUMAN_CHECK === 'on',

@@ -25,6 +25,7 @@ import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
 import { PlayersService } from './modules/players/service.ts';
 import { ProtectionService } from './modules/protection/service.ts';
+import { ReportsService } from './modules/reports/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -55,6 +56,7 @@ export interface Services {
   rebate: RebateService;
   players: PlayersService;
   protection: ProtectionService;
+  reports: ReportsService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -123,6 +125,7 @@ export function createServices(config: Config, database: Database): Services {
     verification,
     auth,
     content: new ContentService(db, config, { audit, auth }),
+    reports: new ReportsService(db, config),
   };
 }
 

@@ -27,3 +27,4 @@ export * from './promotions.ts';
 export * from './points.ts';
 export * from './players.ts';
 export * from './protection.ts';
+export * from './reports.ts';

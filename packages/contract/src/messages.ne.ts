@@ -33,6 +33,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   regionBlocked: 'तपाईंको क्षेत्रबाट पहुँच प्रतिबन्धित छ।',
   notFound: 'माग गरिएको स्रोत अवस्थित छैन।',
   forbidden: 'तपाईंलाई यो काम गर्ने अनुमति छैन।',
+  reportRange: 'सुरु अन्त्यभन्दा अघि वा सोही दिन पर्ने गरी बढीमा 366 दिनको मिति दायरा छान्नुहोस्।',
   badRequest: 'अनुरोध बुझ्न सकिएन।',
   payloadTooLarge: 'अनुरोध धेरै ठूलो छ।',
   unsupportedMediaType: 'यो सामग्री प्रकार समर्थित छैन।',

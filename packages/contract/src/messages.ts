@@ -37,6 +37,7 @@ export const MESSAGES = {
   regionBlocked: 'Access from your region is restricted.',
   notFound: 'The requested resource does not exist.',
   forbidden: 'You do not have permission to perform this operation.',
+  reportRange: 'Choose a date range of at most 366 days that starts on or before its end.',
   badRequest: 'The request could not be understood.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'Unsupported content type.',

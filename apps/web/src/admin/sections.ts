@@ -200,4 +200,20 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'protection.read',
     load: () => import('./pages/protection-page.tsx'),
   },
+  {
+    id: 'reports-dashboard',
+    path: 'dashboard',
+    labelKey: 'nav.reportsDashboard',
+    icon: 'signal',
+    permission: 'reports',
+    load: () => import('./pages/reports-dashboard-page.tsx'),
+  },
+  {
+    id: 'reports',
+    path: 'reports',
+    labelKey: 'nav.reports',
+    icon: 'trophy',
+    permission: 'reports',
+    load: () => import('./pages/reports-page.tsx'),
+  },
 ];

@@ -14,6 +14,8 @@ import neCommon from './locales/ne/common.json';
 import neGamesAdmin from './locales/ne/games-admin.json';
 import enProtection from './locales/en/protection.json';
 import neProtection from './locales/ne/protection.json';
+import enReportsAdmin from './locales/en/reports-admin.json';
+import neReportsAdmin from './locales/ne/reports-admin.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -39,6 +41,7 @@ const catalogues = [
   ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
   ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
   ['protection', flatten(enProtection as Tree), flatten(neProtection as Tree)],
+  ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {
