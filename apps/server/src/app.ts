@@ -50,6 +50,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { missionRoutes } from './modules/missions/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(messageRoutes);
   await app.register(promotionRoutes);
   await app.register(pointsRoutes);
+  await app.register(missionRoutes);
 
   await registerStatic(app, config.webDistDir);
 

@@ -22,6 +22,8 @@ import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { MissionsService } from './modules/missions/service.ts';
+import { VipService } from './modules/missions/vip.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -50,6 +52,8 @@ export interface Services {
   promotions: PromotionsService;
   points: PointsService;
   rebate: RebateService;
+  missions: MissionsService;
+  vip: VipService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -68,7 +72,20 @@ export function createServices(config: Config, database: Database): Services {
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const vip = new VipService(db, { wallet, messages, audit });
+  const missions = new MissionsService(db, {
+    bets,
+    wallet,
+    members,
+    messages,
+    audit,
+    cashier,
+    vip,
+    utcOffsetMinutes: config.businessUtcOffsetMinutes,
+  });
   return {
+    missions,
+    vip,
     agents: new AgentsService(db, config, { members, bets, wallet, system }),
     messages,
     bonusEngine,

@@ -146,4 +146,5 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   addressRequired: 'कृपया डेलिभरी ठेगाना लेख्नुहोस्।',
   rebateNothing: 'अहिले दाबी गर्न कुनै रिबेट छैन।',
   rebateClaimedToday: 'तपाईंले आज रिबेट दाबी गरिसक्नुभयो। कृपया भोलि फेरि आउनुहोस्।',
+  missionNothingToClaim: 'यो मिसन अझै पूरा भएको छैन, वा यसको पुरस्कार पहिले नै दाबी गरिसकिएको छ।',
 };

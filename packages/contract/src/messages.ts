@@ -157,6 +157,8 @@ export const MESSAGES = {
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
+  // missions and VIP (issue 14)
+  missionNothingToClaim: 'This mission is not complete yet, or its reward was already claimed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

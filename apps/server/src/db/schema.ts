@@ -20,3 +20,4 @@ export * from '../modules/content/schema.ts';
 export * from '../modules/messages/schema.ts';
 export * from '../modules/promotions/schema.ts';
 export * from '../modules/points/schema.ts';
+export * from '../modules/missions/schema.ts';
