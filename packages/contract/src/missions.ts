@@ -117,8 +117,7 @@ export const missionInputSchema = z
   })
   .superRefine((m, ctx) => {
     if (!TARGET_RE.test(m.target)) return;
-    if (Number(m.target) <= 0)
-      ctx.addIssue({ code: 'custom', path: ['target'], message: 'Invalid amount' });
+    if (Number(m.target) <= 0) ctx.addIssue({ code: 'custom', path: ['target'], message: 'Invalid amount' });
     if (m.metric === 'rounds' && m.target.includes('.'))
       ctx.addIssue({ code: 'custom', path: ['target'], message: 'Invalid amount' });
     if (m.metric === 'deposit' && m.gameType !== null)
@@ -161,7 +160,10 @@ export const vipLevelsInputSchema = z.object({
         const [a, b] = [levels[i - 1]!, levels[i]!];
         if (![a.minTurnover, b.minTurnover, a.minDeposits, b.minDeposits].every((s) => MONEY_RE.test(s)))
           return;
-        if (toMinor(b.minTurnover) < toMinor(a.minTurnover) || toMinor(b.minDeposits) < toMinor(a.minDeposits))
+        if (
+          toMinor(b.minTurnover) < toMinor(a.minTurnover) ||
+          toMinor(b.minDeposits) < toMinor(a.minDeposits)
+        )
           ctx.addIssue({ code: 'custom', path: [i, 'minTurnover'], message: 'Invalid value' });
       }
     }),

@@ -3,7 +3,9 @@ import type { Services } from '../../services.ts';
 
 /** Demo daily and weekly missions (issue 14), added once. */
 export async function seedMissions({ missions }: Services): Promise<boolean> {
-  const demo: Array<Partial<MissionInput> & Pick<MissionInput, 'title' | 'period' | 'metric' | 'target' | 'reward'>> = [
+  const demo: Array<
+    Partial<MissionInput> & Pick<MissionInput, 'title' | 'period' | 'metric' | 'target' | 'reward'>
+  > = [
     {
       title: 'Play 5 rounds today',
       description: 'Play any 5 real-money rounds today.',

@@ -48,7 +48,12 @@ describe.skipIf(!hasPostgres)('missions under concurrency (needs TEST_DATABASE_U
     await t.app.services.missions.catchUp();
     const claims = await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.app.inject({ method: 'POST', url: '/wps/mission/claim', headers: { token: m.token }, payload: { missionId: id } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/wps/mission/claim',
+          headers: { token: m.token },
+          payload: { missionId: id },
+        }),
       ),
     );
     expect(claims.filter((c) => c.statusCode === 200)).toHaveLength(1);

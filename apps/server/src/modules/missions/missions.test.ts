@@ -26,7 +26,11 @@ describe('missions and VIP (issue 14)', () => {
     return { status: res.statusCode, body: res.json() };
   };
   let seq = 0;
-  const bet = (memberId: number, stake: bigint, o: { trial?: boolean; gameType?: string; roundId?: string } = {}) =>
+  const bet = (
+    memberId: number,
+    stake: bigint,
+    o: { trial?: boolean; gameType?: string; roundId?: string } = {},
+  ) =>
     t.app.database.db.transaction((tx) =>
       t.app.services.bets.recordSettlement(tx, {
         memberId,
@@ -53,13 +57,24 @@ describe('missions and VIP (issue 14)', () => {
   const cash = async (memberId: number) => (await t.app.services.wallet.memberBalances(memberId)).player_cash;
 
   it('counts valid bets of the game type and rounds from the bets record, trial and other types excluded', async () => {
-    const slots = await mission({ title: 'Slots 300', metric: 'valid_bet', gameType: 'RNG', target: '300.00', reward: '7.00' });
+    const slots = await mission({
+      title: 'Slots 300',
+      metric: 'valid_bet',
+      gameType: 'RNG',
+      target: '300.00',
+      reward: '7.00',
+    });
     const rounds = await mission({ title: '3 rounds', metric: 'rounds', target: '3', reward: '2.00' });
     const p = await createMember(t.app);
     await bet(p.id, 10_000n);
     await bet(p.id, 5_000n, { gameType: 'LIVE' });
     await bet(p.id, 90_000n, { trial: true });
-    expect(await mine(p.token, slots)).toMatchObject({ progress: '100.00', target: '300.00', percent: 33, status: 'process' });
+    expect(await mine(p.token, slots)).toMatchObject({
+      progress: '100.00',
+      target: '300.00',
+      percent: 33,
+      status: 'process',
+    });
     expect(await mine(p.token, rounds)).toMatchObject({ progress: '2', target: '3', status: 'process' });
     // A rollback takes its round and stake back.
     await bet(p.id, -10_000n, { roundId: `m${seq - 2}` });
@@ -75,7 +90,9 @@ describe('missions and VIP (issue 14)', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('This mission is not complete yet, or its reward was already claimed.');
     await bet(p.id, 3_000n);
-    expect((await api(p.token, 'GET', '/wps/mission/summary')).body.value.claimable).toBeGreaterThanOrEqual(1);
+    expect((await api(p.token, 'GET', '/wps/mission/summary')).body.value.claimable).toBeGreaterThanOrEqual(
+      1,
+    );
     const before = await cash(p.id);
     const first = await api(p.token, 'POST', '/wps/mission/claim', { missionId: id });
     expect(first.status).toBe(200);
@@ -85,7 +102,9 @@ describe('missions and VIP (issue 14)', () => {
     expect((await cash(p.id)) - before).toBe(1_250n);
     expect(await mine(p.token, id)).toMatchObject({ status: 'claimed' });
     // The operator sees the claim and what it cost.
-    const admin = (await api(op.token, 'GET', '/wps/admin/missions')).body.value.find((m: { id: number }) => m.id === id);
+    const admin = (await api(op.token, 'GET', '/wps/admin/missions')).body.value.find(
+      (m: { id: number }) => m.id === id,
+    );
     expect(admin).toMatchObject({ claims: 1, paid: '12.50' });
   });
 
@@ -112,10 +131,17 @@ describe('missions and VIP (issue 14)', () => {
     const missions = t.app.services.missions;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ stake: fc.bigInt({ min: 1n, max: 100_000n }), rollback: fc.boolean(), drain: fc.nat(3) }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.record({
+            stake: fc.bigInt({ min: 1n, max: 100_000n }),
+            rollback: fc.boolean(),
+            drain: fc.nat(3),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         async (plays) => {
           const p = await createMember(t.app);
           let expected = 0n;
@@ -151,7 +177,13 @@ describe('missions and VIP (issue 14)', () => {
   });
 
   it('counts approved deposits toward deposit missions and VIP deposits', async () => {
-    const id = await mission({ title: 'Deposit 500', period: 'week', metric: 'deposit', target: '500.00', reward: '5.00' });
+    const id = await mission({
+      title: 'Deposit 500',
+      period: 'week',
+      metric: 'deposit',
+      target: '500.00',
+      reward: '5.00',
+    });
     const p = await createMember(t.app);
     await t.app.database.db.transaction((tx) => t.app.services.missions.onDeposit(tx, p.id, 60_000n));
     expect(await mine(p.token, id)).toMatchObject({ progress: '500.00', percent: 100, status: 'claim' });
@@ -171,16 +203,26 @@ describe('missions and VIP (issue 14)', () => {
     const before = await cash(p.id);
     await bet(p.id, 25_000n);
     const vip = (await api(p.token, 'GET', '/wps/vip')).body.value;
-    expect(vip).toMatchObject({ level: 2, name: 'Silver', turnover: '250.00', next: { level: 3, name: 'Gold' } });
+    expect(vip).toMatchObject({
+      level: 2,
+      name: 'Silver',
+      turnover: '250.00',
+      next: { level: 3, name: 'Gold' },
+    });
     expect((await cash(p.id)) - before).toBe(300n);
     await bet(p.id, 1_000n);
     await t.app.services.missions.catchUp();
     // Re-saving the table does not pay reached levels again.
-    await api(op.token, 'PUT', '/wps/admin/vip/levels', { levels: set.body.value.map(({ members: _, level: __, ...l }: Record<string, unknown>) => l) });
+    await api(op.token, 'PUT', '/wps/admin/vip/levels', {
+      levels: set.body.value.map(({ members: _, level: __, ...l }: Record<string, unknown>) => l),
+    });
     await bet(p.id, 1_000n);
     await t.app.services.missions.catchUp();
     expect((await cash(p.id)) - before).toBe(300n);
-    const awards = await t.database.query('select level from vip_level_awards where member_id = $1 order by level', [p.id]);
+    const awards = await t.database.query(
+      'select level from vip_level_awards where member_id = $1 order by level',
+      [p.id],
+    );
     expect(awards).toEqual([{ level: 1 }, { level: 2 }]);
     expect((await api(p.token, 'GET', '/wps/mission/summary')).body.value.vip.level).toBe(2);
   });
@@ -193,7 +235,12 @@ describe('missions and VIP (issue 14)', () => {
     const res = await api(b.token, 'GET', '/wps/mission/leaderboard?period=day');
     expect(res.status).toBe(200);
     const v = res.body.value;
-    expect(v.list[0]).toMatchObject({ rank: 1, account: maskAccount(a.account), validBet: '900000.00', me: false });
+    expect(v.list[0]).toMatchObject({
+      rank: 1,
+      account: maskAccount(a.account),
+      validBet: '900000.00',
+      me: false,
+    });
     expect(v.list[1]).toMatchObject({ rank: 2, me: true });
     expect(v.mine).toEqual({ rank: 2, validBet: '800000.00' });
     expect(maskAccount('demo01')).toBe('de***01');

@@ -85,7 +85,12 @@ export class MissionsService {
       .filter(([, v]) => v !== 0n)
       .map(([k, progress]) => {
         const [missionId, memberId, start] = k.split('|');
-        return { missionId: Number(missionId), memberId: Number(memberId), periodStart: new Date(start!), progress };
+        return {
+          missionId: Number(missionId),
+          memberId: Number(memberId),
+          periodStart: new Date(start!),
+          progress,
+        };
       });
     if (values.length === 0) return;
     await tx
@@ -170,7 +175,9 @@ export class MissionsService {
   private async drain(maxBatches: number): Promise<number> {
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(MISSIONS_CONSUMER, BATCH, (rows, tx) => this.applyBets(rows, tx));
+      const n = await this.deps.bets.consume(MISSIONS_CONSUMER, BATCH, (rows, tx) =>
+        this.applyBets(rows, tx),
+      );
       total += n;
       if (n < BATCH) break;
     }
@@ -201,8 +208,11 @@ export class MissionsService {
           .where(
             and(
               eq(missionProgress.memberId, memberId),
-              inArray(missionProgress.missionId, list.map((m) => m.id)),
-              gte(missionProgress.periodStart, starts.week < starts.day ? starts.week : starts.day),
+              inArray(
+                missionProgress.missionId,
+                list.map((m) => m.id),
+              ),
+              gte(missionProgress.periodStart, starts.week),
             ),
           )
       : [];
@@ -386,7 +396,13 @@ export class MissionsService {
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx.insert(missions).values(this.values(input)).returning();
       await this.deps.audit.record(
-        { actor, action: 'mission.create', target: { type: 'mission', id: row!.id }, after: input, ip: actor.ip ?? null },
+        {
+          actor,
+          action: 'mission.create',
+          target: { type: 'mission', id: row!.id },
+          after: input,
+          ip: actor.ip ?? null,
+        },
         tx,
       );
       return row!.id;

@@ -17,7 +17,8 @@ export interface Actor {
 /** The highest level whose thresholds both figures meet (0: none). Levels are checked one by one. */
 export function levelFor(levels: readonly LevelRow[], turnover: bigint, deposits: bigint): number {
   let reached = 0;
-  for (const l of levels) if (turnover >= l.minTurnover && deposits >= l.minDeposits) reached = Math.max(reached, l.level);
+  for (const l of levels)
+    if (turnover >= l.minTurnover && deposits >= l.minDeposits) reached = Math.max(reached, l.level);
   return reached;
 }
 
@@ -151,7 +152,14 @@ export class VipService {
           })),
         );
       await this.deps.audit.record(
-        { actor, action: 'vip.levels', target: { type: 'vip_levels', id: 'all' }, before, after: input.levels, ip: actor.ip ?? null },
+        {
+          actor,
+          action: 'vip.levels',
+          target: { type: 'vip_levels', id: 'all' },
+          before,
+          after: input.levels,
+          ip: actor.ip ?? null,
+        },
         tx,
       );
     });
