@@ -10,6 +10,7 @@ import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 import { MEMBER_PAGES } from '../member-pages.ts';
+import { useMissionSummary } from '../../missions/api/missions.ts';
 
 export { MEMBER_PAGES };
 type MemberPage = (typeof MEMBER_PAGES)[number];
@@ -30,6 +31,7 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   messageV2: lazy(() => import('../../messages/routes/message-v2.tsx')),
   manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
   referral: lazy(() => import('../../promotions/routes/referral.tsx')),
+  missionLeaderboard: lazy(() => import('../../missions/routes/mission-leaderboard.tsx')),
 };
 
 /** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */
@@ -44,7 +46,11 @@ function useBadges(): Partial<Record<MemberPage, number>> {
     staleTime: 60_000,
     retry: false,
   });
-  return data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {};
+  const missions = useMissionSummary(Boolean(token) && !isTrial).data?.claimable;
+  return {
+    ...(data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {}),
+    ...(missions ? { missionLeaderboard: missions } : {}),
+  };
 }
 
 export default function MemberPageView() {
