@@ -10,7 +10,8 @@ import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 import { MEMBER_PAGES } from '../member-pages.ts';
-import { useMissionSummary } from '../../missions/api/missions.ts';
+import type { MissionSummary } from '@wps/contract';
+import { api } from '../../../shared/api/client.ts';
 
 export { MEMBER_PAGES };
 type MemberPage = (typeof MEMBER_PAGES)[number];
@@ -46,7 +47,14 @@ function useBadges(): Partial<Record<MemberPage, number>> {
     staleTime: 60_000,
     retry: false,
   });
-  const missions = useMissionSummary(Boolean(token) && !isTrial).data?.claimable;
+  // Same key as the missions page's query (features/missions/api), which it shares: the badge
+  // and the page never disagree, and the page chunk stays out of this one.
+  const missions = useQuery({
+    queryKey: ['missions', 'summary', token],
+    queryFn: ({ signal }) => api.get<MissionSummary>('/wps/mission/summary', { signal }),
+    enabled: Boolean(token) && !isTrial,
+    retry: false,
+  }).data?.claimable;
   return {
     ...(data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {}),
     ...(missions ? { missionLeaderboard: missions } : {}),
