@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
-import { MISSIONS_CONSUMER, maskAccount } from './service.ts';
+import { maskAccount } from './leaderboard.ts';
+import { MISSIONS_CONSUMER } from './service.ts';
 
 describe('missions and VIP (issue 14)', () => {
   let t: TestApp;
@@ -169,7 +170,7 @@ describe('missions and VIP (issue 14)', () => {
             'select coalesce(sum(progress), 0)::text s from mission_progress where mission_id = $1 and member_id = $2',
             [id, p.id],
           );
-          expect(BigInt(rows[0]!.s)).toBe(expected);
+          expect(BigInt(rows[0]!.s as string)).toBe(expected);
         },
       ),
       { numRuns: 12 },
@@ -225,6 +226,7 @@ describe('missions and VIP (issue 14)', () => {
     );
     expect(awards).toEqual([{ level: 1 }, { level: 2 }]);
     expect((await api(p.token, 'GET', '/wps/mission/summary')).body.value.vip.level).toBe(2);
+    expect((await api(p.token, 'GET', '/wps/member/info/store')).body.value.hasVip).toBe(true);
   });
 
   it('ranks the period leaderboard by valid bet with masked accounts and the caller’s own rank', async () => {

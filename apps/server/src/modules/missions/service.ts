@@ -23,6 +23,7 @@ import type { MessagesService } from '../messages/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { missionProgress, missions, missionTurnover } from './schema.ts';
+import { readLeaderboard } from './leaderboard.ts';
 import type { Actor, VipService } from './vip.ts';
 
 /** The bets-record consumer behind missions, the leaderboard and VIP turnover (DESIGN §7). */
@@ -40,10 +41,6 @@ export function contributionOf(m: Pick<MissionRow, 'metric' | 'gameType'>, bet: 
   // A round counts once when settled; its rollback row (negative stake) takes it back.
   return bet.validStake > 0n ? 1n : bet.validStake < 0n ? -1n : 0n;
 }
-
-/** An account as the public leaderboard shows it: de***01. */
-export const maskAccount = (a: string): string =>
-  a.length <= 4 ? `${a.slice(0, 1)}***` : `${a.slice(0, 2)}***${a.slice(-2)}`;
 
 const targetText = (metric: string, v: bigint) => (metric === 'rounds' ? v.toString() : fromMinor(v));
 const parseTarget = (metric: MissionMetric, s: string) => (metric === 'rounds' ? BigInt(s) : toMinor(s));
@@ -303,50 +300,14 @@ export class MissionsService {
   async leaderboard(period: MissionPeriod, viewer: number | null, now = new Date()): Promise<Leaderboard> {
     await this.catchUp(4);
     const start = this.start(period, now);
-    const where = and(eq(missionTurnover.period, period), eq(missionTurnover.periodStart, start));
-    const rows = await this.db
-      .select()
-      .from(missionTurnover)
-      .where(and(where, sql`${missionTurnover.validStake} > 0`))
-      .orderBy(desc(missionTurnover.validStake), asc(missionTurnover.memberId))
-      .limit(LEADERBOARD_SIZE);
-    const list = [];
-    for (const [i, r] of rows.entries()) {
-      const m = await this.deps.members.getById(r.memberId);
-      list.push({
-        rank: i + 1,
-        account: maskAccount(m?.account ?? '?'),
-        validBet: fromMinor(r.validStake),
-        rounds: r.rounds,
-        me: r.memberId === viewer,
-      });
-    }
-    let mine: Leaderboard['mine'] = null;
-    if (viewer !== null) {
-      const [me] = await this.db
-        .select()
-        .from(missionTurnover)
-        .where(and(where, eq(missionTurnover.memberId, viewer)));
-      if (me && me.validStake > 0n) {
-        const [above] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(missionTurnover)
-          .where(
-            and(
-              where,
-              sql`(${missionTurnover.validStake} > ${me.validStake} or (${missionTurnover.validStake} = ${me.validStake} and ${missionTurnover.memberId} < ${viewer}))`,
-            ),
-          );
-        mine = { rank: Number(above?.n ?? 0) + 1, validBet: fromMinor(me.validStake) };
-      }
-    }
-    return {
+    const end = nextPeriodStart(period, now, this.deps.utcOffsetMinutes);
+    return readLeaderboard(this.db, this.deps.members, {
       period,
-      periodStart: iso(start),
-      periodEnd: iso(nextPeriodStart(period, now, this.deps.utcOffsetMinutes)),
-      list,
-      mine,
-    };
+      start,
+      end,
+      viewer,
+      size: LEADERBOARD_SIZE,
+    });
   }
 
   // ---------------------------------------------------------------- operator

@@ -110,6 +110,15 @@ export class VipService {
       .where(eq(vipMembers.memberId, m.memberId));
   }
 
+  /** The level a member has reached (0: none); the public store's hasVip. */
+  async levelOf(memberId: number): Promise<number> {
+    const [m] = await this.db
+      .select({ level: vipMembers.level })
+      .from(vipMembers)
+      .where(eq(vipMembers.memberId, memberId));
+    return m?.level ?? 0;
+  }
+
   async status(memberId: number): Promise<VipStatus> {
     const levels = await this.levels();
     const [m] = await this.db.select().from(vipMembers).where(eq(vipMembers.memberId, memberId));
