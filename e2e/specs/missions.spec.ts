@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
-import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
 const OPERATOR = { id: 1, account: 'admin', ip: null };
 
@@ -66,5 +66,38 @@ test.describe('missions journey', () => {
       [created.id],
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  test('the operator defines a mission and a VIP level in the console', async ({ browser, server }) => {
+    await seedWalletDemo(server);
+    const page = await openConsole(browser, server);
+    await page.goto('/admin/missions');
+    await page.getByRole('button', { name: 'New mission' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New mission' });
+    await dialog.getByLabel('Title').fill('Console: 3 live rounds');
+    await dialog.getByLabel('Counts').selectOption('rounds');
+    await dialog.getByLabel('Game type').fill('LIVE');
+    await dialog.getByLabel('Target rounds').fill('2.5');
+    await dialog.getByLabel('Reward').fill('4.00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Invalid amount')).toBeVisible();
+    await dialog.getByLabel('Target rounds').fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Console: 3 live rounds/ })).toContainText(
+      'Rounds played · LIVE',
+    );
+
+    await page.goto('/admin/vip-levels');
+    await expect(page.getByLabel('Name')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Add level' }).click();
+    const sixth = page.getByRole('listitem', { name: 'Level 6' });
+    await sixth.getByLabel('Name').fill('Royal');
+    await sixth.getByLabel('Turnover from').fill('9000000.00');
+    await sixth.getByLabel('Deposits from').fill('900000.00');
+    await sixth.getByLabel('Level-up bonus').fill('50000.00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    expect((await server.services.vip.levels()).map((l) => l.name)).toContain('Royal');
   });
 });
