@@ -1,6 +1,7 @@
 import type { Leaderboard, Mission, MissionPeriod } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
@@ -15,7 +16,7 @@ import '../../promotions/promotions.css';
 type Row = Leaderboard['list'][number];
 
 function MissionCard({ m }: { m: Mission }) {
-  const { t } = useTranslation('missions');
+  const { t, i18n } = useTranslation('missions');
   const claim = useClaimMission();
   const amount = (v: string) => (m.metric === 'rounds' ? v : <Money value={v} />);
   return (
@@ -56,7 +57,7 @@ function MissionCard({ m }: { m: Mission }) {
           </Button>
         ) : (
           <span className="muted small">
-            {t('resets', { date: m.periodEnd.slice(0, 16).replace('T', ' ') })}
+            {t('resets', { date: formatDateTime(m.periodEnd, i18n.language) })}
           </span>
         )}
       </div>
