@@ -72,6 +72,7 @@ export function createServices(config: Config, database: Database): Services {
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const promotions = new PromotionsService(db, bonusEngine, { members, cashier, messages, audit });
   const vip = new VipService(db, { wallet, messages, audit });
   const missions = new MissionsService(db, {
     bets,
@@ -81,6 +82,8 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     cashier,
     vip,
+    bonusEngine,
+    promotions,
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
   });
   return {
@@ -89,7 +92,7 @@ export function createServices(config: Config, database: Database): Services {
     agents: new AgentsService(db, config, { members, bets, wallet, system }),
     messages,
     bonusEngine,
-    promotions: new PromotionsService(db, bonusEngine, { members, cashier, messages, audit }),
+    promotions,
     points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
     rebate: new RebateService(db, {
       bets,

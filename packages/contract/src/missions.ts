@@ -39,6 +39,8 @@ export const missionSchema = z.object({
   /** 0–100. */
   percent: z.number().int(),
   reward: moneyString,
+  /** 0: paid as cash; n: paid as a bonus to wager n times (bonusDetails). */
+  wageringMultiplier: z.number().int(),
   status: z.enum(MISSION_STATUSES),
   periodStart: safeString(),
   periodEnd: safeString(),
@@ -112,6 +114,7 @@ export const missionInputSchema = z
     gameType: safeString().trim().min(1).max(20).nullable().default(null),
     target: safeString().regex(TARGET_RE, 'Invalid amount'),
     reward: amount,
+    wageringMultiplier: z.number().int().min(0).max(100).default(0),
     enabled: z.boolean().default(true),
     sort: z.number().int().min(-1000).max(1000).default(0),
   })
@@ -135,6 +138,7 @@ export const adminMissionSchema = z.object({
   gameType: safeString().nullable(),
   target: safeString(),
   reward: moneyString,
+  wageringMultiplier: z.number().int(),
   enabled: z.boolean(),
   sort: z.number().int(),
   /** Rewards claimed so far (count and money). */

@@ -8,13 +8,15 @@ CREATE TABLE "missions" (
 	"game_type" text,
 	"target" bigint NOT NULL,
 	"reward" bigint NOT NULL,
+	"wagering_multiplier" integer DEFAULT 0 NOT NULL,
 	"enabled" boolean DEFAULT true NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "missions_period_known" CHECK ("period" in ('day', 'week')),
 	CONSTRAINT "missions_metric_known" CHECK ("metric" in ('valid_bet', 'rounds', 'deposit')),
-	CONSTRAINT "missions_money" CHECK ("target" > 0 AND "reward" > 0)
+	CONSTRAINT "missions_money" CHECK ("target" > 0 AND "reward" > 0),
+	CONSTRAINT "missions_wagering" CHECK ("wagering_multiplier" BETWEEN 0 AND 100)
 );
 --> statement-breakpoint
 CREATE TABLE "mission_progress" (

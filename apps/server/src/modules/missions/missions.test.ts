@@ -109,6 +109,40 @@ describe('missions and VIP (issue 14)', () => {
     expect(admin).toMatchObject({ claims: 1, paid: '12.50' });
   });
 
+  it('pays a reward with wagering into the bonus account; it converts to cash once wagered', async () => {
+    const id = await mission({
+      title: 'Bet 10 for a bonus',
+      metric: 'valid_bet',
+      target: '10.00',
+      reward: '10.00',
+      wageringMultiplier: 2,
+    });
+    const p = await createMember(t.app);
+    await bet(p.id, 1_000n);
+    const cashBefore = await cash(p.id);
+    expect((await api(p.token, 'POST', '/wps/mission/claim', { missionId: id })).status).toBe(200);
+    expect((await api(p.token, 'POST', '/wps/mission/claim', { missionId: id })).status).toBe(409);
+    expect((await t.app.services.wallet.memberBalances(p.id)).player_bonus).toBe(1_000n);
+    expect(await cash(p.id)).toBe(cashBefore);
+    const bonuses = (await api(p.token, 'GET', '/wps/promotions/bonuses')).body.value;
+    expect(bonuses.grants).toEqual([
+      expect.objectContaining({
+        promotionTitle: 'Mission rewards',
+        amount: '10.00',
+        wageringRequired: '20.00',
+        status: 'active',
+      }),
+    ]);
+    // The carrier promotion is not offered to players.
+    const listed = (await api(p.token, 'GET', '/wps/promotions')).body.value;
+    expect(listed.some((x: { title: string }) => x.title === 'Mission rewards')).toBe(false);
+    await bet(p.id, 2_000n);
+    await t.app.services.bonusEngine.catchUp();
+    const after = await t.app.services.wallet.memberBalances(p.id);
+    expect(after.player_bonus).toBe(0n);
+    expect(after.player_cash - cashBefore).toBe(1_000n);
+  });
+
   it("resets per business day: yesterday's play neither counts today nor can be claimed today", async () => {
     const id = await mission({ title: 'Daily 100', metric: 'valid_bet', target: '100.00', reward: '3.00' });
     const p = await createMember(t.app);

@@ -27,6 +27,8 @@ export const missions = pgTable('missions', {
   gameType: text(),
   target: bigint({ mode: 'bigint' }).notNull(),
   reward: bigint({ mode: 'bigint' }).notNull(),
+  /** 0: the reward is cash; n: it is a bonus to wager n times before it turns into cash. */
+  wageringMultiplier: integer().notNull().default(0),
   enabled: boolean().notNull().default(true),
   sort: integer().notNull().default(0),
   createdAt: ts().notNull().default(sql`now()`),

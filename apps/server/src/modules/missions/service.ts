@@ -10,6 +10,7 @@ import {
   type MissionSummary,
   nextPeriodStart,
   periodStart,
+  promotionInputSchema,
   toMinor,
 } from '@wps/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
@@ -20,6 +21,8 @@ import type { BetRow, BetsService } from '../bets/service.ts';
 import type { CashierService } from '../cashier/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import type { BonusEngine } from '../promotions/bonus-engine.ts';
+import type { PromotionsService } from '../promotions/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { missionProgress, missions, missionTurnover } from './schema.ts';
@@ -30,6 +33,9 @@ import type { Actor, VipService } from './vip.ts';
 export const MISSIONS_CONSUMER = 'missions.progress';
 const BATCH = 500;
 const LEADERBOARD_SIZE = 20;
+/** The hidden promotion that mission bonuses are granted under (bonusDetails and the promotions report show it). */
+export const MISSION_BONUS_TITLE = 'Mission rewards';
+const BONUS_EXPIRY_DAYS = 7;
 type MissionRow = typeof missions.$inferSelect;
 const iso = (d: Date) => d.toISOString();
 
@@ -62,6 +68,8 @@ export class MissionsService {
       audit: AuditService;
       cashier: CashierService;
       vip: VipService;
+      bonusEngine: BonusEngine;
+      promotions: PromotionsService;
       utcOffsetMinutes: number;
     },
   ) {
@@ -229,6 +237,7 @@ export class MissionsService {
         progress: targetText(m.metric, shown),
         percent: Number((shown * 100n) / m.target),
         reward: fromMinor(row?.reward ?? m.reward),
+        wageringMultiplier: m.wageringMultiplier,
         status: row?.claimedAt ? 'claimed' : progress >= m.target ? 'claim' : 'process',
         periodStart: iso(start),
         periodEnd: iso(nextPeriodStart(m.period as MissionPeriod, now, this.deps.utcOffsetMinutes)),
@@ -251,6 +260,7 @@ export class MissionsService {
       .where(and(eq(missions.id, missionId), eq(missions.enabled, true)));
     if (!m) throw new AppError('NOT_FOUND');
     const start = this.start(m.period, now);
+    const carrier = m.wageringMultiplier > 0 ? await this.bonusCarrier() : null;
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(missionProgress)
@@ -266,6 +276,20 @@ export class MissionsService {
         )
         .returning();
       if (!row) throw new AppError('CONFLICT', { messageKey: 'missionNothingToClaim' });
+      if (carrier !== null) {
+        await this.deps.bonusEngine.grant(tx, {
+          memberId,
+          promotionId: carrier,
+          participationId: 0,
+          amount: m.reward,
+          wageringMultiplier: m.wageringMultiplier,
+          expiryDays: BONUS_EXPIRY_DAYS,
+          contributions: {},
+          sourceKey: `mission:${row.id}`,
+          title: m.title,
+        });
+        return { missionId: m.id, reward: fromMinor(m.reward) };
+      }
       await this.deps.wallet.post(
         {
           key: `mission_reward:${row.id}`,
@@ -289,6 +313,32 @@ export class MissionsService {
       );
       return { missionId: m.id, reward: fromMinor(m.reward) };
     });
+  }
+
+  private carrierId: number | null = null;
+
+  /** The disabled free-bonus promotion mission bonuses are granted under, made on first use. */
+  private async bonusCarrier(): Promise<number> {
+    if (this.carrierId !== null) return this.carrierId;
+    const found = (await this.deps.promotions.adminList()).find(
+      (p) => p.title === MISSION_BONUS_TITLE && p.kind === 'free_bonus' && !p.enabled,
+    );
+    this.carrierId =
+      found?.id ??
+      (
+        await this.deps.promotions.create(
+          { id: 0, account: 'system' },
+          promotionInputSchema.parse({
+            title: MISSION_BONUS_TITLE,
+            summary: 'Bonuses paid by missions (daily tasks).',
+            category: 'others',
+            kind: 'free_bonus',
+            startsAt: '2020-01-01T00:00:00Z',
+            enabled: false,
+          }),
+        )
+      ).id;
+    return this.carrierId;
   }
 
   /** Missions reached and not claimed this period (badge count), without draining the record. */
@@ -332,6 +382,7 @@ export class MissionsService {
       gameType: m.gameType,
       target: targetText(m.metric, m.target),
       reward: fromMinor(m.reward),
+      wageringMultiplier: m.wageringMultiplier,
       enabled: m.enabled,
       sort: m.sort,
       claims: Number(claims),
@@ -348,6 +399,7 @@ export class MissionsService {
       gameType: input.metric === 'deposit' ? null : input.gameType,
       target: parseTarget(input.metric, input.target),
       reward: toMinor(input.reward),
+      wageringMultiplier: input.wageringMultiplier,
       enabled: input.enabled,
       sort: input.sort,
     };
