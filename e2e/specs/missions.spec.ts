@@ -20,7 +20,7 @@ test.describe('missions journey', () => {
   }) => {
     test.setTimeout(120_000);
     await seedWalletDemo(server);
-    const created = await server.services.missions.create(OPERATOR, {
+    const created = await server.services.missions.admin.create(OPERATOR, {
       title: 'Journey: 2 in-house rounds',
       description: 'Play the in-house roulette twice today.',
       period: 'day',
@@ -28,6 +28,7 @@ test.describe('missions journey', () => {
       gameType: 'INHOUSE',
       target: '2',
       reward: '3.00',
+      wageringMultiplier: 0,
       enabled: true,
       sort: 1000,
     });

@@ -41,10 +41,11 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
       metric: 'valid_bet',
       target: '10000.00',
       reward: '100.00',
+      wageringMultiplier: 5,
       sort: 7,
     },
   ];
-  return missions.ensureDemo(demo.map((d) => missionInputSchema.parse(d)));
+  return missions.admin.ensureDemo(demo.map((d) => missionInputSchema.parse(d)));
 }
 
 /** A demo VIP table, set once. */

@@ -111,7 +111,7 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminMissionListSchema) },
       },
     },
-    async (req) => ok(req, await missions.adminList()),
+    async (req) => ok(req, await missions.admin.list()),
   );
 
   app.post(
@@ -126,7 +126,7 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminMissionSchema) },
       },
     },
-    async (req) => ok(req, await missions.create(actorOf(req), req.body)),
+    async (req) => ok(req, await missions.admin.create(actorOf(req), req.body)),
   );
 
   app.put(
@@ -142,7 +142,7 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminMissionSchema) },
       },
     },
-    async (req) => ok(req, await missions.update(actorOf(req), req.params.id, req.body)),
+    async (req) => ok(req, await missions.admin.update(actorOf(req), req.params.id, req.body)),
   );
 
   app.get(

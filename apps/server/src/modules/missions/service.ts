@@ -1,17 +1,14 @@
 import {
-  type AdminMission,
   fromMinor,
   isTrialType,
   type Leaderboard,
   type Mission,
-  type MissionInput,
   type MissionMetric,
   type MissionPeriod,
   type MissionSummary,
   nextPeriodStart,
   periodStart,
   promotionInputSchema,
-  toMinor,
 } from '@wps/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -26,8 +23,9 @@ import type { PromotionsService } from '../promotions/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { missionProgress, missions, missionTurnover } from './schema.ts';
+import { MissionsAdmin, targetText } from './admin.ts';
 import { readLeaderboard } from './leaderboard.ts';
-import type { Actor, VipService } from './vip.ts';
+import type { VipService } from './vip.ts';
 
 /** The bets-record consumer behind missions, the leaderboard and VIP turnover (DESIGN §7). */
 export const MISSIONS_CONSUMER = 'missions.progress';
@@ -48,9 +46,6 @@ export function contributionOf(m: Pick<MissionRow, 'metric' | 'gameType'>, bet: 
   return bet.validStake > 0n ? 1n : bet.validStake < 0n ? -1n : 0n;
 }
 
-const targetText = (metric: string, v: bigint) => (metric === 'rounds' ? v.toString() : fromMinor(v));
-const parseTarget = (metric: MissionMetric, s: string) => (metric === 'rounds' ? BigInt(s) : toMinor(s));
-
 /**
  * Missions (daily tasks, issue 14): operator-defined daily or weekly targets on valid bets, rounds
  * or deposits. Bet progress follows the bets record through one consumer mark (exactly once: the
@@ -58,6 +53,9 @@ const parseTarget = (metric: MissionMetric, s: string) => (metric === 'rounds' ?
  * business period starts a new progress row, and a reached target pays its reward once on claim.
  */
 export class MissionsService {
+  /** Definitions and their cost (the console). */
+  readonly admin: MissionsAdmin;
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -73,6 +71,7 @@ export class MissionsService {
       utcOffsetMinutes: number;
     },
   ) {
+    this.admin = new MissionsAdmin(db, { audit: deps.audit });
     deps.cashier.onDepositApproved((tx, d) => this.onDeposit(tx, d.memberId, d.amount));
   }
 
@@ -358,100 +357,5 @@ export class MissionsService {
       viewer,
       size: LEADERBOARD_SIZE,
     });
-  }
-
-  // ---------------------------------------------------------------- operator
-
-  async adminList(): Promise<AdminMission[]> {
-    const rows = await this.db
-      .select({
-        m: missions,
-        claims: sql<number>`count(${missionProgress.claimedAt})::int`,
-        paid: sql<string>`coalesce(sum(${missionProgress.reward}) filter (where ${missionProgress.claimedAt} is not null), 0)::text`,
-      })
-      .from(missions)
-      .leftJoin(missionProgress, eq(missionProgress.missionId, missions.id))
-      .groupBy(missions.id)
-      .orderBy(desc(missions.sort), asc(missions.id));
-    return rows.map(({ m, claims, paid }) => ({
-      id: m.id,
-      title: m.title,
-      description: m.description,
-      period: m.period as MissionPeriod,
-      metric: m.metric as MissionMetric,
-      gameType: m.gameType,
-      target: targetText(m.metric, m.target),
-      reward: fromMinor(m.reward),
-      wageringMultiplier: m.wageringMultiplier,
-      enabled: m.enabled,
-      sort: m.sort,
-      claims: Number(claims),
-      paid: fromMinor(BigInt(paid)),
-    }));
-  }
-
-  private values(input: MissionInput) {
-    return {
-      title: input.title,
-      description: input.description,
-      period: input.period,
-      metric: input.metric,
-      gameType: input.metric === 'deposit' ? null : input.gameType,
-      target: parseTarget(input.metric, input.target),
-      reward: toMinor(input.reward),
-      wageringMultiplier: input.wageringMultiplier,
-      enabled: input.enabled,
-      sort: input.sort,
-    };
-  }
-
-  async create(actor: Actor, input: MissionInput): Promise<AdminMission> {
-    const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(missions).values(this.values(input)).returning();
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'mission.create',
-          target: { type: 'mission', id: row!.id },
-          after: input,
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-      return row!.id;
-    });
-    return (await this.adminList()).find((m) => m.id === id)!;
-  }
-
-  /** Changes a mission; progress already made stays, rewards already paid keep their amount. */
-  async update(actor: Actor, id: number, input: MissionInput): Promise<AdminMission> {
-    await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(missions).where(eq(missions.id, id));
-      if (!before) throw new AppError('NOT_FOUND');
-      await tx
-        .update(missions)
-        .set({ ...this.values(input), updatedAt: sql`now()` })
-        .where(eq(missions.id, id));
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'mission.update',
-          target: { type: 'mission', id },
-          before: { ...before, target: before.target.toString(), reward: before.reward.toString() },
-          after: input,
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-    });
-    return (await this.adminList()).find((m) => m.id === id)!;
-  }
-
-  /** Demo seed: adds the missions once (when none exist). */
-  async ensureDemo(inputs: MissionInput[]): Promise<boolean> {
-    const [any] = await this.db.select({ id: missions.id }).from(missions).limit(1);
-    if (any) return false;
-    await this.db.insert(missions).values(inputs.map((i) => this.values(i)));
-    return true;
   }
 }

@@ -19,6 +19,7 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
   const [gameType, setGameType] = useState(mission?.gameType ?? '');
   const [target, setTarget] = useState(mission?.target ?? '');
   const [reward, setReward] = useState(mission?.reward ?? '');
+  const [wagering, setWagering] = useState(String(mission?.wageringMultiplier ?? 0));
   const [enabled, setEnabled] = useState(mission?.enabled ?? true);
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   const submit = (e: FormEvent) => {
@@ -34,6 +35,7 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
           gameType: metric === 'deposit' || gameType.trim() === '' ? null : gameType.trim(),
           target: target.trim(),
           reward: reward.trim(),
+          wageringMultiplier: /^\d{1,3}$/.test(wagering.trim()) ? Number(wagering.trim()) : -1,
           enabled,
           sort: mission?.sort ?? 0,
         },
@@ -104,6 +106,14 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
         value={reward}
         error={fields.reward}
         onChange={(e) => setReward(e.target.value)}
+      />
+      <TextField
+        label={t('f.wagering')}
+        hint={t('f.wageringHint')}
+        inputMode="numeric"
+        value={wagering}
+        error={fields.wageringMultiplier}
+        onChange={(e) => setWagering(e.target.value)}
       />
       <label className="chip-row">
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />

@@ -26,6 +26,9 @@ function MissionCard({ m }: { m: Mission }) {
         <span className={`promo-status promo-status--${m.status}`}>{t(`status.${m.status}`)}</span>
       </div>
       {m.description && <p className="muted small">{m.description}</p>}
+      {m.wageringMultiplier > 0 && (
+        <p className="muted small">{t('wagering', { times: m.wageringMultiplier })}</p>
+      )}
       <label className="stack">
         <span className="promo-row">
           <span>
