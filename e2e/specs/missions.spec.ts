@@ -79,7 +79,8 @@ test.describe('missions journey', () => {
     await dialog.getByLabel('Counts').selectOption('rounds');
     await dialog.getByLabel('Game type').fill('LIVE');
     await dialog.getByLabel('Target rounds').fill('2.5');
-    await dialog.getByLabel('Reward').fill('4.00');
+    await dialog.getByLabel('Reward', { exact: true }).fill('4.00');
+    await dialog.getByLabel('Wagering (times the reward)').fill('3');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Invalid amount')).toBeVisible();
     await dialog.getByLabel('Target rounds').fill('3');
