@@ -54,6 +54,7 @@ import { playersAdminRoutes } from './modules/players/admin-routes.ts';
 import { playersKycRoutes } from './modules/players/kyc-routes.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { missionRoutes } from './modules/missions/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(playersKycRoutes);
   await app.register(protectionRoutes);
   await app.register(reportRoutes);
+  await app.register(missionRoutes);
 
   await registerStatic(app, config.webDistDir);
 

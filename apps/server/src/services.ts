@@ -26,6 +26,8 @@ import { RebateService } from './modules/promotions/rebate.ts';
 import { PlayersService } from './modules/players/service.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { ReportsService } from './modules/reports/service.ts';
+import { MissionsService } from './modules/missions/service.ts';
+import { VipService } from './modules/missions/vip.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -57,6 +59,8 @@ export interface Services {
   players: PlayersService;
   protection: ProtectionService;
   reports: ReportsService;
+  missions: MissionsService;
+  vip: VipService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -83,6 +87,19 @@ export function createServices(config: Config, database: Database): Services {
     cashierTeam: new CashierTeamTotals(db),
   });
   const promotions = new PromotionsService(db, bonusEngine, { members, cashier, messages, audit });
+  const vip = new VipService(db, { wallet, messages, audit });
+  const missions = new MissionsService(db, {
+    bets,
+    wallet,
+    members,
+    messages,
+    audit,
+    cashier,
+    vip,
+    bonusEngine,
+    promotions,
+    utcOffsetMinutes: config.businessUtcOffsetMinutes,
+  });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
   const lottery = new LotteryService(db, config, { wallet, bets, audit });
   const protection = new ProtectionService(db, config, {
@@ -93,6 +110,8 @@ export function createServices(config: Config, database: Database): Services {
   });
   wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
   return {
+    missions,
+    vip,
     protection,
     players: new PlayersService(db, playerDeps, config.uploadLimitBytes),
     agents,

@@ -28,3 +28,4 @@ export * from './points.ts';
 export * from './players.ts';
 export * from './protection.ts';
 export * from './reports.ts';
+export * from './missions.ts';

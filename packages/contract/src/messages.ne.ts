@@ -167,4 +167,5 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   limitValueInvalid: 'कृपया मान्य सीमा लेख्नुहोस्।',
   exclusionDaysInvalid: 'कृपया {0} देखि {1} दिनसम्मको अवधि छान्नुहोस्।',
   exclusionShorten: 'बहिष्करण थप्न वा लम्ब्याउन मात्र मिल्छ, छोट्याउन मिल्दैन।',
+  missionNothingToClaim: 'यो मिसन अझै पूरा भएको छैन, वा यसको पुरस्कार पहिले नै दाबी गरिसकिएको छ।',
 };

@@ -181,6 +181,8 @@ export const MESSAGES = {
   limitValueInvalid: 'Please enter a valid limit.',
   exclusionDaysInvalid: 'Please choose a period between {0} and {1} days.',
   exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
+  // missions and VIP (issue 14)
+  missionNothingToClaim: 'This mission is not complete yet, or its reward was already claimed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,3 +22,4 @@ export * from '../modules/promotions/schema.ts';
 export * from '../modules/points/schema.ts';
 export * from '../modules/players/schema.ts';
 export * from '../modules/protection/schema.ts';
+export * from '../modules/missions/schema.ts';

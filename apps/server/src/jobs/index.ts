@@ -5,6 +5,7 @@ import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
 import { bonusJob, pointsJob } from './promotions.ts';
+import { missionsJob } from './missions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   for (const job of agentJobs(app.services.agents, app.config.agentRealtimePeriodMs)) scheduler.register(job);
   scheduler.register(bonusJob(app.services.bonusEngine));
   scheduler.register(pointsJob(app.services.points));
+  scheduler.register(missionsJob(app.services.missions));
   return scheduler;
 }
 

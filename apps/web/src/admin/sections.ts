@@ -153,6 +153,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/points-admin-page.tsx'),
   },
   {
+    id: 'missions',
+    path: 'missions',
+    labelKey: 'nav.missions',
+    icon: 'trophy',
+    permission: 'promotions',
+    load: () => import('./pages/missions-admin-page.tsx'),
+  },
+  {
+    id: 'vip-levels',
+    path: 'vip-levels',
+    labelKey: 'nav.vipLevels',
+    icon: 'star',
+    permission: 'promotions',
+    load: () => import('./pages/vip-admin-page.tsx'),
+  },
+  {
     id: 'broadcasts',
     path: 'broadcasts',
     labelKey: 'nav.broadcasts',

@@ -7,6 +7,7 @@ import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
 import { seedPoints, seedPromotions, seedRebate } from './promotions.ts';
+import { seedMissions, seedVip } from './missions.ts';
 
 /**
  * The demo data set (DESIGN §4): only with the embedded database, never in production.
@@ -25,6 +26,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
     seedPromotions,
     seedPoints,
     seedRebate,
+    seedMissions,
+    seedVip,
   ];
   let changed = false;
   for (const step of steps) changed = (await step(services)) || changed;

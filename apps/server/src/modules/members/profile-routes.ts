@@ -168,18 +168,19 @@ export const memberProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Public store counters of SPEC §3: hasVip, unread message count, available promo count',
-        description: 'VIP levels are not built yet, so hasVip is false.',
+        description: 'hasVip: the member has reached at least VIP level 1.',
         response: { 200: envelopeSchema(memberStoreSchema) },
       },
     },
     async (req) => {
       const memberId = memberPrincipal(req).memberId;
       await current(memberId);
-      const [unreadMessageCount, availablePromoCount] = await Promise.all([
+      const [unreadMessageCount, availablePromoCount, vipLevel] = await Promise.all([
         s.messages.unreadCount(memberId),
         s.promotions.claimableCount(memberId),
+        s.vip.levelOf(memberId),
       ]);
-      return ok(req, { hasVip: false, unreadMessageCount, availablePromoCount });
+      return ok(req, { hasVip: vipLevel > 0, unreadMessageCount, availablePromoCount });
     },
   );
 

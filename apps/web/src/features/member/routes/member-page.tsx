@@ -10,6 +10,8 @@ import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 import { MEMBER_PAGES } from '../member-pages.ts';
+import type { MissionSummary } from '@wps/contract';
+import { api } from '../../../shared/api/client.ts';
 
 export { MEMBER_PAGES };
 type MemberPage = (typeof MEMBER_PAGES)[number];
@@ -30,6 +32,7 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   messageV2: lazy(() => import('../../messages/routes/message-v2.tsx')),
   manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
   referral: lazy(() => import('../../promotions/routes/referral.tsx')),
+  missionLeaderboard: lazy(() => import('../../missions/routes/mission-leaderboard.tsx')),
 };
 
 /** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */
@@ -44,7 +47,18 @@ function useBadges(): Partial<Record<MemberPage, number>> {
     staleTime: 60_000,
     retry: false,
   });
-  return data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {};
+  // Same key as the missions page's query (features/missions/api), which it shares: the badge
+  // and the page never disagree, and the page chunk stays out of this one.
+  const missions = useQuery({
+    queryKey: ['missions', 'summary', token],
+    queryFn: ({ signal }) => api.get<MissionSummary>('/wps/mission/summary', { signal }),
+    enabled: Boolean(token) && !isTrial,
+    retry: false,
+  }).data?.claimable;
+  return {
+    ...(data ? { messageV2: data.unreadMessageCount, rewardCenter: data.availablePromoCount } : {}),
+    ...(missions ? { missionLeaderboard: missions } : {}),
+  };
 }
 
 export default function MemberPageView() {

@@ -1,0 +1,177 @@
+import { fromMinor, toMinor, type VipLevel, type VipLevelsInput, type VipStatus } from '@wps/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { MessagesService } from '../messages/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { vipLevelAwards, vipLevels, vipMembers } from './schema.ts';
+
+type LevelRow = typeof vipLevels.$inferSelect;
+export interface Actor {
+  id: number;
+  account: string;
+  ip?: string | null;
+}
+
+/** The highest level whose thresholds both figures meet (0: none). Levels are checked one by one. */
+export function levelFor(levels: readonly LevelRow[], turnover: bigint, deposits: bigint): number {
+  let reached = 0;
+  for (const l of levels)
+    if (turnover >= l.minTurnover && deposits >= l.minDeposits) reached = Math.max(reached, l.level);
+  return reached;
+}
+
+const out = (l: LevelRow): VipLevel => ({
+  level: l.level,
+  name: l.name,
+  minTurnover: fromMinor(l.minTurnover),
+  minDeposits: fromMinor(l.minDeposits),
+  bonus: fromMinor(l.bonus),
+});
+
+/**
+ * VIP levels (issue 14): the operator's table of thresholds on lifetime valid turnover (from the
+ * bets record, through the missions consumer) and approved deposits. Reaching a level pays its
+ * level-up bonus once (the award row's primary key and the ledger key both guard it); a level
+ * once reached is kept even if the operator raises the thresholds later.
+ */
+export class VipService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { wallet: WalletService; messages: MessagesService; audit: AuditService },
+  ) {}
+
+  async levels(ex: Db | Tx = this.db): Promise<LevelRow[]> {
+    return ex.select().from(vipLevels).orderBy(asc(vipLevels.level));
+  }
+
+  /** Adds turnover and deposits (paisa) to members in the caller's transaction, then levels them up. */
+  async add(tx: Tx, deltas: Map<number, { turnover: bigint; deposits: bigint }>): Promise<void> {
+    if (deltas.size === 0) return;
+    const levels = await this.levels(tx);
+    for (const [memberId, d] of [...deltas].sort((a, b) => a[0] - b[0])) {
+      const [row] = await tx
+        .insert(vipMembers)
+        .values({ memberId, turnover: d.turnover, deposits: d.deposits })
+        .onConflictDoUpdate({
+          target: vipMembers.memberId,
+          set: {
+            turnover: sql`${vipMembers.turnover} + ${d.turnover}`,
+            deposits: sql`${vipMembers.deposits} + ${d.deposits}`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      if (row) await this.levelUp(tx, row, levels);
+    }
+  }
+
+  private async levelUp(tx: Tx, m: typeof vipMembers.$inferSelect, levels: LevelRow[]) {
+    const target = levelFor(levels, m.turnover, m.deposits);
+    if (target <= m.level) return;
+    for (const l of levels) {
+      if (l.level <= m.level || l.level > target) continue;
+      const [award] = await tx
+        .insert(vipLevelAwards)
+        .values({ memberId: m.memberId, level: l.level, bonus: l.bonus })
+        .onConflictDoNothing()
+        .returning();
+      if (!award) continue;
+      if (l.bonus > 0n)
+        await this.deps.wallet.post(
+          {
+            key: `vip_levelup:${m.memberId}:${l.level}`,
+            reason: 'bonus',
+            postings: [
+              { account: Accounts.promotion(), amount: -l.bonus },
+              { account: Accounts.cash(m.memberId), amount: l.bonus },
+            ],
+            metadata: { vipLevel: l.level },
+          },
+          tx,
+        );
+      await this.deps.messages.send(
+        m.memberId,
+        {
+          kind: 'bonus',
+          title: `VIP level ${l.level}: ${l.name}`,
+          body:
+            l.bonus > 0n
+              ? `Congratulations! You reached VIP ${l.name}. Your level-up bonus of ${fromMinor(l.bonus)} was added to your balance.`
+              : `Congratulations! You reached VIP ${l.name}.`,
+        },
+        tx,
+      );
+    }
+    await tx
+      .update(vipMembers)
+      .set({ level: target, updatedAt: sql`now()` })
+      .where(eq(vipMembers.memberId, m.memberId));
+  }
+
+  /** The level a member has reached (0: none); the public store's hasVip. */
+  async levelOf(memberId: number): Promise<number> {
+    const [m] = await this.db
+      .select({ level: vipMembers.level })
+      .from(vipMembers)
+      .where(eq(vipMembers.memberId, memberId));
+    return m?.level ?? 0;
+  }
+
+  async status(memberId: number): Promise<VipStatus> {
+    const levels = await this.levels();
+    const [m] = await this.db.select().from(vipMembers).where(eq(vipMembers.memberId, memberId));
+    const level = m?.level ?? 0;
+    const next = levels.find((l) => l.level > level);
+    return {
+      level,
+      name: levels.find((l) => l.level === level)?.name ?? null,
+      turnover: fromMinor(m?.turnover ?? 0n),
+      deposits: fromMinor(m?.deposits ?? 0n),
+      next: next ? out(next) : null,
+      levels: levels.map(out),
+    };
+  }
+
+  /** Console: the table with how many members stand at each level. */
+  async adminList() {
+    const levels = await this.levels();
+    const counts = await this.db
+      .select({ level: vipMembers.level, n: sql<number>`count(*)::int` })
+      .from(vipMembers)
+      .groupBy(vipMembers.level);
+    const byLevel = new Map(counts.map((c) => [c.level, Number(c.n)]));
+    return levels.map((l) => ({ ...out(l), members: byLevel.get(l.level) ?? 0 }));
+  }
+
+  /** Replaces the table (level n is the n-th row). Members keep the levels they reached. */
+  async setLevels(actor: Actor, input: VipLevelsInput) {
+    await this.db.transaction(async (tx) => {
+      const before = (await this.levels(tx)).map(out);
+      await tx.delete(vipLevels);
+      if (input.levels.length)
+        await tx.insert(vipLevels).values(
+          input.levels.map((l, i) => ({
+            level: i + 1,
+            name: l.name,
+            minTurnover: toMinor(l.minTurnover),
+            minDeposits: toMinor(l.minDeposits),
+            bonus: toMinor(l.bonus),
+          })),
+        );
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'vip.levels',
+          target: { type: 'vip_levels', id: 'all' },
+          before,
+          after: input.levels,
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+    });
+    return this.adminList();
+  }
+}
