@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'VENDOR_DISABLED',
   'GAME_MAINTENANCE',
   'QUOTA_EXCEEDED',
+  /** An owner/finance operator who has not enrolled TOTP may only enrol. */
+  'TOTP_ENROLMENT_REQUIRED',
   'INTERNAL',
 ] as const;
 
@@ -64,6 +66,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_MAINTENANCE: 409,
   /** SPEC §8 'Quota': the SMS provider refused for lack of credit or sending quota. */
   QUOTA_EXCEEDED: 503,
+  TOTP_ENROLMENT_REQUIRED: 403,
   INTERNAL: 500,
 };
 

@@ -25,3 +25,4 @@ export * from './content.ts';
 export * from './inbox.ts';
 export * from './promotions.ts';
 export * from './points.ts';
+export * from './permissions.ts';

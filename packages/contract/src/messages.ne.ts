@@ -146,4 +146,8 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   addressRequired: 'कृपया डेलिभरी ठेगाना लेख्नुहोस्।',
   rebateNothing: 'अहिले दाबी गर्न कुनै रिबेट छैन।',
   rebateClaimedToday: 'तपाईंले आज रिबेट दाबी गरिसक्नुभयो। कृपया भोलि फेरि आउनुहोस्।',
+  totpEnrolmentRequired: 'कन्सोल प्रयोग गर्नुअघि दुई-चरण साइन-इन सेट गर्नुहोस्।',
+  totpInvalid: 'प्रमाणीकरण एपको कोड मान्य छैन।',
+  totpAlreadyEnabled: 'दुई-चरण साइन-इन पहिले नै सेट गरिएको छ।',
+  lastOwner: 'अन्तिम सक्रिय मालिकलाई निष्क्रिय गर्न वा अर्को भूमिका दिन मिल्दैन।',
 };

@@ -157,6 +157,10 @@ export const MESSAGES = {
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
+  totpEnrolmentRequired: 'Set up two-factor sign-in before using the console.',
+  totpInvalid: 'The authenticator code is not valid.',
+  totpAlreadyEnabled: 'Two-factor sign-in is already set up.',
+  lastOwner: 'The last active owner cannot be disabled or given another role.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -187,6 +191,7 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   VENDOR_DISABLED: 'vendorDisabled',
   GAME_MAINTENANCE: 'gameMaintenance',
   QUOTA_EXCEEDED: 'quota',
+  TOTP_ENROLMENT_REQUIRED: 'totpEnrolmentRequired',
   INTERNAL: 'unknown',
 };
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRoleGuard, type RoleGuard } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -13,13 +14,33 @@ declare module 'fastify' {
     alwaysOpen?: boolean;
     /** Only an operator session reaches it; set from the route pattern unless a route says otherwise. */
     operatorOnly?: boolean;
+    /**
+     * What the route's `requireRole` guard checks, recorded at registration (introspection for the
+     * generated permission matrix): the roles let through and the operator permission (null: none).
+     */
+    guardRoles?: readonly string[] | null;
+    permission?: string | null;
   }
+}
+
+/** The `requireRole` guard among a route's hooks, if any. */
+function roleGuardOf(route: {
+  onRequest?: unknown;
+  preValidation?: unknown;
+  preHandler?: unknown;
+}): RoleGuard | undefined {
+  for (const hooks of [route.onRequest, route.preValidation, route.preHandler]) {
+    const list = Array.isArray(hooks) ? hooks : [hooks];
+    const guard = list.find(isRoleGuard);
+    if (guard) return guard;
+  }
+  return undefined;
 }
 
 /** Route patterns (as registered) that stay open during maintenance or a region block. */
 const ALWAYS_OPEN_PREFIXES = ['/wps/system/', '/wps/admin/', '/wps/captcha'];
 /** The only operator-area calls an anonymous caller may make. */
-const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login']);
+const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login', '/wps/admin/session/login/totp']);
 
 const isOpenPattern = (url: string) => ALWAYS_OPEN_PREFIXES.some((p) => url.startsWith(p));
 const isOperatorPattern = (url: string) =>
@@ -55,6 +76,9 @@ export function registerRouteGuards(app: FastifyInstance): void {
     const config = (route.config ?? {}) as NonNullable<typeof route.config>;
     config.alwaysOpen ??= isOpenPattern(url);
     config.operatorOnly ??= isOperatorPattern(url);
+    const guard = roleGuardOf(route);
+    config.guardRoles ??= guard ? guard.roles : null;
+    config.permission ??= guard?.permission ?? null;
     route.config = config;
   });
 

@@ -216,7 +216,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = operatorPrincipal(req);
-      return ok(req, { id: p.operatorId, account: p.account, permissions: [...p.permissions] });
+      return ok(req, {
+        id: p.operatorId,
+        account: p.account,
+        role: p.operatorRole,
+        permissions: [...p.permissions],
+        totpEnrolmentRequired: p.totpEnrolmentRequired,
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginValue,
   type OperatorLoginRequest,
+  type OperatorSession,
   memberRole,
   SPEC,
   type SecondVerificationMethod,
@@ -32,14 +33,18 @@ import {
 } from './failures.ts';
 import { HumanCheckService } from './human-check.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
-import { OperatorService } from './operators.ts';
+import { OperatorSignIn } from './operator-login.ts';
+import { type AuditRecorder, OperatorService } from './operators.ts';
 import { loginAudit, loginChallenges } from './schema.ts';
 import { hashToken, SessionService } from './sessions.ts';
+import { TotpService } from './totp.ts';
 
 export interface AuthDeps {
   system: SystemService;
   members: MembersService;
   verification: VerificationService;
+  /** The audit log (operator changes); optional for suites that build the service alone. */
+  audit?: { record: AuditRecorder };
 }
 
 /** Who is asking, as the login flows need it. */
@@ -95,6 +100,8 @@ const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
 export class AuthService {
   readonly sessions: SessionService;
   readonly operators: OperatorService;
+  readonly totp: TotpService;
+  readonly operatorSignIn: OperatorSignIn;
   readonly failures: LoginFailures;
   readonly captcha: CaptchaService;
   readonly humanCheck: HumanCheckService;
@@ -108,7 +115,13 @@ export class AuthService {
     private readonly deps: AuthDeps,
   ) {
     this.sessions = new SessionService(db, config);
-    this.operators = new OperatorService(db);
+    this.operators = new OperatorService(
+      db,
+      deps.audit ? (entry, tx) => deps.audit!.record(entry, tx) : undefined,
+      (id) => this.sessions.forgetOperator(id),
+    );
+    this.totp = new TotpService(db, config.totpKey);
+    this.operatorSignIn = new OperatorSignIn(db, this);
     this.failures = new LoginFailures(db);
     this.captcha = new CaptchaService(db, config);
     this.humanCheck = new HumanCheckService(db, config);
@@ -688,11 +701,11 @@ export class AuthService {
     });
   }
 
-  /** POST /wps/admin/session/login: operators only; same human check, limits and audit as members. */
-  async operatorLogin(
-    body: OperatorLoginRequest,
-    ctx: RequestContext,
-  ): Promise<{ token: string; account: string; permissions: string[] }> {
+  /**
+   * POST /wps/admin/session/login: operators only; same human check, limits and audit as members.
+   * With TOTP enrolled the answer is a challenge for the code step (operator-login.ts).
+   */
+  async operatorLogin(body: OperatorLoginRequest, ctx: RequestContext): Promise<OperatorSession> {
     const errors = new FieldErrors(ctx.locale);
     const account = normalizeAccount(body.username ?? '');
     const password = body.password ?? '';
@@ -716,15 +729,6 @@ export class AuthService {
       throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     }
     await guard.succeeded();
-    const { token } = await this.sessions.open({
-      operatorId: op.id,
-      role: 'operator',
-      loginType: 'username',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
-    await this.operators.recordLogin(op.id);
-    await this.audit({ ...base, result: 'ok', operatorId: op.id });
-    return { token, account: op.account, permissions: op.permissions };
+    return this.operatorSignIn.afterPassword(op, ctx);
   }
 }
