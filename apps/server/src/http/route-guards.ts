@@ -66,11 +66,26 @@ export function isNonCanonicalPath(rawUrl: string): boolean {
 /** The matched route pattern (`/wps/cashier/withdrawals/:id/receipt`), undefined when nothing matched. */
 export const matchedRoute = (req: FastifyRequest): string | undefined => req.routeOptions.url;
 
+/** A registered route as the generated permission matrix reads it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  operatorOnly: boolean;
+  guardRoles: readonly string[] | null;
+  permission: string | null;
+}
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route registered on `app` (after `registerRouteGuards`), with what its guard checks. */
+export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => routeTables.get(app) ?? [];
+
 /**
  * Registers, before any route: the flags each route carries (derived from its pattern unless the
  * route sets them) and the hook that answers non-canonical spellings with the 404 envelope.
  */
 export function registerRouteGuards(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const config = (route.config ?? {}) as NonNullable<typeof route.config>;
@@ -80,6 +95,15 @@ export function registerRouteGuards(app: FastifyInstance): void {
     config.guardRoles ??= guard ? guard.roles : null;
     config.permission ??= guard?.permission ?? null;
     route.config = config;
+    for (const method of [route.method].flat()) {
+      table.push({
+        method,
+        url,
+        operatorOnly: config.operatorOnly,
+        guardRoles: config.guardRoles,
+        permission: config.permission,
+      });
+    }
   });
 
   app.addHook('onRequest', async (req) => {

@@ -229,7 +229,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wps/admin/login-audit',
     {
-      preHandler: requireRole(['operator'], 'system'),
+      onRequest: requireRole(['operator'], 'system'),
       schema: {
         tags: adminTags,
         summary: 'Login attempts, newest first',
@@ -245,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wps/admin/outbox',
     {
-      preHandler: requireRole(['operator'], 'system'),
+      onRequest: requireRole(['operator'], 'system'),
       schema: {
         tags: adminTags,
         summary: 'Messages held by the default SMS/mail outbox, newest first',
