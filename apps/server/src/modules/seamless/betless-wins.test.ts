@@ -143,7 +143,7 @@ describe('seamless vendor secrets, bet-less wins, disabled players', () => {
       `select actor_account, after::text from audit_log where action = 'seamless.vendor.rotate'`,
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.actor_account).toBe(system.account);
+    expect(audit[0]!.actor_account).toBe(games.account);
     expect(audit[0]!.after).not.toContain(fresh);
   });
 
