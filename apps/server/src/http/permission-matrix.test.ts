@@ -1,4 +1,10 @@
-import { hasPermission, OPERATOR_ROLES, type OperatorRole, PERMISSIONS, ROLE_PERMISSIONS } from '@wps/contract';
+import {
+  hasPermission,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+} from '@wps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { createMember, createOperator } from '../test/members.ts';

@@ -176,4 +176,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'agents',
     load: () => import('./pages/agents-page.tsx'),
   },
+  {
+    id: 'operators',
+    path: 'operators',
+    labelKey: 'nav.operators',
+    icon: 'shield',
+    permission: 'operators',
+    load: () => import('./pages/operators-page.tsx'),
+  },
 ];

@@ -139,7 +139,9 @@ describe('/wps/admin/operators', () => {
     // Both sessions resolved (and cached) before the change.
     expect((await me(op.token)).statusCode).toBe(200);
     expect((await me(second.token)).statusCode).toBe(200);
-    const res = await call('PUT', `/wps/admin/operators/${op.id}/status`, owner.token, { status: 'disabled' });
+    const res = await call('PUT', `/wps/admin/operators/${op.id}/status`, owner.token, {
+      status: 'disabled',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().value.status).toBe('disabled');
     expect((await me(op.token)).statusCode).toBe(401);
@@ -167,7 +169,10 @@ describe('/wps/admin/operators', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await me(op.token)).statusCode).toBe(401);
-    const old = await call('POST', '/wps/admin/session/login', null, { username: op.account, password: 'Finance@123' });
+    const old = await call('POST', '/wps/admin/session/login', null, {
+      username: op.account,
+      password: 'Finance@123',
+    });
     expect(old.statusCode).toBe(401);
     const fresh = await call('POST', '/wps/admin/session/login', null, {
       username: op.account,
@@ -177,7 +182,10 @@ describe('/wps/admin/operators', () => {
 
     const reset = await call('POST', `/wps/admin/operators/${op.id}/totp/reset`, owner.token);
     expect(reset.json().value).toMatchObject({ totpEnabled: false });
-    const now = await call('POST', '/wps/admin/session/login', null, { username: op.account, password: 'Finance@456' });
+    const now = await call('POST', '/wps/admin/session/login', null, {
+      username: op.account,
+      password: 'Finance@456',
+    });
     expect(now.json().value).toMatchObject({ totpRequired: false, totpEnrolmentRequired: true });
     expect(now.json().value.token).toEqual(expect.any(String));
     const actions = await t.app.services.audit.list({ pageNo: 1, pageSize: 50, targetId: String(op.id) });
@@ -195,31 +203,36 @@ describe('/wps/admin/operators', () => {
       const demote = await put(`/wps/admin/operators/${a.id}/role`, a.token, { role: 'finance' });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().message).toMatch(/last active owner/);
-      expect((await put(`/wps/admin/operators/${a.id}/status`, a.token, { status: 'disabled' })).statusCode).toBe(
-        409,
-      );
+      expect(
+        (await put(`/wps/admin/operators/${a.id}/status`, a.token, { status: 'disabled' })).statusCode,
+      ).toBe(409);
       const b = await createOperator(solo.app, { role: 'owner' });
       // With a second active owner, the first may step down; then b is the last one.
-      expect((await put(`/wps/admin/operators/${a.id}/role`, b.token, { role: 'finance' })).statusCode).toBe(200);
-      expect((await put(`/wps/admin/operators/${b.id}/status`, b.token, { status: 'disabled' })).statusCode).toBe(
-        409,
+      expect((await put(`/wps/admin/operators/${a.id}/role`, b.token, { role: 'finance' })).statusCode).toBe(
+        200,
       );
+      expect(
+        (await put(`/wps/admin/operators/${b.id}/status`, b.token, { status: 'disabled' })).statusCode,
+      ).toBe(409);
       // A disabled owner does not count.
       const c = await createOperator(solo.app, { role: 'owner' });
       await put(`/wps/admin/operators/${c.id}/status`, b.token, { status: 'disabled' });
-      expect((await put(`/wps/admin/operators/${b.id}/role`, b.token, { role: 'support' })).statusCode).toBe(409);
+      expect((await put(`/wps/admin/operators/${b.id}/role`, b.token, { role: 'support' })).statusCode).toBe(
+        409,
+      );
     } finally {
       await solo.close();
     }
   });
 
   it('answers 404 for an unknown operator and 400 for a bad id', async () => {
-    expect((await call('PUT', '/wps/admin/operators/999999/status', owner.token, { status: 'disabled' })).statusCode).toBe(
-      404,
-    );
-    expect((await call('PUT', '/wps/admin/operators/abc/status', owner.token, { status: 'disabled' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call('PUT', '/wps/admin/operators/999999/status', owner.token, { status: 'disabled' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', '/wps/admin/operators/abc/status', owner.token, { status: 'disabled' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -247,7 +260,11 @@ describe('operator sessions', () => {
       [idle, op.id, player.id],
     );
     expect((await me(op.token)).statusCode).toBe(401);
-    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { token: player.token } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/info',
+      headers: { token: player.token },
+    });
     expect(info.statusCode).toBe(200);
   });
 });

@@ -72,9 +72,10 @@ describe('TOTP enrolment', () => {
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
     // Stored hashed.
-    const stored = await t.database.query('select code_hash from operator_recovery_codes where operator_id = $1', [
-      op.id,
-    ]);
+    const stored = await t.database.query(
+      'select code_hash from operator_recovery_codes where operator_id = $1',
+      [op.id],
+    );
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
 
     // The same session may now use the console; the secret is never answered again.
@@ -117,7 +118,11 @@ describe('TOTP sign-in', () => {
     const ok = await second(challenge, code);
     expect(ok.statusCode).toBe(200);
     const token = ok.json().value.token as string;
-    expect(ok.json().value).toMatchObject({ account: op.account, role: 'finance', totpEnrolmentRequired: false });
+    expect(ok.json().value).toMatchObject({
+      account: op.account,
+      role: 'finance',
+      totpEnrolmentRequired: false,
+    });
     expect((await get('/wps/admin/session/me', token)).statusCode).toBe(200);
     // The challenge is spent.
     expect((await second(challenge, code)).json().code).toBe('CODE_EXPIRED');
@@ -128,7 +133,9 @@ describe('TOTP sign-in', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe('CODE_INVALID');
     const audit = await t.app.services.auth.auditTrail({ account: op.account });
-    expect(audit.map((a) => a.result)).toEqual(expect.arrayContaining(['second_verification', 'code_invalid', 'ok']));
+    expect(audit.map((a) => a.result)).toEqual(
+      expect.arrayContaining(['second_verification', 'code_invalid', 'ok']),
+    );
   });
 
   it('accepts each recovery code once', async () => {
