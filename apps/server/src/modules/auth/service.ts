@@ -152,6 +152,7 @@ export class AuthService {
     await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days'
       or revoked_at < now() - interval '7 days'`);
     await db.execute(sql`delete from login_challenges where expires_at < now() - interval '1 day'`);
+    await db.execute(sql`delete from operator_login_challenges where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from verification_codes where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from captchas where expires_at < now()`);
     await db.execute(sql`delete from human_checks_used where expires_at < now()`);

@@ -177,4 +177,20 @@ describe('TOTP sign-in', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('RATE_LIMITED');
   });
+
+  it('prunes code-step challenges a day after they expired, keeping live ones', async () => {
+    const op = await createOperator(t.app, { role: 'finance', password: 'Finance@123' });
+    await login(op.account, 'Finance@123');
+    await login(op.account, 'Finance@123');
+    await t.database.query(
+      `update operator_login_challenges set expires_at = now() - interval '2 days'
+        where id = (select min(id) from operator_login_challenges where operator_id = $1)`,
+      [op.id],
+    );
+    await t.app.services.auth.prune();
+    const left = await t.database.query('select id from operator_login_challenges where operator_id = $1', [
+      op.id,
+    ]);
+    expect(left).toHaveLength(1);
+  });
 });
