@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from '@playwright/test';
 import { ROUTES } from '@wps/contract';
 import { MEMBER_PAGES } from '../../apps/web/src/features/member/member-pages.ts';
+import { consoleSession } from '../fixtures/operators.ts';
 import { COMBOS, type Lang, type Theme } from '../fixtures/shots.ts';
 import { expect, type TestServer, test } from '../fixtures/server.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
@@ -211,14 +212,16 @@ async function checkCombo(
   }
 
   // The operator console, signed in.
-  const op = await apiLogin(server, '/wps/admin/session/login', 'admin', 'Admin@1234');
+  // The owner signs in with a second factor (enrolled through the API on first use).
+  const op = await consoleSession(server, 'admin', 'Admin@1234');
   await page.evaluate(
-    ({ token: t, permissions }) => {
+    ({ token: t, permissions, role }) => {
       sessionStorage.setItem('wps.admin.token', t);
       sessionStorage.setItem('wps.admin.account', 'admin');
       sessionStorage.setItem('wps.admin.permissions', JSON.stringify(permissions));
+      sessionStorage.setItem('wps.admin.role', role);
     },
-    { token: op.token, permissions: op.permissions ?? ['*'] },
+    { token: op.token, permissions: op.permissions, role: op.role },
   );
   await page.goto(CONSOLE_PATHS[0] ?? '/admin');
   await settle(page);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { ensureTotp, totpCode } from '../fixtures/operators.ts';
 import { expect, type TestServer } from '../fixtures/server.ts';
 
 /** The demo data set of DESIGN §4: demo01 (10,000.00), agent01 and its tree, admin, four channels. */
@@ -23,11 +24,17 @@ export async function openConsole(
   account = 'admin',
   password = 'Admin@1234',
 ) {
+  // Owner and finance operators (admin is the owner) sign in with a second factor.
+  const secret = await ensureTotp(server, account, password);
   const page = await browser.newPage({ baseURL: server.baseURL });
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(account);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (secret) {
+    await page.getByLabel('Authentication code').fill(await totpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   return page;
 }

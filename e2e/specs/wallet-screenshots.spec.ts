@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { consoleSession } from '../fixtures/operators.ts';
 import { artifactsDir, expect, test } from '../fixtures/server.ts';
 import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
@@ -100,12 +101,10 @@ for (const { theme, lang } of COMBOS) {
 
     const op = await browser.newPage({ baseURL: server.baseURL });
     await rememberPreferences(op, theme, lang);
-    const opToken = await signInWithToken(op, '/wps/admin/session/login', {
-      username: 'admin',
-      password: 'Admin@1234',
-    });
-    // The demo operator holds every permission.
-    const permissions = ['*'];
+    // The demo owner signs in with its second factor (enrolled through the API on first use).
+    const session = await consoleSession(server, 'admin', 'Admin@1234');
+    const opToken = session.token;
+    const permissions = session.permissions;
     await op.addInitScript(
       ([t, p]) => {
         sessionStorage.setItem('wps.admin.token', t);

@@ -24,6 +24,7 @@ import { registerStatic } from './http/static.ts';
 import { registerOperatorAreaGuard, registerRouteGuards, subjectToSiteState } from './http/route-guards.ts';
 import { redactedRequestLog, registerPrincipalHook } from './modules/auth/hook.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { operatorRoutes } from './modules/auth/operator-routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { memberProfileRoutes } from './modules/members/profile-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(adminRoutes);
   await app.register(jobRoutes);
   await app.register(authRoutes);
+  await app.register(operatorRoutes);
   await app.register(memberRoutes);
   await app.register(memberProfileRoutes);
   await app.register(verificationRoutes);

@@ -8,6 +8,10 @@ import { z } from 'zod';
  * Every environment variable the server reads, parsed once. Nothing else in the codebase
  * touches process.env: pass a Config (or a partial one in tests) instead.
  */
+/** Operator console sessions are shorter than players' (30 min idle / 24 h): 15 min idle, 8 h at most. */
+export const OPERATOR_SESSION_IDLE_MINUTES = 15;
+export const OPERATOR_SESSION_MAX_HOURS = 8;
+
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes');
@@ -46,6 +50,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24),
+  OPERATOR_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(OPERATOR_SESSION_IDLE_MINUTES),
+  OPERATOR_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(OPERATOR_SESSION_MAX_HOURS),
+  TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
   SANDBOX_VENDOR_SECRET: z.string().optional(),
   SANDBOX_VENDOR: z.enum(['on', 'off']).optional(),
   SANDBOX_PLATFORM_URL: z.string().url().optional(),
@@ -120,6 +127,14 @@ export interface Config {
   metricsToken: string | undefined;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Operator (console) sessions: never longer than a player's (the smaller of the two applies). */
+  operatorSessionIdleMinutes: number;
+  operatorSessionMaxHours: number;
+  /**
+   * Key of the operators' TOTP secrets (AES-256-GCM): TOTP_ENCRYPTION_KEY, else APP_SECRET, else
+   * (development without either) a fixed development key.
+   */
+  totpKey: string;
   /**
    * SANDBOX_VENDOR: mount the sandbox vendor app under /sandbox. Default on outside production,
    * off in production unless set to `on` explicitly.
@@ -320,6 +335,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    operatorSessionIdleMinutes: Math.min(e.OPERATOR_SESSION_IDLE_MINUTES, e.SESSION_IDLE_MINUTES),
+    operatorSessionMaxHours: Math.min(e.OPERATOR_SESSION_MAX_HOURS, e.SESSION_MAX_HOURS),
+    totpKey: e.TOTP_ENCRYPTION_KEY ?? e.APP_SECRET ?? 'wps-development-only-totp-key',
     // No default: a well-known secret would let anyone sign wins (issue 7).
     sandboxVendorSecret: e.SANDBOX_VENDOR_SECRET,
     sandboxVendor: e.SANDBOX_VENDOR ? e.SANDBOX_VENDOR === 'on' : !production,

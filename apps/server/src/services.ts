@@ -75,7 +75,7 @@ export function createServices(config: Config, database: Database): Services {
   const gameRecords = new BettingRecords({ bets, games });
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
-  const auth = new AuthService(db, config, { system, members, verification });
+  const auth = new AuthService(db, config, { system, members, verification, audit });
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });

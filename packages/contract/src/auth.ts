@@ -103,15 +103,28 @@ export const operatorLoginRequestSchema = z.object({
   ...humanCheckFields,
 });
 export type OperatorLoginRequest = z.infer<typeof operatorLoginRequestSchema>;
+/**
+ * The operator login answer. With TOTP enrolled, the password step answers `token: null`,
+ * `totpRequired: true` and a short-lived `challenge`; POST /wps/admin/session/login/totp with
+ * the challenge and a code gives the token. `totpEnrolmentRequired`: this session may only enrol.
+ */
 export const operatorSessionSchema = z.object({
-  token: safeString(),
+  token: safeString().nullable(),
   account: safeString(),
+  role: safeString(),
+  /** Effective permissions (role's set and explicit ones). */
   permissions: z.array(safeString()),
+  totpRequired: z.boolean(),
+  challenge: safeString().nullable(),
+  totpEnrolmentRequired: z.boolean(),
 });
+export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 export const operatorMeSchema = z.object({
   id: z.number().int(),
   account: safeString(),
+  role: safeString(),
   permissions: z.array(safeString()),
+  totpEnrolmentRequired: z.boolean(),
 });
 
 /** What a not-signed-in SMS code is for; a code only works for its own call. */

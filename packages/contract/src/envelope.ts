@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   'LIMIT_EXCEEDED',
   'SELF_EXCLUDED',
+  /** An owner/finance operator who has not enrolled TOTP may only enrol. */
+  'TOTP_ENROLMENT_REQUIRED',
   'INTERNAL',
 ] as const;
 
@@ -70,6 +72,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LIMIT_EXCEEDED: 403,
   /** Player protection: a time-out or self-exclusion is in force for this person. */
   SELF_EXCLUDED: 403,
+  TOTP_ENROLMENT_REQUIRED: 403,
   INTERNAL: 500,
 };
 

@@ -29,3 +29,4 @@ export * from './players.ts';
 export * from './protection.ts';
 export * from './reports.ts';
 export * from './missions.ts';
+export * from './permissions.ts';

@@ -168,4 +168,8 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   exclusionDaysInvalid: 'कृपया {0} देखि {1} दिनसम्मको अवधि छान्नुहोस्।',
   exclusionShorten: 'बहिष्करण थप्न वा लम्ब्याउन मात्र मिल्छ, छोट्याउन मिल्दैन।',
   missionNothingToClaim: 'यो मिसन अझै पूरा भएको छैन, वा यसको पुरस्कार पहिले नै दाबी गरिसकिएको छ।',
+  totpEnrolmentRequired: 'कन्सोल प्रयोग गर्नुअघि दुई-चरण साइन-इन सेट गर्नुहोस्।',
+  totpInvalid: 'प्रमाणीकरण एपको कोड मान्य छैन।',
+  totpAlreadyEnabled: 'दुई-चरण साइन-इन पहिले नै सेट गरिएको छ।',
+  lastOwner: 'अन्तिम सक्रिय मालिकलाई निष्क्रिय गर्न वा अर्को भूमिका दिन मिल्दैन।',
 };

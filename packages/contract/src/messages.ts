@@ -183,6 +183,10 @@ export const MESSAGES = {
   exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
   // missions and VIP (issue 14)
   missionNothingToClaim: 'This mission is not complete yet, or its reward was already claimed.',
+  totpEnrolmentRequired: 'Set up two-factor sign-in before using the console.',
+  totpInvalid: 'The authenticator code is not valid.',
+  totpAlreadyEnabled: 'Two-factor sign-in is already set up.',
+  lastOwner: 'The last active owner cannot be disabled or given another role.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -215,6 +219,7 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   QUOTA_EXCEEDED: 'quota',
   LIMIT_EXCEEDED: 'limitExceeded',
   SELF_EXCLUDED: 'selfExcluded',
+  TOTP_ENROLMENT_REQUIRED: 'totpEnrolmentRequired',
   INTERNAL: 'unknown',
 };
 

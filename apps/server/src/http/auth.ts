@@ -1,3 +1,4 @@
+import { hasPermission } from '@wps/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -24,8 +25,12 @@ export interface OperatorPrincipal extends SessionIdentity {
   kind: 'operator';
   operatorId: number;
   role: 'operator';
-  /** Operator permissions (e.g. 'cashier', 'system'; '*' = everything). */
+  /** The operator's role (owner, finance, support, content, agents, custom). */
+  operatorRole: string;
+  /** Effective permissions: the role's set ∪ the explicit ones (e.g. 'cashier'; '*' = everything). */
   permissions: readonly string[];
+  /** Owner/finance without TOTP: this session may only enrol (TOTP_ENROLMENT_REQUIRED). */
+  totpEnrolmentRequired: boolean;
 }
 
 export type Principal = MemberPrincipal | OperatorPrincipal;
@@ -38,25 +43,33 @@ declare module 'fastify' {
 
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** A guard made by `requireRole`: carries what it checks, so the route table can be introspected. */
+export interface RoleGuard extends Guard {
+  roles: readonly Role[];
+  permission: string | undefined;
+}
+
+export const isRoleGuard = (f: unknown): f is RoleGuard =>
+  typeof f === 'function' && Array.isArray((f as Partial<RoleGuard>).roles);
+
 export const requireLogin: Guard = async (req) => {
   if (!req.principal) throw new AppError('UNAUTHORIZED');
 };
 
-/** Roles allowed through; operators additionally need `permission` when given. */
-export function requireRole(roles: Role[], permission?: string): Guard {
-  return async (req) => {
+/**
+ * Roles allowed through; operators additionally need `permission` when given (the rule of
+ * `hasPermission` in the contract: `*`, the permission itself, or its parent).
+ */
+export function requireRole(roles: Role[], permission?: string): RoleGuard {
+  const guard: Guard = async (req) => {
     const p = req.principal;
     if (!p) throw new AppError('UNAUTHORIZED');
     if (!roles.includes(p.role)) throw new AppError('FORBIDDEN');
-    if (
-      permission &&
-      p.kind === 'operator' &&
-      !p.permissions.includes(permission) &&
-      !p.permissions.includes('*')
-    ) {
+    if (permission && p.kind === 'operator' && !hasPermission(p.permissions, permission)) {
       throw new AppError('FORBIDDEN');
     }
   };
+  return Object.assign(guard, { roles: [...roles], permission });
 }
 
 /** The calling member (behind a member guard); anyone else is refused, never mistaken for one. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
+import { createOperator } from '../test/members.ts';
 
 /** A stand-in build of the web app, so these tests do not depend on `vite build`. */
 function fakeWebDist(): string {
@@ -54,12 +55,14 @@ describe('API skeleton and static serving', () => {
   });
 
   it('turns malformed JSON, wrong content types and oversized bodies into 4xx envelopes', async () => {
+    // The permission guard runs before the body is read: the caller may make this call.
+    const { token } = await createOperator(t.app, { permissions: ['system'] });
     const put = (payload: string, type: string) =>
       t.app.inject({
         method: 'PUT',
         url: '/wps/admin/system/maintenance',
         payload,
-        headers: { 'content-type': type },
+        headers: { 'content-type': type, token },
       });
     const bad = await put('{"enabled": tru', 'application/json');
     expect(bad.statusCode).toBe(400);

@@ -25,7 +25,9 @@ describe('principal: member or operator, never both', () => {
       operatorId: op.id,
       account: op.account,
       role: 'operator',
+      operatorRole: 'custom',
       permissions: ['cashier'],
+      totpEnrolmentRequired: false,
       sessionId: expect.any(Number),
     });
     expect(opSession!.principal).not.toHaveProperty('memberId');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRoleGuard, type RoleGuard } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -13,13 +14,33 @@ declare module 'fastify' {
     alwaysOpen?: boolean;
     /** Only an operator session reaches it; set from the route pattern unless a route says otherwise. */
     operatorOnly?: boolean;
+    /**
+     * What the route's `requireRole` guard checks, recorded at registration (introspection for the
+     * generated permission matrix): the roles let through and the operator permission (null: none).
+     */
+    guardRoles?: readonly string[] | null;
+    permission?: string | null;
   }
+}
+
+/** The `requireRole` guard among a route's hooks, if any. */
+function roleGuardOf(route: {
+  onRequest?: unknown;
+  preValidation?: unknown;
+  preHandler?: unknown;
+}): RoleGuard | undefined {
+  for (const hooks of [route.onRequest, route.preValidation, route.preHandler]) {
+    const list = Array.isArray(hooks) ? hooks : [hooks];
+    const guard = list.find(isRoleGuard);
+    if (guard) return guard;
+  }
+  return undefined;
 }
 
 /** Route patterns (as registered) that stay open during maintenance or a region block. */
 const ALWAYS_OPEN_PREFIXES = ['/wps/system/', '/wps/admin/', '/wps/captcha'];
 /** The only operator-area calls an anonymous caller may make. */
-const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login']);
+const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login', '/wps/admin/session/login/totp']);
 
 const isOpenPattern = (url: string) => ALWAYS_OPEN_PREFIXES.some((p) => url.startsWith(p));
 const isOperatorPattern = (url: string) =>
@@ -45,17 +66,44 @@ export function isNonCanonicalPath(rawUrl: string): boolean {
 /** The matched route pattern (`/wps/cashier/withdrawals/:id/receipt`), undefined when nothing matched. */
 export const matchedRoute = (req: FastifyRequest): string | undefined => req.routeOptions.url;
 
+/** A registered route as the generated permission matrix reads it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  operatorOnly: boolean;
+  guardRoles: readonly string[] | null;
+  permission: string | null;
+}
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route registered on `app` (after `registerRouteGuards`), with what its guard checks. */
+export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => routeTables.get(app) ?? [];
+
 /**
  * Registers, before any route: the flags each route carries (derived from its pattern unless the
  * route sets them) and the hook that answers non-canonical spellings with the 404 envelope.
  */
 export function registerRouteGuards(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const config = (route.config ?? {}) as NonNullable<typeof route.config>;
     config.alwaysOpen ??= isOpenPattern(url);
     config.operatorOnly ??= isOperatorPattern(url);
+    const guard = roleGuardOf(route);
+    config.guardRoles ??= guard ? guard.roles : null;
+    config.permission ??= guard?.permission ?? null;
     route.config = config;
+    for (const method of [route.method].flat()) {
+      table.push({
+        method,
+        url,
+        operatorOnly: config.operatorOnly,
+        guardRoles: config.guardRoles,
+        permission: config.permission,
+      });
+    }
   });
 
   app.addHook('onRequest', async (req) => {

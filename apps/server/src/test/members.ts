@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { memberRole } from '@wps/contract';
+import type { OperatorRole } from '@wps/contract';
 import type { FastifyInstance } from 'fastify';
+import { totpRequiredFor } from '../modules/auth/totp.ts';
+import { enrolTotp } from './operators.ts';
 
 export interface CreatedAccount {
   id: number;
@@ -57,21 +60,30 @@ export async function createMember(
   return { id: member.id, account: member.account, password, token };
 }
 
-/** An operator with the given permissions (e.g. `['*']`, `['cashier']`) and an open session. */
+/**
+ * An operator with the given role and/or explicit permissions (e.g. `['*']`, `['cashier']`) and an
+ * open session. An owner or finance operator is enrolled in TOTP unless `totp: false` (the
+ * secret is in `totpSecret`; see test/operators.ts for codes).
+ */
 export async function createOperator(
   app: FastifyInstance,
-  opts: { permissions: string[]; account?: string; password?: string },
-): Promise<CreatedAccount> {
+  opts: { permissions?: string[]; role?: OperatorRole; account?: string; password?: string; totp?: boolean },
+): Promise<CreatedAccount & { totpSecret: string | null }> {
   const password = opts.password ?? 'Admin@1234';
   const operator = await app.services.auth.operators.create({
     account: opts.account ?? randomAccount('op'),
     password,
-    permissions: opts.permissions,
+    permissions: opts.permissions ?? [],
+    role: opts.role ?? 'custom',
   });
+  let totpSecret: string | null = null;
+  if (opts.totp ?? totpRequiredFor(operator.role)) {
+    totpSecret = await enrolTotp(app, operator.id, operator.account);
+  }
   const { token } = await app.services.auth.sessions.open({
     operatorId: operator.id,
     role: 'operator',
     loginType: 'test',
   });
-  return { id: operator.id, account: operator.account, password, token };
+  return { id: operator.id, account: operator.account, password, token, totpSecret };
 }

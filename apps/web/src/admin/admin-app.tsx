@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../shared/api/client.ts';
@@ -9,9 +9,12 @@ import { BootLoader } from '../app/boot-loader.tsx';
 import { AdminLayout } from './layout.tsx';
 import { SectionPage } from './section-page.tsx';
 import { ADMIN_SECTIONS } from './sections.ts';
-import { useAdminSession } from './session-store.ts';
+import { hasPermission, useAdminSession } from './session-store.ts';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import './admin.css';
+
+/** Owner/finance operators without a second factor see only this (its own chunk, with the QR code). */
+const TotpEnrolPage = lazy(() => import('./pages/totp-enrol-page.tsx'));
 
 function makeClient() {
   return new QueryClient({
@@ -19,6 +22,10 @@ function makeClient() {
       onError(error) {
         // An expired or revoked operator session sends the operator back to sign-in.
         if (error instanceof ApiError && error.status === 401) useAdminSession.getState().signOut();
+        // A second factor reset (or a role that now needs one): enrol first.
+        if (error instanceof ApiError && error.code === 'TOTP_ENROLMENT_REQUIRED') {
+          useAdminSession.setState({ totpEnrolmentRequired: true });
+        }
       },
     }),
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -28,6 +35,8 @@ function makeClient() {
 function Routed() {
   const { t } = useTranslation('admin');
   const token = useAdminSession((s) => s.token);
+  const enrolFirst = useAdminSession((s) => s.totpEnrolmentRequired);
+  const permissions = useAdminSession((s) => s.permissions);
   if (!token) {
     return (
       <Routes>
@@ -36,7 +45,16 @@ function Routed() {
       </Routes>
     );
   }
-  const first = ADMIN_SECTIONS[0];
+  if (enrolFirst) {
+    return (
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route path="*" element={<TotpEnrolPage />} />
+        </Route>
+      </Routes>
+    );
+  }
+  const first = ADMIN_SECTIONS.find((s) => hasPermission(permissions, s.permission));
   return (
     <Routes>
       <Route element={<AdminLayout />}>

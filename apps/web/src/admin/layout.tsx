@@ -17,7 +17,9 @@ export function AdminLayout() {
   const permissions = useAdminSession((s) => s.permissions);
   const logout = useAdminLogout();
   const navigate = useNavigate();
-  const sections = ADMIN_SECTIONS.filter((s) => hasPermission(permissions, s.permission));
+  const enrolFirst = useAdminSession((s) => s.totpEnrolmentRequired);
+  // Until a required second factor is enrolled, the console is the enrolment screen only.
+  const sections = enrolFirst ? [] : ADMIN_SECTIONS.filter((s) => hasPermission(permissions, s.permission));
   return (
     <div className="admin">
       <header className="admin__header">

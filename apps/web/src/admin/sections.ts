@@ -232,4 +232,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'reports',
     load: () => import('./pages/reports-page.tsx'),
   },
+  {
+    id: 'operators',
+    path: 'operators',
+    labelKey: 'nav.operators',
+    icon: 'shield',
+    permission: 'operators',
+    load: () => import('./pages/operators-page.tsx'),
+  },
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { redactUrl } from '../../http/redact.ts';
+import { TOTP_ENROLMENT_ROUTES } from './operator-routes.ts';
 
 /** Calls a session under a forced password change may still make (besides any GET). */
 const ALLOWED_WHILE_FORCED = ['/wps/member/password', '/wps/session/logout', '/wps/admin/session/logout'];
@@ -32,6 +33,15 @@ export function registerPrincipalHook(app: FastifyInstance): void {
     const session = await app.services.auth.sessions.resolve(token);
     if (!session) return;
     req.principal = session.principal;
+    if (session.principal.kind === 'operator' && session.principal.totpEnrolmentRequired) {
+      // Owner/finance without a second factor: only enrolment (and me/logout) until enrolled.
+      const route = req.routeOptions.url;
+      const config = req.routeOptions.config;
+      const operatorCall = config?.operatorOnly || config?.guardRoles?.includes('operator');
+      if (route && operatorCall && !TOTP_ENROLMENT_ROUTES.includes(route)) {
+        throw new AppError('TOTP_ENROLMENT_REQUIRED');
+      }
+    }
     if (session.mustChangePassword && !READ_ONLY.has(req.method)) {
       // The matched route, not req.url: `/%77ps/member/info` reaches the same handler.
       const route = req.routeOptions.url;

@@ -225,14 +225,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = operatorPrincipal(req);
-      return ok(req, { id: p.operatorId, account: p.account, permissions: [...p.permissions] });
+      return ok(req, {
+        id: p.operatorId,
+        account: p.account,
+        role: p.operatorRole,
+        permissions: [...p.permissions],
+        totpEnrolmentRequired: p.totpEnrolmentRequired,
+      });
     },
   );
 
   app.get(
     '/wps/admin/login-audit',
     {
-      preHandler: requireRole(['operator'], 'system'),
+      onRequest: requireRole(['operator'], 'system'),
       schema: {
         tags: adminTags,
         summary: 'Login attempts, newest first',
@@ -248,7 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wps/admin/outbox',
     {
-      preHandler: requireRole(['operator'], 'system'),
+      onRequest: requireRole(['operator'], 'system'),
       schema: {
         tags: adminTags,
         summary: 'Messages held by the default SMS/mail outbox, newest first',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -23,7 +24,16 @@ export const operators = pgTable(
     account: text().notNull(),
     passwordHash: text().notNull(),
     permissions: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** owner, finance, support, content, agents or custom (permissions = role's ∪ explicit). */
+    role: text().notNull().default('custom'),
     status: text().notNull().default('active'),
+    /** TOTP secret, AES-256-GCM encrypted (totp.ts); never answered after enrolment. */
+    totpSecret: text(),
+    /** A secret shown for enrolment, not yet confirmed with a code. */
+    totpPendingSecret: text(),
+    totpEnabledAt: ts(),
+    /** The time step of the last accepted code: a code is good once (replay refused). */
+    totpLastStep: bigint({ mode: 'number' }),
     lastLoginAt: ts(),
     createdAt: ts().notNull().default(sql`now()`),
   },
@@ -135,5 +145,41 @@ export const loginChallenges = pgTable(
   (t) => [
     uniqueIndex('login_challenges_ticket_unique').on(t.ticketHash),
     index('login_challenges_member_idx').on(t.memberId),
+  ],
+);
+
+/** One-time recovery codes for the TOTP second factor: SHA-256 hashed, each usable once. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    operatorId: integer()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: ts(),
+    createdAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [index('operator_recovery_codes_operator_idx').on(t.operatorId)],
+);
+
+/** A console sign-in that passed the password and waits for the TOTP (or recovery) code. */
+export const operatorLoginChallenges = pgTable(
+  'operator_login_challenges',
+  {
+    id: serial().primaryKey(),
+    ticketHash: text().notNull(),
+    operatorId: integer()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    ip: text().notNull(),
+    userAgent: text(),
+    attempts: integer().notNull().default(0),
+    expiresAt: ts().notNull(),
+    consumedAt: ts(),
+  },
+  (t) => [
+    uniqueIndex('operator_login_challenges_ticket_unique').on(t.ticketHash),
+    index('operator_login_challenges_operator_idx').on(t.operatorId),
   ],
 );

@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginValue,
   type OperatorLoginRequest,
+  type OperatorSession,
   memberRole,
   SPEC,
   type SecondVerificationMethod,
@@ -33,14 +34,18 @@ import {
 import { HumanCheckService } from './human-check.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
 import { LoginHistory } from './login-history.ts';
-import { OperatorService } from './operators.ts';
+import { OperatorSignIn } from './operator-login.ts';
+import { type AuditRecorder, OperatorService } from './operators.ts';
 import { loginAudit, loginChallenges } from './schema.ts';
 import { hashToken, SessionService } from './sessions.ts';
+import { TotpService } from './totp.ts';
 
 export interface AuthDeps {
   system: SystemService;
   members: MembersService;
   verification: VerificationService;
+  /** The audit log (operator changes); optional for suites that build the service alone. */
+  audit?: { record: AuditRecorder };
 }
 
 /** Who is asking, as the login flows need it. */
@@ -107,6 +112,8 @@ export class AuthService {
   loginPrecheck: ((member: Member) => Promise<void>) | null = null;
   readonly sessions: SessionService;
   readonly operators: OperatorService;
+  readonly totp: TotpService;
+  readonly operatorSignIn: OperatorSignIn;
   readonly failures: LoginFailures;
   readonly captcha: CaptchaService;
   readonly humanCheck: HumanCheckService;
@@ -124,6 +131,13 @@ export class AuthService {
     this.sessions = new SessionService(db, config);
     this.operators = new OperatorService(db);
     this.loginHistory = new LoginHistory(db);
+    this.operators = new OperatorService(
+      db,
+      deps.audit ? (entry, tx) => deps.audit!.record(entry, tx) : undefined,
+      (id) => this.sessions.forgetOperator(id),
+    );
+    this.totp = new TotpService(db, config.totpKey);
+    this.operatorSignIn = new OperatorSignIn(db, this);
     this.failures = new LoginFailures(db);
     this.captcha = new CaptchaService(db, config);
     this.humanCheck = new HumanCheckService(db, config);
@@ -154,6 +168,7 @@ export class AuthService {
     await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days'
       or revoked_at < now() - interval '7 days'`);
     await db.execute(sql`delete from login_challenges where expires_at < now() - interval '1 day'`);
+    await db.execute(sql`delete from operator_login_challenges where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from verification_codes where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from captchas where expires_at < now()`);
     await db.execute(sql`delete from human_checks_used where expires_at < now()`);
@@ -727,11 +742,11 @@ export class AuthService {
     });
   }
 
-  /** POST /wps/admin/session/login: operators only; same human check, limits and audit as members. */
-  async operatorLogin(
-    body: OperatorLoginRequest,
-    ctx: RequestContext,
-  ): Promise<{ token: string; account: string; permissions: string[] }> {
+  /**
+   * POST /wps/admin/session/login: operators only; same human check, limits and audit as members.
+   * With TOTP enrolled the answer is a challenge for the code step (operator-login.ts).
+   */
+  async operatorLogin(body: OperatorLoginRequest, ctx: RequestContext): Promise<OperatorSession> {
     const errors = new FieldErrors(ctx.locale);
     const account = normalizeAccount(body.username ?? '');
     const password = body.password ?? '';
@@ -755,15 +770,6 @@ export class AuthService {
       throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     }
     await guard.succeeded();
-    const { token } = await this.sessions.open({
-      operatorId: op.id,
-      role: 'operator',
-      loginType: 'username',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
-    await this.operators.recordLogin(op.id);
-    await this.audit({ ...base, result: 'ok', operatorId: op.id });
-    return { token, account: op.account, permissions: op.permissions };
+    return this.operatorSignIn.afterPassword(op, ctx);
   }
 }

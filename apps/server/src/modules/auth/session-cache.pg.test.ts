@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember } from '../../test/members.ts';
+import { createMember, createOperator } from '../../test/members.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -76,5 +76,25 @@ describe.skipIf(!hasPostgres)('session cache across two instances (needs TEST_DA
     await a.app.services.auth.sessions.revokeMemberSessions(m.id);
     expect(await infoOn(a.app, token)).toBe(401);
     expect(await eventually(async () => (await infoOn(b, token)) === 401)).toBe(true);
+  });
+
+  it('an operator disabled by an owner on one instance is signed out on the other at once', async () => {
+    const owner = await createOperator(a.app, { role: 'owner' });
+    const op = await createOperator(a.app, { role: 'support' });
+    const me = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/wps/admin/session/me', headers: { token: op.token } }))
+        .statusCode;
+    expect(await me(a.app)).toBe(200);
+    expect(await me(b)).toBe(200);
+    expect(await me(b)).toBe(200);
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/wps/admin/operators/${op.id}/status`,
+      headers: { token: owner.token },
+      payload: { status: 'disabled' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await me(a.app)).toBe(401);
+    expect(await eventually(async () => (await me(b)) === 401)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { memberRole } from '@wps/contract';
+import { effectivePermissions, memberRole } from '@wps/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import type { Principal, Role } from '../../http/auth.ts';
 import { members } from '../members/schema.ts';
 import { operators, sessions } from './schema.ts';
 import { SessionCache } from './session-cache.ts';
+import { totpRequiredFor } from './totp.ts';
 
 /** 32 random bytes = 256 bits, base64url without padding: always 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -45,7 +46,10 @@ export class SessionService {
 
   async open(input: OpenSessionInput): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.config.sessionMaxHours * 3_600_000);
+    // Console sessions live shorter than players' (config: operatorSessionMaxHours).
+    const maxHours =
+      input.operatorId !== undefined ? this.config.operatorSessionMaxHours : this.config.sessionMaxHours;
+    const expiresAt = new Date(Date.now() + maxHours * 3_600_000);
     const [row] = await this.db
       .insert(sessions)
       .values({
@@ -78,9 +82,11 @@ export class SessionService {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const idleMs = this.config.sessionIdleMinutes * 60_000;
+    const operatorIdleMs = this.config.operatorSessionIdleMinutes * 60_000;
     const cached = this.cache.get(tokenHash);
     if (cached) {
-      if (cached.expiresAt > now && cached.lastSeenAt > now - idleMs) {
+      const idle = cached.operatorId !== null ? operatorIdleMs : idleMs;
+      if (cached.expiresAt > now && cached.lastSeenAt > now - idle) {
         if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
           cached.lastSeenAt = now;
           await this.db
@@ -108,6 +114,8 @@ export class SessionService {
         memberStatus: members.status,
         operatorAccount: operators.account,
         operatorPermissions: operators.permissions,
+        operatorRole: operators.role,
+        operatorTotpAt: operators.totpEnabledAt,
         operatorStatus: operators.status,
       })
       .from(sessions)
@@ -126,12 +134,17 @@ export class SessionService {
     let principal: Principal;
     if (row.operatorId !== null) {
       if (row.operatorStatus !== 'active' || row.operatorAccount === null) return null;
+      if (row.lastSeenAt.getTime() <= now - operatorIdleMs) return null;
+      const operatorRole = row.operatorRole ?? 'custom';
       principal = {
         kind: 'operator',
         operatorId: row.operatorId,
         account: row.operatorAccount,
         role: 'operator',
-        permissions: row.operatorPermissions ?? [],
+        operatorRole,
+        // The role's set and the explicit ones, read per session load: a role change applies at once.
+        permissions: effectivePermissions(operatorRole, row.operatorPermissions ?? []),
+        totpEnrolmentRequired: totpRequiredFor(operatorRole) && row.operatorTotpAt === null,
         sessionId: row.id,
       };
     } else {
@@ -229,6 +242,11 @@ export class SessionService {
       .returning({ id: sessions.id });
     this.cache.forget('s', sessionId);
     return rows.length > 0;
+  }
+
+  /** Drops an operator's cached sessions in this process (after a change to the operator). */
+  forgetOperator(operatorId: number): void {
+    this.cache.forget('o', operatorId);
   }
 
   async clearMustChangePassword(sessionId: number): Promise<void> {

@@ -359,7 +359,9 @@ export class PlayersService {
     return { uplinePath: await this.deps.members.tree.uplinePath(id) };
   }
 
-  promotions(id: number) {
+  /** The player's promotions and bonuses (an unknown id is NOT_FOUND, as on every profile call). */
+  async promotions(id: number) {
+    await this.member(id);
     return this.deps.promotions.rewardCenter(id);
   }
 

@@ -1,19 +1,18 @@
 import {
   envelopeSchema,
+  GAMES_PERMISSION,
   seamlessVendorSchema,
   seamlessVendorSecretSchema,
   seamlessVendorUpdateSchema,
 } from '@wps/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorPrincipal, requireRole } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 
 const codeParams = z.object({ code: z.string().regex(/^[A-Z0-9_]{1,32}$/) });
-const VENDOR_PERMISSIONS = ['games', 'system', '*'];
 
 const actorOf = (req: FastifyRequest) => ({
   id: operatorPrincipal(req).operatorId,
@@ -24,13 +23,8 @@ const actorOf = (req: FastifyRequest) => ({
 /** The operator's view of the seamless vendor store: list, rotate a secret, enable, opt in to bet-less wins. */
 export const seamlessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const vendors = app.services.seamless.vendors;
-  const operator = requireRole(['operator']);
-  const permitted = async (req: FastifyRequest, reply: FastifyReply) => {
-    await operator(req, reply);
-    if (!operatorPrincipal(req).permissions.some((p: string) => VENDOR_PERMISSIONS.includes(p))) {
-      throw new AppError('FORBIDDEN');
-    }
-  };
+  // The vendor store is part of the games catalogue's administration.
+  const permitted = requireRole(['operator'], GAMES_PERMISSION);
   const tags = ['admin: seamless'];
   const security = [{ token: [] }];
 

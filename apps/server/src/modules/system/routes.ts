@@ -97,7 +97,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/system',
-    { preHandler: operator, schema: { tags: adminTags, summary: 'Current system controls' } },
+    { onRequest: operator, schema: { tags: adminTags, summary: 'Current system controls' } },
     async (req) =>
       ok(req, {
         maintenance: await system.maintenance(),
@@ -110,7 +110,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/wps/admin/system/maintenance',
-    { preHandler: operator, schema: { tags: adminTags, body: maintenanceUpdateSchema } },
+    { onRequest: operator, schema: { tags: adminTags, body: maintenanceUpdateSchema } },
     async (req) => {
       const before = await system.maintenance();
       await system.setMaintenance(
@@ -128,7 +128,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/wps/admin/system/domain-route',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: adminTags, summary: 'Main domain and allowed domains', body: domainRouteUpdateSchema },
     },
     async (req) => {
@@ -148,7 +148,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/wps/admin/system/blocked-countries',
-    { preHandler: operator, schema: { tags: adminTags, body: blockedCountriesUpdateSchema } },
+    { onRequest: operator, schema: { tags: adminTags, body: blockedCountriesUpdateSchema } },
     async (req) => {
       const before = await system.blockedCountries();
       await system.setBlockedCountries(req.body.countries);
@@ -161,7 +161,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/wps/admin/system/flags/:code',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         tags: adminTags,
         params: z.object({ code: z.string().max(40) }),
@@ -179,7 +179,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/wps/admin/system/register-rules/:field',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         tags: adminTags,
         params: z.object({ field: z.string().max(40) }),

@@ -11,6 +11,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { type AdminLoginInput, adminLoginInput, useAdminLogin } from '../api/login.ts';
 import { useAdminSession } from '../session-store.ts';
+import { SignInTotpStep } from './sign-in-totp.tsx';
 import '../../features/auth/auth.css';
 
 /**
@@ -26,6 +27,7 @@ export function SignInPage() {
   const [captchaGen, setCaptchaGen] = useState(0);
   const [captchaKey, setCaptchaKey] = useState('');
   const [humanError, setHumanError] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -50,7 +52,13 @@ export function SignInPage() {
       { ...rest, altcha, ...(captchaShown ? { captcha: captcha?.trim(), captchaKey } : {}) },
       {
         onSuccess: (session) => {
-          useAdminSession.getState().signIn(session);
+          // TOTP enrolled: the code step comes next (sign-in-totp.tsx).
+          if (session.totpRequired && session.challenge) {
+            setChallenge(session.challenge);
+            return;
+          }
+          if (!session.token) return;
+          useAdminSession.getState().signIn({ ...session, token: session.token });
           navigate('/', { replace: true });
         },
         onError: (err) => {
@@ -69,6 +77,19 @@ export function SignInPage() {
 
   const onKey = useCallback((k: string) => setCaptchaKey(k), []);
   const serverError = login.error instanceof ApiError ? login.error : null;
+  if (challenge) {
+    return (
+      <div className="admin-signin">
+        <SignInTotpStep
+          challenge={challenge}
+          onBack={() => {
+            setChallenge(null);
+            login.reset();
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <div className="admin-signin">
       <form

@@ -1,0 +1,106 @@
+import {
+  hasPermission,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+} from '@wps/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { createMember, createOperator } from '../test/members.ts';
+import { type RouteEntry, routeTable } from './route-guards.ts';
+
+/**
+ * The permission matrix, generated from the route table: every `/wps/admin/*` route names the
+ * permission its guard checks, and every role gets exactly what ROLE_PERMISSIONS says — 403
+ * FORBIDDEN when the role lacks the permission, never 401/403 FORBIDDEN otherwise (a 400 or 404
+ * for the placeholder input is fine). A player is refused everywhere, an anonymous caller asked
+ * to sign in.
+ */
+
+/** Calls every operator may make whatever the role: sign-in steps, own session and enrolment. */
+const SESSION_ROUTES = new Set([
+  '/wps/admin/session/login',
+  '/wps/admin/session/login/totp',
+  '/wps/admin/session/logout',
+  '/wps/admin/session/me',
+  '/wps/admin/session/totp',
+  '/wps/admin/session/totp/enrol',
+  '/wps/admin/session/totp/confirm',
+]);
+
+let t: TestApp;
+let routes: RouteEntry[];
+const tokens = new Map<OperatorRole, string>();
+let playerToken: string;
+
+/** A concrete URL for a route pattern: ids that exist nowhere, codes no one uses. */
+const concrete = (url: string) =>
+  url
+    .replace(/:([A-Za-z]*[iI]d)\b/g, '999999')
+    .replace(/:[A-Za-z_]+/g, 'NOPE_1')
+    .replace(/\*$/, 'nothing');
+
+const hit = (r: RouteEntry, token: string | null) =>
+  t.app.inject({
+    method: r.method as 'GET',
+    url: concrete(r.url),
+    headers: token ? { token } : {},
+    ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? { payload: {} } : {}),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes = routeTable(t.app).filter(
+    (r) =>
+      (r.url === '/wps/admin' || r.url.startsWith('/wps/admin/')) &&
+      !SESSION_ROUTES.has(r.url) &&
+      r.method !== 'HEAD' &&
+      r.method !== 'OPTIONS',
+  );
+  for (const role of OPERATOR_ROLES) tokens.set(role, (await createOperator(t.app, { role })).token);
+  playerToken = (await createMember(t.app)).token;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('permission matrix (generated from the route table)', () => {
+  it('finds the admin routes', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.map((r) => r.url)).toContain('/wps/admin/operators');
+  });
+
+  it('has no admin route without a permission, and every permission is a known one', () => {
+    const missing = routes.filter((r) => !r.permission).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    const unknown = routes.filter((r) => !(PERMISSIONS as readonly string[]).includes(r.permission ?? ''));
+    expect(unknown.map((r) => `${r.method} ${r.url} (${r.permission})`)).toEqual([]);
+  });
+
+  for (const role of OPERATOR_ROLES) {
+    it(`answers the ${role} role exactly as ROLE_PERMISSIONS says`, async () => {
+      const token = tokens.get(role)!;
+      const wrong: string[] = [];
+      for (const r of routes) {
+        const allowed = hasPermission(ROLE_PERMISSIONS[role], r.permission ?? '');
+        const res = await hit(r, token);
+        const code = res.json().code as string;
+        const refused = res.statusCode === 403 && code === 'FORBIDDEN';
+        if (allowed ? refused || res.statusCode === 401 || code === 'TOTP_ENROLMENT_REQUIRED' : !refused) {
+          wrong.push(`${r.method} ${r.url} [${r.permission}] → ${res.statusCode} ${code}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    }, 120_000);
+  }
+
+  it('refuses a player on every admin route and asks an anonymous caller to sign in', async () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const player = await hit(r, playerToken);
+      if (player.statusCode !== 403) wrong.push(`player ${r.method} ${r.url} → ${player.statusCode}`);
+      const anon = await hit(r, null);
+      if (anon.statusCode !== 401) wrong.push(`anonymous ${r.method} ${r.url} → ${anon.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
