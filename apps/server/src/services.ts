@@ -98,7 +98,7 @@ export function createServices(config: Config, database: Database): Services {
     members,
     verification,
     auth,
-    content: new ContentService(db, config, { audit, auth }),
+    content: new ContentService(db, config, { audit, auth, messages }),
   };
 }
 

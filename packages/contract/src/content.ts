@@ -32,6 +32,8 @@ export const FEEDBACK_TYPES = {
 } as const;
 export const FEEDBACK_TYPE_CODES = [1, 2, 3, 4, 6, 0] as const;
 export const FEEDBACK_STATUSES = ['open', 'answered', 'closed'] as const;
+/** The inbox message kind of an operator's reply to a feedback ticket (its title is shown translated). */
+export const FEEDBACK_MESSAGE_KIND = 'feedback';
 
 /** Content language: a SPEC language code ('EN', 'NE'), or null for every language. */
 const languageCode = safeString()
@@ -51,8 +53,10 @@ export const contentImageSchema = z.object({
   id: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  /** Widest first is not promised: ascending by width, for srcset. */
+  /** WebP widths (a proof: its own format), ascending by width, for srcset. */
   variants: z.array(imageVariantSchema),
+  /** AVIF at the same widths, ascending (empty for images stored before AVIF): a `<picture>` source. */
+  avif: z.array(imageVariantSchema),
 });
 export type ContentImage = z.infer<typeof contentImageSchema>;
 

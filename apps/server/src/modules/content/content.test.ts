@@ -94,6 +94,34 @@ describe('content module', () => {
       expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
     });
 
+    it('stores AVIF beside WebP at the same widths, each served with its own type', async () => {
+      const m = multipart('image', banner);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/wps/admin/content/images',
+        payload: m.payload,
+        headers: { ...m.headers, token: op.token },
+      });
+      const v = up.json().value;
+      expect(v.avif.map((x: { width: number; height: number }) => [x.width, x.height])).toEqual([
+        [480, 160],
+        [960, 320],
+        [1200, 400],
+      ]);
+      expect(v.avif[1].url).toBe(`/wps/content/images/${v.id}/960/avif`);
+      const avif = await t.app.inject({ method: 'GET', url: v.avif[1].url });
+      expect(avif.statusCode).toBe(200);
+      expect(avif.headers['content-type']).toBe('image/avif');
+      expect(avif.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(avif.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['heif', 960, 320]);
+      // The WebP path at the same width still answers WebP.
+      const webpSame = await t.app.inject({ method: 'GET', url: v.variants[1].url });
+      expect(webpSame.headers['content-type']).toBe('image/webp');
+      const missing = await t.app.inject({ method: 'GET', url: `/wps/content/images/${v.id}/333/avif` });
+      expect(missing.statusCode).toBe(404);
+    });
+
     it('accepts WebP for operators, refuses what is not an image by its bytes', async () => {
       const ok = multipart('image', webp);
       const res = await t.app.inject({
@@ -417,6 +445,20 @@ describe('content module', () => {
         headers: { token: other.token },
       });
       expect(theirs.json().value.content).toEqual([]);
+      // The reply is in the player's messages (unread), not in anyone else's.
+      const inboxOf = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/wps/messages?pageNo=1&pageSize=50', headers: { token } });
+      const msgs = (await inboxOf(player.token)).json().value;
+      expect(msgs.content.filter((x: { kind: string }) => x.kind === 'feedback')).toEqual([
+        expect.objectContaining({
+          title: `Reply to your feedback #${id}`,
+          body: 'We found it, credited now.',
+          read: false,
+        }),
+      ]);
+      expect(msgs.unread).toBeGreaterThanOrEqual(1);
+      const otherMsgs = (await inboxOf(other.token)).json().value.content;
+      expect(otherMsgs.filter((x: { kind: string }) => x.kind === 'feedback')).toEqual([]);
       const none = await asOp('POST', '/wps/admin/content/feedback/999999/reply', { body: 'x' });
       expect(none.statusCode).toBe(404);
     });
