@@ -487,6 +487,32 @@ describe('content module', () => {
       expect(proof.headers['content-type']).toBe('image/jpeg');
     });
 
+    it('refuses proofs by the SPEC §8 image rules: PNG/JPG only, 5MB, members only', async () => {
+      const up = (file: Buffer, token?: string) => {
+        const m = multipart('proof', file);
+        return t.app.inject({
+          method: 'POST',
+          url: '/wps/feedback/proof',
+          payload: m.payload,
+          headers: { ...m.headers, ...(token ? { token } : {}) },
+        });
+      };
+      const asWebp = await up(webp, player.token);
+      expect(asWebp.statusCode).toBe(415);
+      expect(asWebp.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Only PNG or JPG images are accepted.',
+      });
+      const text = await up(Buffer.from('not an image at all'), player.token);
+      expect(text.statusCode).toBe(415);
+      const huge = Buffer.concat([small, Buffer.alloc(5 * 1024 * 1024 + 1)]);
+      const big = await up(huge, player.token);
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe('The image must not be larger than 5MB.');
+      const guest = await up(small);
+      expect(guest.statusCode).toBe(401);
+    });
+
     it('requires the captcha when the human check is on', async () => {
       const strict = await createTestApp({ humanCheck: true });
       try {
