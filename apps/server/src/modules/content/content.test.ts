@@ -565,5 +565,27 @@ describe('content module', () => {
       });
       expect(unknown.statusCode).toBe(404);
     });
+
+    it('tells the site whether live hosts exist (the menu leads to the page only then)', async () => {
+      const withHosts = await t.app.inject({ method: 'GET', url: '/wps/system/permission' });
+      expect(withHosts.json().value.info.liveStreams).toBe(true);
+      const bare = await createTestApp();
+      try {
+        const none = await bare.app.inject({ method: 'GET', url: '/wps/system/permission' });
+        expect(none.json().value.info.liveStreams).toBe(false);
+        const list = await bare.app.inject({ method: 'GET', url: '/wps/live/models' });
+        expect(list.json().value).toEqual([]);
+        const m = await createMember(bare.app);
+        const launch = await bare.app.inject({
+          method: 'GET',
+          url: '/wps/live/chat?id=anna',
+          headers: { token: m.token },
+        });
+        expect(launch.statusCode).toBeGreaterThanOrEqual(400);
+        expect(launch.statusCode).toBeLessThan(500);
+      } finally {
+        await bare.close();
+      }
+    });
   });
 });
