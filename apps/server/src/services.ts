@@ -17,6 +17,7 @@ import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ContentService } from './modules/content/service.ts';
+import { SystemContacts } from './modules/system/contacts.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
@@ -45,6 +46,7 @@ export interface Services {
   lottery: LotteryService;
   agents: AgentsService;
   content: ContentService;
+  systemContacts: SystemContacts;
   messages: MessagesService;
   bonusEngine: BonusEngine;
   promotions: PromotionsService;
@@ -99,6 +101,7 @@ export function createServices(config: Config, database: Database): Services {
     verification,
     auth,
     content: new ContentService(db, config, { audit, auth, messages }),
+    systemContacts: new SystemContacts(db, system),
   };
 }
 

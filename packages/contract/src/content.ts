@@ -257,3 +257,43 @@ export const contentIdParamsSchema = z.object({
 
 /** Feedback description bounds (SPEC §5, §9), shared by the popup's counter and the server. */
 export const FEEDBACK_LIMITS = SPEC.feedback;
+
+// ---- Customer-service entries and resources (SPEC §3), edited in the console ----
+
+/** SPEC §2 side-menu contacts: live chat, Telegram 1 to 3, Facebook 1, WhatsApp. */
+export const CS_POSITIONS = [
+  'LIVECHAT',
+  'TELEGRAM1',
+  'TELEGRAM2',
+  'TELEGRAM3',
+  'FACEBOOK1',
+  'WHATSAPP',
+] as const;
+/** An https:// (or http://) link or a path of this site; what the client will open. */
+const contactUrl = safeString()
+  .trim()
+  .max(500)
+  .regex(/^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i);
+
+export const contactInputSchema = z.object({
+  csPosition: z.enum(CS_POSITIONS),
+  title: safeString().trim().min(1).max(80),
+  url: contactUrl,
+  sort: z.number().int().min(0).max(10_000).default(0),
+  enabled: z.boolean().default(true),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export const adminContactSchema = contactInputSchema.extend({ id: z.number().int(), csPosition: z.string() });
+
+export const resourceInputSchema = z.object({
+  /** APP (iOS/Android download links of the side menu), WHATSAPP … */
+  resourceType: safeString()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9_]{0,31}$/),
+  labelNameEn: safeString().trim().min(1).max(80),
+  url: contactUrl,
+  sort: z.number().int().min(0).max(10_000).default(0),
+});
+export type ResourceInput = z.infer<typeof resourceInputSchema>;
+export const adminResourceSchema = resourceInputSchema.extend({ id: z.number().int() });
