@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { seedContent } from '../../apps/server/src/db/seed/content.ts';
 import { expect as baseExpect, test } from '../fixtures/server.ts';
 
@@ -29,6 +30,14 @@ test.describe('home content', () => {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(carousel.locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
+    // A <picture>: AVIF first, WebP after; the first slide is hinted in <head> in its best format.
+    const sources = carousel.locator('picture').first().locator('source');
+    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+    const hint = page.locator('head link[rel="preload"][as="image"]');
+    await expect(hint).toHaveCount(1);
+    await expect(hint).toHaveAttribute('type', 'image/avif');
+    await expect(hint).toHaveAttribute('fetchpriority', 'high');
     const dots = carousel.getByRole('tab');
     await expect(dots).toHaveCount(3);
     await expect(dots.nth(0)).toHaveAttribute('aria-selected', 'true');
@@ -157,5 +166,74 @@ test.describe('home content', () => {
     await page.goto('/promotions').catch(() => undefined);
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await context.setOffline(false);
+  });
+});
+
+test.describe('account-popup banners and live streams', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({
+    serverConfig: {
+      liveHosts: [
+        {
+          id: 'anna',
+          name: 'Anna',
+          chatUrl: 'https://chat.example.com/r/anna',
+          avatarUrl: null,
+          online: true,
+        },
+      ],
+    },
+  });
+
+  test('the login popup shows its banners only when it has some; the live page lists hosts', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog.getByLabel('Username')).toBeVisible();
+    // No w_login banner: no box at all.
+    await expect(dialog.getByTestId('popup-banners-w_login')).toHaveCount(0);
+
+    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#7b2ff7' } })
+      .png()
+      .toBuffer();
+    const actor = { id: 0, account: 'e2e' };
+    const image = await server.services.content.uploadImage(png, actor);
+    await server.services.content.saveBanner(
+      null,
+      {
+        groupName: 'w_login',
+        title: 'Sign in and claim 100%',
+        imageId: image.id,
+        linkageType: 'route',
+        link: '/promotions',
+        sort: 0,
+        enabled: true,
+      },
+      actor,
+    );
+    await page.goto('/login');
+    const banners = page.getByRole('dialog', { name: 'Log in' }).getByTestId('popup-banners-w_login');
+    await expect(banners.getByRole('img', { name: 'Sign in and claim 100%' })).toBeVisible();
+    await expect(banners.locator('source').first()).toHaveAttribute('type', 'image/avif');
+    await banners.getByRole('link').click();
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+
+    // SPEC §7 Live: the menu leads to the page (hosts are configured), a guest is asked to log in.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('complementary', { name: 'Side menu' })
+      .getByRole('link', { name: 'Live streams' })
+      .click();
+    await expect(page).toHaveURL(/\/liveStream$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Live streams' })).toBeVisible();
+    const host = page.getByRole('list', { name: 'Live hosts' }).getByRole('listitem');
+    await expect(host).toHaveCount(1);
+    await expect(host).toContainText('Live now');
+    await host.getByRole('button', { name: 'Chat with Anna' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   });
 });
