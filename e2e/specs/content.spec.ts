@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { seedContent } from '../../apps/server/src/db/seed/content.ts';
+import { createMember } from '../../apps/server/src/test/members.ts';
 import { expect as baseExpect, test } from '../fixtures/server.ts';
 
 // Pages here wait on a server that is encoding images on a shared 2-core box.
@@ -148,6 +149,43 @@ test.describe('home content', () => {
     await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
     const inbox = await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 });
     expect(inbox.content[0]).toMatchObject({ type: 1, status: 'open', sender: 'guest' });
+  });
+
+  test("a member's withdrawal feedback carries a proof; the operator's reply reaches their messages", async ({
+    page,
+    server,
+  }) => {
+    const member = await createMember(server.app);
+    await page.goto(`/?token=${member.token}`);
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Feedback' });
+    await expect(dialog.getByLabel('Proof image (optional)')).toHaveCount(0);
+    await dialog.getByRole('combobox', { name: 'Question type' }).selectOption({ label: 'Withdraw issues' });
+    const proof = dialog.getByLabel('Proof image (optional)');
+    // SPEC §8: a wrong type is refused before anything is sent.
+    await proof.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(dialog.getByText('Only PNG or JPG images are accepted.')).toBeVisible();
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c63' } })
+      .png()
+      .toBuffer();
+    await proof.setInputFiles({ name: 'bank.png', mimeType: 'image/png', buffer: png });
+    await dialog
+      .getByRole('textbox', { name: 'Description' })
+      .fill('My withdrawal of 2000 says paid but nothing reached my account.');
+    await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
+    const [ticket] = (await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 })).content;
+    expect(ticket).toMatchObject({ type: 2, hasProof: true, memberAccount: member.account });
+
+    await server.services.content.reply(ticket!.id, 'We are checking with the bank.', false, {
+      id: 0,
+      account: 'e2e',
+    });
+    await page.goto('/member?page=messageV2');
+    await page.getByRole('button', { name: new RegExp(`Reply to your feedback #${ticket!.id}`) }).click();
+    await expect(page.getByText('We are checking with the bank.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My feedback' })).toBeVisible();
   });
 
   test('installable: manifest with icons, service worker registered, offline page when the network is cut', async ({
