@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { seedContent } from '../../apps/server/src/db/seed/content.ts';
+import { createMember } from '../../apps/server/src/test/members.ts';
 import { expect as baseExpect, test } from '../fixtures/server.ts';
 
 // Pages here wait on a server that is encoding images on a shared 2-core box.
@@ -29,6 +31,14 @@ test.describe('home content', () => {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(carousel.locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
+    // A <picture>: AVIF first, WebP after; the first slide is hinted in <head> in its best format.
+    const sources = carousel.locator('picture').first().locator('source');
+    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+    const hint = page.locator('head link[rel="preload"][as="image"]');
+    await expect(hint).toHaveCount(1);
+    await expect(hint).toHaveAttribute('type', 'image/avif');
+    await expect(hint).toHaveAttribute('fetchpriority', 'high');
     const dots = carousel.getByRole('tab');
     await expect(dots).toHaveCount(3);
     await expect(dots.nth(0)).toHaveAttribute('aria-selected', 'true');
@@ -141,6 +151,43 @@ test.describe('home content', () => {
     expect(inbox.content[0]).toMatchObject({ type: 1, status: 'open', sender: 'guest' });
   });
 
+  test("a member's withdrawal feedback carries a proof; the operator's reply reaches their messages", async ({
+    page,
+    server,
+  }) => {
+    const member = await createMember(server.app);
+    await page.goto(`/?token=${member.token}`);
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Feedback' });
+    await expect(dialog.getByLabel('Proof image (optional)')).toHaveCount(0);
+    await dialog.getByRole('combobox', { name: 'Question type' }).selectOption({ label: 'Withdraw issues' });
+    const proof = dialog.getByLabel('Proof image (optional)');
+    // SPEC §8: a wrong type is refused before anything is sent.
+    await proof.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(dialog.getByText('Only PNG or JPG images are accepted.')).toBeVisible();
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c63' } })
+      .png()
+      .toBuffer();
+    await proof.setInputFiles({ name: 'bank.png', mimeType: 'image/png', buffer: png });
+    await dialog
+      .getByRole('textbox', { name: 'Description' })
+      .fill('My withdrawal of 2000 says paid but nothing reached my account.');
+    await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
+    const [ticket] = (await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 })).content;
+    expect(ticket).toMatchObject({ type: 2, hasProof: true, memberAccount: member.account });
+
+    await server.services.content.reply(ticket!.id, 'We are checking with the bank.', false, {
+      id: 0,
+      account: 'e2e',
+    });
+    await page.goto('/member?page=messageV2');
+    await page.getByRole('button', { name: new RegExp(`Reply to your feedback #${ticket!.id}`) }).click();
+    await expect(page.getByText('We are checking with the bank.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My feedback' })).toBeVisible();
+  });
+
   test('installable: manifest with icons, service worker registered, offline page when the network is cut', async ({
     page,
     context,
@@ -157,5 +204,77 @@ test.describe('home content', () => {
     await page.goto('/promotions').catch(() => undefined);
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await context.setOffline(false);
+  });
+});
+
+test.describe('account-popup banners and live streams', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({
+    serverConfig: {
+      liveHosts: [
+        {
+          id: 'anna',
+          name: 'Anna',
+          chatUrl: 'https://chat.example.com/r/anna',
+          avatarUrl: null,
+          online: true,
+        },
+      ],
+    },
+  });
+
+  test('the login popup shows its banners only when it has some; the live page lists hosts', async ({
+    page: before,
+    server,
+    browser,
+  }) => {
+    await before.setViewportSize({ width: 360, height: 780 });
+    await before.goto('/login');
+    const dialog = before.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    // No w_login banner: no box at all.
+    await expect(dialog.getByTestId('popup-banners-w_login')).toHaveCount(0);
+
+    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#7b2ff7' } })
+      .png()
+      .toBuffer();
+    const actor = { id: 0, account: 'e2e' };
+    const image = await server.services.content.uploadImage(png, actor);
+    await server.services.content.saveBanner(
+      null,
+      {
+        groupName: 'w_login',
+        title: 'Sign in and claim 100%',
+        imageId: image.id,
+        linkageType: 'route',
+        link: '/promotions',
+        sort: 0,
+        enabled: true,
+      },
+      actor,
+    );
+    // Public content is cached for a minute (max-age 60): a new visitor sees the banner at once.
+    const page = await browser.newPage({ baseURL: server.baseURL, viewport: { width: 360, height: 780 } });
+    await page.goto('/login');
+    const banners = page.getByRole('dialog', { name: 'Log in' }).getByTestId('popup-banners-w_login');
+    await expect(banners.getByRole('img', { name: 'Sign in and claim 100%' })).toBeVisible();
+    await expect(banners.locator('source').first()).toHaveAttribute('type', 'image/avif');
+    await banners.getByRole('link').click();
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+
+    // SPEC §7 Live: the menu leads to the page (hosts are configured), a guest is asked to log in.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('complementary', { name: 'Side menu' })
+      .getByRole('link', { name: 'Live streams' })
+      .click();
+    await expect(page).toHaveURL(/\/liveStream$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Live streams' })).toBeVisible();
+    const host = page.getByRole('list', { name: 'Live hosts' }).getByRole('listitem');
+    await expect(host).toHaveCount(1);
+    await expect(host).toContainText('Live now');
+    await host.getByRole('button', { name: 'Chat with Anna' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import { seedContent } from '../../apps/server/src/db/seed/content.ts';
 import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { expect, test } from '../fixtures/server.ts';
 
@@ -29,6 +30,30 @@ test.describe('screenshots', () => {
     await expect(page.getByRole('complementary', { name: 'Side menu' })).toBeInViewport();
     await expect(page.locator('.app-download svg').first()).toBeVisible();
     await page.screenshot({ path: 'artifacts/home-mobile-menu.png' });
+  });
+
+  test('home with banners: both themes and languages, phone and desktop', async ({ page, server }) => {
+    test.setTimeout(240_000);
+    await seedContent(server.services);
+    // The start-up announcement has its own journey; here the home itself is the picture.
+    await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const [width, height] of [
+      [360, 780],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const { theme, lang } of COMBOS) {
+        await rememberPreferences(page, theme, lang);
+        await page.goto('/');
+        const first = page.locator('.banner-carousel picture img').first();
+        await expect(first).toBeVisible();
+        await expect
+          .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        await shoot(page, `home-banners-${width}-${theme}-${lang.toLowerCase()}`);
+      }
+    }
   });
 
   test('maintenance page, all combinations', async ({ page, server }) => {

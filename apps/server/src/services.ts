@@ -18,6 +18,7 @@ import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ContentService } from './modules/content/service.ts';
+import { SystemContacts } from './modules/system/contacts.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
@@ -51,6 +52,7 @@ export interface Services {
   lottery: LotteryService;
   agents: AgentsService;
   content: ContentService;
+  systemContacts: SystemContacts;
   messages: MessagesService;
   bonusEngine: BonusEngine;
   promotions: PromotionsService;
@@ -143,7 +145,8 @@ export function createServices(config: Config, database: Database): Services {
     members,
     verification,
     auth,
-    content: new ContentService(db, config, { audit, auth }),
+    content: new ContentService(db, config, { audit, auth, messages }),
+    systemContacts: new SystemContacts(db, system),
     reports: new ReportsService(db, config),
   };
 }

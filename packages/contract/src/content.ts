@@ -11,6 +11,17 @@ import { pageOf, pageQuerySchema } from './wallet.ts';
 /** SPEC §3 banner groups: the home carousel, the side menu, and the three account popups. */
 export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register', 'w_forget'] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
+/**
+ * The box each group's banners are shown in, width over height: the site fills it (object-fit
+ * cover, centred), so the console previews an upload cropped to it.
+ */
+export const BANNER_DISPLAY_RATIO: Record<BannerGroup, number> = {
+  w_home: 3,
+  w_leftmenu: 8 / 3,
+  w_login: 3,
+  w_register: 3,
+  w_forget: 3,
+};
 /** What a click on a banner does: nothing, open an external URL, or an in-app route (/promotions). */
 export const BANNER_LINK_TYPES = ['none', 'url', 'route'] as const;
 
@@ -32,6 +43,8 @@ export const FEEDBACK_TYPES = {
 } as const;
 export const FEEDBACK_TYPE_CODES = [1, 2, 3, 4, 6, 0] as const;
 export const FEEDBACK_STATUSES = ['open', 'answered', 'closed'] as const;
+/** The inbox message kind of an operator's reply to a feedback ticket (its title is shown translated). */
+export const FEEDBACK_MESSAGE_KIND = 'feedback';
 
 /** Content language: a SPEC language code ('EN', 'NE'), or null for every language. */
 const languageCode = safeString()
@@ -51,8 +64,10 @@ export const contentImageSchema = z.object({
   id: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  /** Widest first is not promised: ascending by width, for srcset. */
+  /** WebP widths (a proof: its own format), ascending by width, for srcset. */
   variants: z.array(imageVariantSchema),
+  /** AVIF at the same widths, ascending (empty for images stored before AVIF): a `<picture>` source. */
+  avif: z.array(imageVariantSchema),
 });
 export type ContentImage = z.infer<typeof contentImageSchema>;
 
@@ -242,3 +257,43 @@ export const contentIdParamsSchema = z.object({
 
 /** Feedback description bounds (SPEC §5, §9), shared by the popup's counter and the server. */
 export const FEEDBACK_LIMITS = SPEC.feedback;
+
+// ---- Customer-service entries and resources (SPEC §3), edited in the console ----
+
+/** SPEC §2 side-menu contacts: live chat, Telegram 1 to 3, Facebook 1, WhatsApp. */
+export const CS_POSITIONS = [
+  'LIVECHAT',
+  'TELEGRAM1',
+  'TELEGRAM2',
+  'TELEGRAM3',
+  'FACEBOOK1',
+  'WHATSAPP',
+] as const;
+/** An https:// (or http://) link or a path of this site; what the client will open. */
+const contactUrl = safeString()
+  .trim()
+  .max(500)
+  .regex(/^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i);
+
+export const contactInputSchema = z.object({
+  csPosition: z.enum(CS_POSITIONS),
+  title: safeString().trim().min(1).max(80),
+  url: contactUrl,
+  sort: z.number().int().min(0).max(10_000).default(0),
+  enabled: z.boolean().default(true),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export const adminContactSchema = contactInputSchema.extend({ id: z.number().int(), csPosition: z.string() });
+
+export const resourceInputSchema = z.object({
+  /** APP (iOS/Android download links of the side menu), WHATSAPP … */
+  resourceType: safeString()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9_]{0,31}$/),
+  labelNameEn: safeString().trim().min(1).max(80),
+  url: contactUrl,
+  sort: z.number().int().min(0).max(10_000).default(0),
+});
+export type ResourceInput = z.infer<typeof resourceInputSchema>;
+export const adminResourceSchema = resourceInputSchema.extend({ id: z.number().int() });

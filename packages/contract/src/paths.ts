@@ -55,6 +55,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/about', key: 'about', guard: 'public' },
   { path: '/download/ios', key: 'downloadIos', guard: 'public' },
   { path: '/download/android', key: 'downloadAndroid', guard: 'public' },
+  // SPEC §7 Live (live model list and chat launch); /live is the live-casino game centre.
+  { path: '/liveStream', key: 'liveStream', guard: 'public' },
   // In-house games (issue 11): each game's own page (the catalogue's launch opens it) and the
   // public verifier, which needs no login.
   ...INHOUSE_GAMES.map((g) => ({

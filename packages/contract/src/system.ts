@@ -86,6 +86,8 @@ export const permissionSchema = z.object({
     launchGameCDNs: z.array(safeString()),
     /** SPEC §5: the age the register form asks the player to confirm (18 or 21, configured). */
     ageMin: z.union([z.literal(18), z.literal(21)]),
+    /** SPEC §7 Live: hosts are configured, so menus may lead to the live-stream page. */
+    liveStreams: z.boolean().optional(),
   }),
   location: z.object({ ip: safeString(), country: safeString().nullable() }),
   maintenance: z.boolean(),

@@ -129,6 +129,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/content-feedback-page.tsx'),
   },
   {
+    id: 'content-contacts',
+    path: 'content-contacts',
+    labelKey: 'nav.contentContacts',
+    icon: 'chat',
+    permission: 'content',
+    load: () => import('./pages/content-contacts-page.tsx'),
+  },
+  {
+    id: 'content-resources',
+    path: 'content-resources',
+    labelKey: 'nav.contentResources',
+    icon: 'globe',
+    permission: 'content',
+    load: () => import('./pages/content-resources-page.tsx'),
+  },
+  {
     id: 'promotions',
     path: 'promotions',
     labelKey: 'nav.promotions',

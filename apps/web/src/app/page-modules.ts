@@ -34,6 +34,7 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   about: 'features/info/routes/legal-page.tsx',
   downloadIos: 'features/info/routes/install-page.tsx',
   downloadAndroid: 'features/info/routes/install-page.tsx',
+  liveStream: 'features/home/routes/live-stream-page.tsx',
   inhouse: 'features/inhouse/routes/inhouse-page.tsx',
   verify: 'features/inhouse/routes/verify-page.tsx',
 };

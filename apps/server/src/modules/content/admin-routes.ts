@@ -18,6 +18,7 @@ import { requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf, cashierErrorHandler, multipartBody } from '../cashier/http.ts';
+import { registerContactRoutes } from './contacts-routes.ts';
 
 const idBody = envelopeSchema(z.object({ id: z.number().int() }));
 
@@ -197,4 +198,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(req, null);
     },
   );
+
+  registerContactRoutes(app);
 };

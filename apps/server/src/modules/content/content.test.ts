@@ -94,6 +94,34 @@ describe('content module', () => {
       expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
     });
 
+    it('stores AVIF beside WebP at the same widths, each served with its own type', async () => {
+      const m = multipart('image', banner);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/wps/admin/content/images',
+        payload: m.payload,
+        headers: { ...m.headers, token: op.token },
+      });
+      const v = up.json().value;
+      expect(v.avif.map((x: { width: number; height: number }) => [x.width, x.height])).toEqual([
+        [480, 160],
+        [960, 320],
+        [1200, 400],
+      ]);
+      expect(v.avif[1].url).toBe(`/wps/content/images/${v.id}/960/avif`);
+      const avif = await t.app.inject({ method: 'GET', url: v.avif[1].url });
+      expect(avif.statusCode).toBe(200);
+      expect(avif.headers['content-type']).toBe('image/avif');
+      expect(avif.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(avif.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['heif', 960, 320]);
+      // The WebP path at the same width still answers WebP.
+      const webpSame = await t.app.inject({ method: 'GET', url: v.variants[1].url });
+      expect(webpSame.headers['content-type']).toBe('image/webp');
+      const missing = await t.app.inject({ method: 'GET', url: `/wps/content/images/${v.id}/333/avif` });
+      expect(missing.statusCode).toBe(404);
+    });
+
     it('accepts WebP for operators, refuses what is not an image by its bytes', async () => {
       const ok = multipart('image', webp);
       const res = await t.app.inject({
@@ -417,6 +445,20 @@ describe('content module', () => {
         headers: { token: other.token },
       });
       expect(theirs.json().value.content).toEqual([]);
+      // The reply is in the player's messages (unread), not in anyone else's.
+      const inboxOf = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/wps/messages?pageNo=1&pageSize=50', headers: { token } });
+      const msgs = (await inboxOf(player.token)).json().value;
+      expect(msgs.content.filter((x: { kind: string }) => x.kind === 'feedback')).toEqual([
+        expect.objectContaining({
+          title: `Reply to your feedback #${id}`,
+          body: 'We found it, credited now.',
+          read: false,
+        }),
+      ]);
+      expect(msgs.unread).toBeGreaterThanOrEqual(1);
+      const otherMsgs = (await inboxOf(other.token)).json().value.content;
+      expect(otherMsgs.filter((x: { kind: string }) => x.kind === 'feedback')).toEqual([]);
       const none = await asOp('POST', '/wps/admin/content/feedback/999999/reply', { body: 'x' });
       expect(none.statusCode).toBe(404);
     });
@@ -443,6 +485,32 @@ describe('content module', () => {
       const proof = await asOp('GET', `/wps/admin/content/feedback/${okRes.json().value.id}/proof`);
       expect(proof.statusCode).toBe(200);
       expect(proof.headers['content-type']).toBe('image/jpeg');
+    });
+
+    it('refuses proofs by the SPEC §8 image rules: PNG/JPG only, 5MB, members only', async () => {
+      const up = (file: Buffer, token?: string) => {
+        const m = multipart('proof', file);
+        return t.app.inject({
+          method: 'POST',
+          url: '/wps/feedback/proof',
+          payload: m.payload,
+          headers: { ...m.headers, ...(token ? { token } : {}) },
+        });
+      };
+      const asWebp = await up(webp, player.token);
+      expect(asWebp.statusCode).toBe(415);
+      expect(asWebp.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Only PNG or JPG images are accepted.',
+      });
+      const text = await up(Buffer.from('not an image at all'), player.token);
+      expect(text.statusCode).toBe(415);
+      const huge = Buffer.concat([small, Buffer.alloc(5 * 1024 * 1024 + 1)]);
+      const big = await up(huge, player.token);
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe('The image must not be larger than 5MB.');
+      const guest = await up(small);
+      expect(guest.statusCode).toBe(401);
     });
 
     it('requires the captcha when the human check is on', async () => {
@@ -496,6 +564,28 @@ describe('content module', () => {
         headers: { token: player.token },
       });
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it('tells the site whether live hosts exist (the menu leads to the page only then)', async () => {
+      const withHosts = await t.app.inject({ method: 'GET', url: '/wps/system/permission' });
+      expect(withHosts.json().value.info.liveStreams).toBe(true);
+      const bare = await createTestApp();
+      try {
+        const none = await bare.app.inject({ method: 'GET', url: '/wps/system/permission' });
+        expect(none.json().value.info.liveStreams).toBe(false);
+        const list = await bare.app.inject({ method: 'GET', url: '/wps/live/models' });
+        expect(list.json().value).toEqual([]);
+        const m = await createMember(bare.app);
+        const launch = await bare.app.inject({
+          method: 'GET',
+          url: '/wps/live/chat?id=anna',
+          headers: { token: m.token },
+        });
+        expect(launch.statusCode).toBeGreaterThanOrEqual(400);
+        expect(launch.statusCode).toBeLessThan(500);
+      } finally {
+        await bare.close();
+      }
     });
   });
 });

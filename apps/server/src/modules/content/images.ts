@@ -15,10 +15,16 @@ export interface EncodedImage {
 }
 
 /**
+ * AVIF at a low encoder effort: about half the WebP bytes for a banner at a fraction of the
+ * CPU the default effort costs (seconds per banner on a small server at effort 4+).
+ */
+const AVIF = { quality: 50, effort: 2 } as const;
+
+/**
  * Checks the upload by its content (type from its bytes, dimensions before decoding, re-encoded
- * so nothing but pixels survives: the cashier's checks) and encodes WebP at every srcset width
- * not wider than the original (the original width itself when it is narrower than all of them).
- * AVIF is left out: its encoder costs seconds of CPU per banner on a small server.
+ * so nothing but pixels survives: the cashier's checks) and encodes WebP and AVIF at every
+ * srcset width not wider than the original (the original width itself when it is narrower than
+ * all of them). The browser picks AVIF where it can and falls back to WebP (a `<picture>`).
  */
 export async function encodeContentImage(
   data: Buffer,
@@ -32,11 +38,11 @@ export async function encodeContentImage(
   const unique = [...new Set(widths)].sort((a, b) => a - b);
   const variants = [];
   for (const width of unique) {
-    const { data: out, info } = await sharp(clean.data)
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    variants.push({ width: info.width, height: info.height, mime: 'image/webp', data: out });
+    const resized = sharp(clean.data).resize({ width, withoutEnlargement: true });
+    const webp = await resized.clone().webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    variants.push({ width: webp.info.width, height: webp.info.height, mime: 'image/webp', data: webp.data });
+    const avif = await resized.clone().avif(AVIF).toBuffer({ resolveWithObject: true });
+    variants.push({ width: avif.info.width, height: avif.info.height, mime: 'image/avif', data: avif.data });
   }
   return { id: randomBytes(16).toString('base64url'), width: clean.width, height: clean.height, variants };
 }

@@ -56,19 +56,35 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       cacheable(req, reply, await content.publicBanners(req.query.language, req.query.group)),
   );
 
-  app.get(
-    '/wps/content/images/:id/:width',
-    { schema: { tags, summary: 'One WebP width of a banner or notice image', params: imageParams } },
-    async (req, reply) => {
-      const p = req.principal;
-      const img = await content.imageVariant(req.params.id, req.params.width, p?.kind === 'operator');
-      // Ids are random and a stored image never changes: cache for good (private ones: never shared).
-      return reply
-        .header('content-type', img.mime)
-        .header('cache-control', img.public ? 'public, max-age=31536000, immutable' : 'private, no-store')
-        .send(img.data);
-    },
-  );
+  for (const format of ['default', 'avif'] as const) {
+    app.get(
+      format === 'avif' ? '/wps/content/images/:id/:width/avif' : '/wps/content/images/:id/:width',
+      {
+        schema: {
+          tags,
+          summary:
+            format === 'avif'
+              ? 'One AVIF width of a banner or notice image'
+              : 'One WebP width of a banner or notice image',
+          params: imageParams,
+        },
+      },
+      async (req, reply) => {
+        const p = req.principal;
+        const img = await content.imageVariant(
+          req.params.id,
+          req.params.width,
+          p?.kind === 'operator',
+          format,
+        );
+        // Ids are random and a stored image never changes: cache for good (private ones: never shared).
+        return reply
+          .header('content-type', img.mime)
+          .header('cache-control', img.public ? 'public, max-age=31536000, immutable' : 'private, no-store')
+          .send(img.data);
+      },
+    );
+  }
 
   app.get(
     '/wps/notice',

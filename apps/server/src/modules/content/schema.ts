@@ -30,7 +30,7 @@ export const contentImages = pgTable('content_images', {
   createdAt: ts().notNull().default(sql`now()`),
 });
 
-/** Responsive WebP widths of one image, served with a long immutable cache. */
+/** Responsive WebP (and, for operator images, AVIF) widths of one image, served with a long immutable cache. */
 export const contentImageVariants = pgTable(
   'content_image_variants',
   {
@@ -42,7 +42,7 @@ export const contentImageVariants = pgTable(
     mime: text().notNull(),
     data: bytea().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+  (t) => [primaryKey({ columns: [t.imageId, t.width, t.mime] })],
 );
 
 /** SPEC §3 banners by group, language and schedule. */

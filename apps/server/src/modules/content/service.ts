@@ -1,9 +1,11 @@
 import {
   type Banner,
   type BannerInput,
+  type ContentImage,
   FEEDBACK_LIMITS,
   FEEDBACK_TYPE_CODES,
   type FeedbackInput,
+  FEEDBACK_MESSAGE_KIND,
   type FeedbackTicket,
   type HelpArticle,
   type HelpInput,
@@ -15,13 +17,14 @@ import {
   type NoticeType,
   type Page,
 } from '@wps/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { MessagesService } from '../messages/service.ts';
 import { htmlText, sanitizeContentHtml } from './html.ts';
 import { type EncodedImage, encodeContentImage, encodeProofImage } from './images.ts';
 import {
@@ -45,6 +48,11 @@ type BannerRow = typeof banners.$inferSelect;
 type NoticeRow = typeof notices.$inferSelect;
 type HelpRow = typeof helpArticles.$inferSelect;
 
+const AVIF = 'image/avif';
+/** Where one stored width is served: WebP (or a proof's own format) and AVIF beside it. */
+const imageUrl = (id: string, width: number, avif: boolean) =>
+  avif ? `/wps/content/images/${id}/${width}/avif` : `/wps/content/images/${id}/${width}`;
+
 /** yyyy-MM-dd hh:mm:ss in UTC (SPEC §3 notice timestamp). */
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -62,7 +70,7 @@ export class ContentService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly deps: { audit: AuditService; auth: AuthService },
+    private readonly deps: { audit: AuditService; auth: AuthService; messages: MessagesService },
   ) {}
 
   private get imageLimits() {
@@ -95,23 +103,13 @@ export class ContentService {
   }
 
   async imageInfo(id: string) {
-    const [img] = await this.db.select().from(contentImages).where(eq(contentImages.id, id));
-    if (!img) throw new AppError('NOT_FOUND');
-    const variants = await this.db
-      .select({ width: contentImageVariants.width, height: contentImageVariants.height })
-      .from(contentImageVariants)
-      .where(eq(contentImageVariants.imageId, id))
-      .orderBy(asc(contentImageVariants.width));
-    return {
-      id,
-      width: img.width,
-      height: img.height,
-      variants: variants.map((v) => ({ ...v, url: `/wps/content/images/${id}/${v.width}` })),
-    };
+    const info = (await this.imagesFor([id])).get(id);
+    if (!info) throw new AppError('NOT_FOUND');
+    return info;
   }
 
-  /** One stored width. Private images only for operators. */
-  async imageVariant(id: string, width: number, operator: boolean) {
+  /** One stored width in one format (AVIF, or the other one). Private images only for operators. */
+  async imageVariant(id: string, width: number, operator: boolean, format: 'avif' | 'default' = 'default') {
     const [row] = await this.db
       .select({
         data: contentImageVariants.data,
@@ -120,7 +118,13 @@ export class ContentService {
       })
       .from(contentImageVariants)
       .innerJoin(contentImages, eq(contentImages.id, contentImageVariants.imageId))
-      .where(and(eq(contentImageVariants.imageId, id), eq(contentImageVariants.width, width)));
+      .where(
+        and(
+          eq(contentImageVariants.imageId, id),
+          eq(contentImageVariants.width, width),
+          format === 'avif' ? eq(contentImageVariants.mime, AVIF) : ne(contentImageVariants.mime, AVIF),
+        ),
+      );
     if (!row || (!row.public && !operator)) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -130,7 +134,7 @@ export class ContentService {
     const [row] = await this.db
       .select({ width: contentImageVariants.width })
       .from(contentImageVariants)
-      .where(eq(contentImageVariants.imageId, id))
+      .where(and(eq(contentImageVariants.imageId, id), ne(contentImageVariants.mime, AVIF)))
       .orderBy(desc(contentImageVariants.width))
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND');
@@ -139,20 +143,28 @@ export class ContentService {
 
   // ---- banners ----
 
-  /** Images with their widths for many rows in two queries (not two per banner). */
+  /**
+   * Images with their widths for many rows in two queries (not two per banner): `variants` are
+   * the WebP widths (a proof's own format), `avif` the AVIF ones (none for older uploads).
+   */
   private async imagesFor(ids: string[]) {
     const unique = [...new Set(ids)];
-    if (!unique.length) return new Map<string, Awaited<ReturnType<ContentService['imageInfo']>>>();
+    if (!unique.length) return new Map<string, ContentImage>();
     const imgs = await this.db.select().from(contentImages).where(inArray(contentImages.id, unique));
     const variants = await this.db
       .select({
         imageId: contentImageVariants.imageId,
         width: contentImageVariants.width,
         height: contentImageVariants.height,
+        mime: contentImageVariants.mime,
       })
       .from(contentImageVariants)
       .where(inArray(contentImageVariants.imageId, unique))
       .orderBy(asc(contentImageVariants.width));
+    const of = (id: string, avif: boolean) =>
+      variants
+        .filter((v) => v.imageId === id && (v.mime === AVIF) === avif)
+        .map((v) => ({ width: v.width, height: v.height, url: imageUrl(id, v.width, avif) }));
     return new Map(
       imgs.map((img) => [
         img.id,
@@ -160,13 +172,8 @@ export class ContentService {
           id: img.id,
           width: img.width,
           height: img.height,
-          variants: variants
-            .filter((v) => v.imageId === img.id)
-            .map((v) => ({
-              width: v.width,
-              height: v.height,
-              url: `/wps/content/images/${img.id}/${v.width}`,
-            })),
+          variants: of(img.id, false),
+          avif: of(img.id, true),
         },
       ]),
     );
@@ -644,11 +651,19 @@ export class ContentService {
         .update(feedbackTickets)
         .set({ status: close ? 'closed' : 'answered', updatedAt: new Date() })
         .where(eq(feedbackTickets.id, ticketId))
-        .returning({ id: feedbackTickets.id });
+        .returning({ id: feedbackTickets.id, memberId: feedbackTickets.memberId });
       if (!t) throw new AppError('NOT_FOUND');
       await tx
         .insert(feedbackReplies)
         .values({ ticketId, author: 'operator', authorAccount: actor.account, body });
+      // The reply reaches the member's messages (a guest's ticket has no inbox), only if it commits.
+      if (t.memberId !== null) {
+        await this.deps.messages.send(
+          t.memberId,
+          { kind: FEEDBACK_MESSAGE_KIND, title: `Reply to your feedback #${ticketId}`, body },
+          tx,
+        );
+      }
       await this.deps.audit.record(
         {
           actor: { id: actor.id, account: actor.account },

@@ -212,6 +212,7 @@ export class SystemService {
         imageCDNs: this.config.imageCdns,
         launchGameCDNs: this.config.launchGameCdns,
         ageMin: this.config.ageMin,
+        liveStreams: this.config.liveHosts.length > 0,
       },
       location: { ip, country: status.country },
       maintenance: status.status === SYSTEM_STATUS.maintenance,

@@ -1,5 +1,9 @@
 import type {
   adminBannerSchema,
+  adminContactSchema,
+  adminResourceSchema,
+  ContactInput,
+  ResourceInput,
   adminFeedbackTicketSchema,
   adminHelpSchema,
   adminNoticeSchema,
@@ -19,7 +23,9 @@ export type AdminBanner = z.infer<typeof adminBannerSchema>;
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 export type AdminHelp = z.infer<typeof adminHelpSchema>;
 export type AdminTicket = z.infer<typeof adminFeedbackTicketSchema>;
-export type Kind = 'banners' | 'notices' | 'help';
+export type AdminContact = z.infer<typeof adminContactSchema>;
+export type AdminResource = z.infer<typeof adminResourceSchema>;
+export type Kind = 'banners' | 'notices' | 'help' | 'contacts' | 'resources';
 
 const opts = (signal?: AbortSignal) => ({ signal, token: adminToken() });
 const KEY = ['admin', 'content'] as const;
@@ -30,7 +36,13 @@ export const useAdminList = <T>(kind: Kind) =>
     queryFn: ({ signal }) => api.get<T[]>(`/wps/admin/content/${kind}`, opts(signal)),
   });
 
-export type Inputs = { banners: BannerInput; notices: NoticeInput; help: HelpInput };
+export type Inputs = {
+  banners: BannerInput;
+  notices: NoticeInput;
+  help: HelpInput;
+  contacts: ContactInput;
+  resources: ResourceInput;
+};
 
 /** Create (id null) or update one item; refetches the list and the public reads. */
 export function useSaveContent<K extends Kind>(kind: K) {

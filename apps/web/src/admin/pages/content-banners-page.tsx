@@ -15,6 +15,7 @@ import {
   uploadContentImage,
   useAdminList,
 } from './content-api.ts';
+import { CropPreview } from './content-crop-preview.tsx';
 import { EnabledCheck, FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
@@ -22,7 +23,7 @@ interface Draft {
   id: number | null;
   input: BannerInput;
   preview: string | null;
-  ratio: string;
+  size: { width: number; height: number } | null;
 }
 
 const empty = (): Draft => ({
@@ -38,7 +39,7 @@ const empty = (): Draft => ({
     enabled: true,
   },
   preview: null,
-  ratio: '3 / 1',
+  size: null,
 });
 
 /** Banners by group: upload (checked and resized by the server), preview as shown, link, schedule. */
@@ -64,7 +65,7 @@ export default function ContentBannersPage() {
         enabled: b.enabled,
       },
       preview: b.url,
-      ratio: `${b.image.width} / ${b.image.height}`,
+      size: { width: b.image.width, height: b.image.height },
     });
 
   const upload = async (file: File | undefined) => {
@@ -78,7 +79,7 @@ export default function ContentBannersPage() {
               ...d,
               input: { ...d.input, imageId: img.id },
               preview: img.variants[img.variants.length - 1]?.url ?? null,
-              ratio: `${img.width} / ${img.height}`,
+              size: { width: img.width, height: img.height },
             }
           : d,
       );
@@ -107,17 +108,20 @@ export default function ContentBannersPage() {
             )}
           </FieldShell>
           {uploading && <Loader label={t('uploading')} />}
-          {draft.preview && (
-            <figure className="content-preview" style={{ aspectRatio: draft.ratio }}>
-              <img src={draft.preview} alt={t('banners.preview')} />
-              <figcaption className="small muted">{t('banners.previewNote')}</figcaption>
-            </figure>
+          {draft.preview && draft.size && (
+            <CropPreview
+              src={draft.preview}
+              width={draft.size.width}
+              height={draft.size.height}
+              group={draft.input.groupName}
+            />
           )}
           <div className="content-form__grid">
             <Select
               label={t('banners.group')}
               value={draft.input.groupName}
               options={BANNER_GROUPS}
+              labels={(v) => t(`banners.groups.${v}`)}
               onChange={(v) => set({ groupName: v as BannerInput['groupName'] })}
             />
             <TextField

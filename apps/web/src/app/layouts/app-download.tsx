@@ -19,7 +19,12 @@ export default function AppDownload({ links }: { links: Resource[] }) {
         return (
           <figure key={platform} className="app-download__item">
             <a href={href} aria-label={t('side.downloadFor', { platform })}>
-              <QrCode value={href} label={t('side.qrLabel', { platform })} displaySize={96} />
+              <QrCode
+                value={href}
+                label={t('side.qrLabel', { platform })}
+                displaySize={96}
+                logoSrc="/icon-192.png"
+              />
             </a>
             <figcaption>{platform}</figcaption>
           </figure>

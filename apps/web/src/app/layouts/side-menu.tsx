@@ -105,6 +105,14 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
                 </Link>
               </li>
             )}
+            {permission?.info.liveStreams && (
+              <li>
+                <Link to="/liveStream" className="side-menu__link" onClick={onClose}>
+                  <Icon name="chat" />
+                  <span className="side-menu__text">{t('side.liveStreams')}</span>
+                </Link>
+              </li>
+            )}
             {showReferral && (
               <li>
                 <Link to="/member?page=referral" className="side-menu__link" onClick={onClose}>

@@ -1,9 +1,8 @@
-import { SPEC } from '@wps/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { secondsLeft } from './countdown.tsx';
 import { pageWindow } from './pagination.tsx';
-import { absoluteUrl, normalizeQrOptions } from './qr-code.tsx';
+import { absoluteUrl } from './qr-code.tsx';
 
 describe('pagination window', () => {
   it('shows first, last and the neighbours of the current page, with gaps', () => {
@@ -27,34 +26,7 @@ describe('pagination window', () => {
   });
 });
 
-describe('QR options (SPEC §9)', () => {
-  it('defaults to the spec values', () => {
-    expect(normalizeQrOptions()).toEqual({
-      size: SPEC.qr.size,
-      margin: SPEC.qr.margin,
-      dark: '#000000',
-      light: '#FFFFFF',
-      level: 'M',
-      logoScale: 0.2,
-      dotScale: 1,
-    });
-  });
-
-  it('resets a negative margin or one not smaller than the size to 0', () => {
-    expect(normalizeQrOptions({ margin: -1 }).margin).toBe(0);
-    expect(normalizeQrOptions({ margin: 200 }).margin).toBe(0);
-    expect(normalizeQrOptions({ size: 100, margin: 99 }).margin).toBe(99);
-  });
-
-  it('falls back for a logo scale outside (0,1) and a dot scale outside (0,1]', () => {
-    expect(normalizeQrOptions({ logoScale: 0 }).logoScale).toBe(0.2);
-    expect(normalizeQrOptions({ logoScale: 1 }).logoScale).toBe(0.2);
-    expect(normalizeQrOptions({ logoScale: 0.5 }).logoScale).toBe(0.5);
-    expect(normalizeQrOptions({ dotScale: 1 }).dotScale).toBe(1);
-    expect(normalizeQrOptions({ dotScale: 1.5 }).dotScale).toBe(0.35);
-    expect(normalizeQrOptions({ dotScale: 0 }).dotScale).toBe(0.35);
-  });
-
+describe('QR links', () => {
   it('makes app links absolute for a phone camera', () => {
     expect(absoluteUrl('/download/ios', 'https://wps.example')).toBe('https://wps.example/download/ios');
     expect(absoluteUrl('https://cdn.example/a.apk', 'https://wps.example')).toBe('https://cdn.example/a.apk');

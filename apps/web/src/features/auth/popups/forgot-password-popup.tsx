@@ -26,6 +26,7 @@ import {
   validateForgotByEmail,
   validateForgotByPhone,
 } from '../lib/validation.ts';
+import { PopupBanners } from '../../home/components/popup-banners.tsx';
 import '../auth.css';
 
 /** forgetPassModal (SPEC §2, §4): by email (a temporary password is mailed) or by phone (ends signed in). */
@@ -36,6 +37,7 @@ export default function ForgotPasswordPopup({ close }: PopupBodyProps) {
   const [tab, setTab] = useState<'email' | 'mobile'>('email');
   return (
     <div className="auth-form">
+      <PopupBanners group="w_forget" onNavigate={close} />
       {phoneOn ? (
         <Tabs<'email' | 'mobile'>
           label={t('forgot.tabs')}

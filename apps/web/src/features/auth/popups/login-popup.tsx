@@ -7,6 +7,7 @@ import { useFreeplay } from '../api/freeplay.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import { useFlags } from '../hooks/use-flags.ts';
 import { useStoreSession } from '../hooks/use-sign-in.ts';
+import { PopupBanners } from '../../home/components/popup-banners.tsx';
 import '../auth.css';
 
 /** loginModal / loginPopupModal (SPEC §2): the login form, a switch to register, forgot, free play. */
@@ -31,6 +32,7 @@ export default function LoginPopup({ close, props }: PopupBodyProps) {
   const message = typeof props.message === 'string' ? props.message : null;
   return (
     <>
+      <PopupBanners group="w_login" onNavigate={close} />
       {message && (
         <p className="auth-reason" role="status">
           {message}

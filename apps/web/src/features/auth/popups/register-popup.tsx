@@ -37,10 +37,11 @@ import {
 } from '../lib/register-form.ts';
 import { mobileTarget, specMessage } from '../lib/validation.ts';
 import { lengthHint } from '../lib/hints.ts';
+import { PopupBanners } from '../../home/components/popup-banners.tsx';
 import '../auth.css';
 
 /** registerModal (SPEC §2, §4 Register): tabs by flag, fields by the operator's register settings. */
-export default function RegisterPopup(_: PopupBodyProps) {
+export default function RegisterPopup({ close }: PopupBodyProps) {
   const { t } = useTranslation('auth');
   const { flags, ready } = useFlags();
   const settings = useRegisterSettings();
@@ -62,6 +63,7 @@ export default function RegisterPopup(_: PopupBodyProps) {
   const form = (which: RegisterTab) => <RegisterForm key={which} tab={which} rules={settings.data} />;
   return (
     <div className="auth-form">
+      <PopupBanners group="w_register" onNavigate={close} />
       {tabs.length > 1 ? (
         <Tabs<RegisterTab>
           label={t('register.tabs')}

@@ -86,3 +86,10 @@ export function useHelp() {
 
 /** PUT /wps/feedback {data:{content, sender, type, captcha}} (SPEC §7). */
 export const sendFeedback = (data: FeedbackInput) => api.put<{ id: number }>('/wps/feedback', { data });
+
+/** POST /wps/feedback/proof (members): the proof image of a withdrawal not received; its id goes with the ticket. */
+export function uploadFeedbackProof(file: File) {
+  const form = new FormData();
+  form.set('proof', file, file.name);
+  return api.post<{ id: string }>('/wps/feedback/proof', form);
+}

@@ -1,16 +1,19 @@
-import { type Banner, SPEC } from '@wps/contract';
+import { BANNER_DISPLAY_RATIO, type Banner, SPEC } from '@wps/contract';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cx } from '../../../shared/lib/cx.ts';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
+import { pictureSources } from '../lib/banner-image.ts';
+import { BannerPicture } from './banner-picture.tsx';
 
 /** Embla's duration is in its own units, not ms; 40 takes about SPEC §9's 1000 ms across a phone-wide slide. */
 const EMBLA_DURATION_FOR_1S = 40;
 
-const srcSet = (b: Banner) => b.image.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+const SIZES = '(min-width: 1024px) 960px, 100vw';
 
 /**
  * SPEC §2/§9 banner carousel: autoplay every 5000 ms, slides move in about 1000 ms, loop and
@@ -50,31 +53,30 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   );
 
   const first = banners[0];
+  // The first slide is the page's largest paint: hint it in <head> (best format) as soon as known.
+  const lead = first ? pictureSources(first.image)[0] : undefined;
+  if (first && lead) {
+    preload(first.url, {
+      as: 'image',
+      type: lead.type,
+      imageSrcSet: lead.srcSet,
+      imageSizes: SIZES,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <section
       className="banner-carousel"
       aria-roledescription="carousel"
       aria-label={t('banners.label')}
-      style={first ? { aspectRatio: `${first.image.width} / ${first.image.height}` } : undefined}
+      // The group's box (the console previews the crop to it), not each upload's own shape.
+      style={{ aspectRatio: String(BANNER_DISPLAY_RATIO.w_home) }}
     >
       <div className="banner-carousel__viewport" ref={ref}>
         <div className="banner-carousel__container">
           {banners.map((b, i) => {
             const clickable = b.linkageType !== 'none' && b.link;
-            const img = (
-              <img
-                src={b.url}
-                srcSet={srcSet(b)}
-                sizes="(min-width: 1024px) 960px, 100vw"
-                width={b.image.width}
-                height={b.image.height}
-                alt={b.title}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                draggable={false}
-              />
-            );
+            const img = <BannerPicture banner={b} sizes={SIZES} priority={i === 0} />;
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group, not a form fieldset.
               <div

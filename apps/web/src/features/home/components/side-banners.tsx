@@ -1,20 +1,25 @@
+import { BANNER_DISPLAY_RATIO } from '@wps/contract';
 import { Link } from 'react-router';
 import { useBanners } from '../api/content.ts';
+import { BannerPicture } from './banner-picture.tsx';
 
 /** The operator's side-menu banners (group w_leftmenu), under the reward and invite tiles. */
 export function SideBanners({ onNavigate }: { onNavigate(): void }) {
   const banners = useBanners('w_leftmenu').data ?? [];
   return banners.map((b) => {
-    const v = b.image.variants[0];
     const img = (
-      <img
-        src={v?.url ?? b.url}
-        width={v?.width ?? b.image.width}
-        height={v?.height ?? b.image.height}
-        alt={b.title}
-        loading="lazy"
+      <BannerPicture
+        banner={b}
+        sizes="240px"
         // Inline: the side menu is on every page, this stylesheet-free piece keeps it that way.
-        style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--radius-sm)' }}
+        imgStyle={{
+          display: 'block',
+          width: '100%',
+          height: 'auto',
+          aspectRatio: String(BANNER_DISPLAY_RATIO.w_leftmenu),
+          objectFit: 'cover',
+          borderRadius: 'var(--radius-sm)',
+        }}
       />
     );
     if (b.linkageType === 'route' && b.link)

@@ -1,4 +1,4 @@
-import { FEEDBACK_LIMITS, FEEDBACK_TYPE_CODES } from '@wps/contract';
+import { FEEDBACK_LIMITS, FEEDBACK_TYPE_CODES, FEEDBACK_TYPES } from '@wps/contract';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FieldShell } from '../../../shared/ui/field.tsx';
-import { sendFeedback } from '../api/content.ts';
+import { ProofField } from '../../wallet/components/proof-field.tsx';
+import { sendFeedback, uploadFeedbackProof } from '../api/content.ts';
 import { MyFeedback } from '../components/my-feedback.tsx';
 import { emptyFeedbackFields } from '../lib/announcements.ts';
 import '../home.css';
@@ -36,6 +37,10 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
   const [sent, setSent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [showMine, setShowMine] = useState(false);
+  const [proof, setProof] = useState<File | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
+  // SPEC §3/§5: a member reporting a withdrawal may attach a proof image (not received).
+  const proofShown = account !== null && watch('type') === String(FEEDBACK_TYPES.withdraw);
   const onKey = useCallback((k: string) => setCaptchaKey(k), []);
   const length = [...watch('content').trim()].length;
 
@@ -53,8 +58,19 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
     }
     setWarning(null);
     setBusy(true);
+    let proofId: string | undefined;
+    if (proofShown && proof) {
+      try {
+        proofId = (await uploadFeedbackProof(proof)).id;
+      } catch (err) {
+        setProofError(err instanceof ApiError ? (err.fields.proof ?? err.message) : t('feedback.failed'));
+        setBusy(false);
+        return;
+      }
+    }
     try {
       const res = await sendFeedback({
+        ...(proofId ? { proofId } : {}),
         type: Number(v.type),
         content: v.content.trim(),
         captcha: v.captcha.trim(),
@@ -140,6 +156,16 @@ export default function FeedbackPopup({ close }: PopupBodyProps) {
           />
         )}
       </FieldShell>
+      {proofShown && (
+        <ProofField
+          label={t('feedback.proof')}
+          hint={t('feedback.proofHint')}
+          file={proof}
+          onFile={setProof}
+          error={proofError}
+          onError={setProofError}
+        />
+      )}
       <CaptchaField
         captcha={register('captcha')}
         error={errors.captcha?.message}

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import type { PageProps } from '../../../shared/lib/page.ts';
 import { buttonClass } from '../../../shared/ui/button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { absoluteUrl, QrCode } from '../../../shared/ui/qr-code.tsx';
 import '../info.css';
 
 export const INSTALL_PLATFORMS = { downloadIos: 'ios', downloadAndroid: 'android' } as const;
@@ -20,6 +22,10 @@ export default function InstallPage({ routeKey }: PageProps) {
   const { t } = useTranslation('info');
   const platform: Platform = routeKey === 'downloadAndroid' ? 'android' : 'ios';
   const other: Platform = platform === 'ios' ? 'android' : 'ios';
+  // The operator's app link for this platform (permission resources, SPEC §3), else this guide.
+  const apps = usePermission().data?.info.resources.APP ?? [];
+  const link = apps.find((r) => r.labelNameEn.toLowerCase() === platform)?.url ?? `/download/${platform}`;
+  const href = absoluteUrl(link, window.location.origin);
   return (
     <div className="page info-page">
       <div className="info-doc">
@@ -32,6 +38,14 @@ export default function InstallPage({ routeKey }: PageProps) {
             </li>
           ))}
         </ol>
+        <figure className="install-qr">
+          <QrCode
+            value={href}
+            label={t('install.qrLabel', { platform: t(`install.${platform}.name`) })}
+            logoSrc="/icon-192.png"
+          />
+          <figcaption className="muted small">{t('install.qrCaption')}</figcaption>
+        </figure>
         <p>{t('install.after')}</p>
         <p className="muted small">{t('install.noStore')}</p>
         <p className="install-other">

@@ -5,7 +5,9 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { MyFeedback } from '../../home/components/my-feedback.tsx';
 import { useInbox, useMarkRead } from '../api/inbox.ts';
+import { inboxTitle } from '../lib/titles.ts';
 import '../../promotions/promotions.css';
 
 /** Member centre › messageV2: platform messages, read and unread; opening one marks it read. */
@@ -63,7 +65,7 @@ export default function MessagesPage() {
                 >
                   <span className="promo-message__title">
                     {!m.read && <span className="visually-hidden">{t('inbox.new')} </span>}
-                    {m.title}
+                    {inboxTitle(m, t)}
                   </span>
                   <span className="muted small">{m.createdAt.slice(0, 16).replace('T', ' ')}</span>
                 </button>
@@ -84,6 +86,12 @@ export default function MessagesPage() {
           />
         </>
       )}
+      <section className="stack" aria-labelledby="my-feedback-title">
+        <h2 id="my-feedback-title" className="promo-message__title">
+          {t('inbox.myFeedback')}
+        </h2>
+        <MyFeedback />
+      </section>
     </div>
   );
 }

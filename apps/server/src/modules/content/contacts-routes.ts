@@ -1,0 +1,149 @@
+import {
+  adminContactSchema,
+  adminResourceSchema,
+  contactInputSchema,
+  contentIdParamsSchema,
+  envelopeSchema,
+  resourceInputSchema,
+} from '@wps/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { actorOf } from '../cashier/http.ts';
+
+const idBody = envelopeSchema(z.object({ id: z.number().int() }));
+
+/**
+ * Console: the side menu's customer-service entries and the resources (app download links …)
+ * of SPEC §3, stored by the system module, edited under content with the 'content' permission.
+ * Every change is audited with before and after.
+ */
+export function registerContactRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const contacts = app.services.systemContacts;
+  const operator = requireRole(['operator'], 'content');
+  const tags = ['admin:content'];
+  const security = [{ token: [] }];
+  const base = { onRequest: operator };
+  const audit = (
+    req: Parameters<typeof actorOf>[0],
+    action: string,
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) => {
+    const actor = actorOf(req);
+    return app.services.audit.record({
+      actor: { id: actor.id, account: actor.account },
+      action,
+      target: { type: action.split('.')[1] ?? 'contact', id },
+      before,
+      after,
+      ip: actor.ip,
+    });
+  };
+
+  app.get(
+    '/wps/admin/content/contacts',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Customer-service entries (live chat, Telegram 1–3, Facebook, WhatsApp)',
+        response: { 200: envelopeSchema(z.array(adminContactSchema)) },
+      },
+    },
+    async (req) => ok(req, await contacts.contacts()),
+  );
+  app.post(
+    '/wps/admin/content/contacts',
+    { ...base, schema: { tags, security, body: contactInputSchema, response: { 200: idBody } } },
+    async (req) => {
+      const row = await contacts.saveContact(null, req.body);
+      await audit(req, 'content.contact.create', row.id, null, row);
+      return ok(req, { id: row.id });
+    },
+  );
+  app.put(
+    '/wps/admin/content/contacts/:id',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: contentIdParamsSchema,
+        body: contactInputSchema,
+        response: { 200: idBody },
+      },
+    },
+    async (req) => {
+      const before = (await contacts.contacts()).find((c) => c.id === req.params.id) ?? null;
+      const row = await contacts.saveContact(req.params.id, req.body);
+      await audit(req, 'content.contact.update', row.id, before, row);
+      return ok(req, { id: row.id });
+    },
+  );
+  app.delete(
+    '/wps/admin/content/contacts/:id',
+    { ...base, schema: { tags, security, params: contentIdParamsSchema } },
+    async (req) => {
+      const row = await contacts.deleteContact(req.params.id);
+      await audit(req, 'content.contact.delete', row.id, row, null);
+      return ok(req, null);
+    },
+  );
+
+  app.get(
+    '/wps/admin/content/resources',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Resources by type (APP: the iOS and Android download links of the QR codes)',
+        response: { 200: envelopeSchema(z.array(adminResourceSchema)) },
+      },
+    },
+    async (req) => ok(req, await contacts.resources()),
+  );
+  app.post(
+    '/wps/admin/content/resources',
+    { ...base, schema: { tags, security, body: resourceInputSchema, response: { 200: idBody } } },
+    async (req) => {
+      const row = await contacts.saveResource(null, req.body);
+      await audit(req, 'content.resource.create', row.id, null, row);
+      return ok(req, { id: row.id });
+    },
+  );
+  app.put(
+    '/wps/admin/content/resources/:id',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: contentIdParamsSchema,
+        body: resourceInputSchema,
+        response: { 200: idBody },
+      },
+    },
+    async (req) => {
+      const before = (await contacts.resources()).find((r) => r.id === req.params.id) ?? null;
+      const row = await contacts.saveResource(req.params.id, req.body);
+      await audit(req, 'content.resource.update', row.id, before, row);
+      return ok(req, { id: row.id });
+    },
+  );
+  app.delete(
+    '/wps/admin/content/resources/:id',
+    { ...base, schema: { tags, security, params: contentIdParamsSchema } },
+    async (req) => {
+      const row = await contacts.deleteResource(req.params.id);
+      await audit(req, 'content.resource.delete', row.id, row, null);
+      return ok(req, null);
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { CS_POSITIONS, type ContactInput } from '@wps/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
+import { Loader } from '../../shared/ui/loader.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Table } from '../../shared/ui/table.tsx';
+import { Select } from './content-banners-page.tsx';
+import { type AdminContact, useAdminList } from './content-api.ts';
+import { EnabledCheck, FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
+import './content-admin.css';
+
+interface Draft {
+  id: number | null;
+  input: ContactInput;
+}
+
+const empty = (): Draft => ({
+  id: null,
+  input: { csPosition: 'LIVECHAT', title: '', url: '', sort: 0, enabled: true },
+});
+
+/** SPEC §2/§3 side-menu contacts: live chat, Telegram 1–3, Facebook, WhatsApp, with their links. */
+export default function ContentContactsPage() {
+  const { t } = useTranslation('content-admin');
+  const list = useAdminList<AdminContact>('contacts');
+  const { save, remove, draft, setDraft, set, submit } = useContentDrafts<'contacts', Draft>('contacts');
+  return (
+    <div className="admin-page content-admin">
+      <PageHeader title={t('contacts.title')} lead={t('contacts.lead')} />
+      {!draft && <Button onClick={() => setDraft(empty())}>{t('contacts.add')}</Button>}
+      {draft && (
+        <form className="card content-form" onSubmit={submit}>
+          <div className="content-form__grid">
+            <Select
+              label={t('contacts.position')}
+              value={draft.input.csPosition}
+              options={CS_POSITIONS}
+              labels={(v) => t(`contacts.positions.${v}`)}
+              onChange={(v) => set({ csPosition: v as ContactInput['csPosition'] })}
+            />
+            <TextField
+              label={t('contacts.name')}
+              value={draft.input.title}
+              maxLength={80}
+              required
+              onChange={(e) => set({ title: e.target.value })}
+            />
+            <TextField
+              label={t('contacts.url')}
+              hint={t('contacts.urlHint')}
+              value={draft.input.url}
+              maxLength={500}
+              required
+              onChange={(e) => set({ url: e.target.value })}
+            />
+            <TextField
+              label={t('sort')}
+              type="number"
+              min={0}
+              value={draft.input.sort}
+              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
+            />
+          </div>
+          <EnabledCheck checked={draft.input.enabled} onChange={(enabled) => set({ enabled })} />
+          <FormActions
+            saveDisabled={!draft.input.title.trim() || !draft.input.url.trim() || save.isPending}
+            onCancel={() => setDraft(null)}
+          />
+        </form>
+      )}
+      {list.isPending ? (
+        <Loader label={t('loading')} />
+      ) : (
+        <Table<AdminContact>
+          caption={t('contacts.title')}
+          captionHidden
+          rows={list.data ?? []}
+          rowKey={(c) => c.id}
+          empty={t('contacts.none')}
+          columns={[
+            {
+              key: 'pos',
+              header: t('contacts.position'),
+              render: (c) => t(`contacts.positions.${c.csPosition}`),
+            },
+            { key: 'name', header: t('contacts.name'), render: (c) => c.title },
+            { key: 'url', header: t('contacts.url'), render: (c) => c.url },
+            { key: 'sort', header: t('sort'), numeric: true, render: (c) => c.sort },
+            { key: 'on', header: t('enabled'), render: (c) => (c.enabled ? t('yes') : t('no')) },
+            {
+              key: 'act',
+              header: t('actions'),
+              render: (c) => (
+                <RowActions
+                  onEdit={() =>
+                    setDraft({
+                      id: c.id,
+                      input: {
+                        csPosition: c.csPosition as ContactInput['csPosition'],
+                        title: c.title,
+                        url: c.url,
+                        sort: c.sort,
+                        enabled: c.enabled,
+                      },
+                    })
+                  }
+                  remove={(h) => remove.mutate(c.id, h)}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
