@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BUSINESS_UTC_OFFSET_MINUTES, MONEY_RE, parseUtcOffset, toMinor } from '@wps/contract';
@@ -131,10 +132,13 @@ export interface Config {
   operatorSessionIdleMinutes: number;
   operatorSessionMaxHours: number;
   /**
-   * Key of the operators' TOTP secrets (AES-256-GCM): TOTP_ENCRYPTION_KEY, else APP_SECRET, else
-   * (development without either) a fixed development key.
+   * Key of the operators' TOTP secrets (AES-256-GCM): TOTP_ENCRYPTION_KEY, else APP_SECRET (which
+   * production requires). Without either, a random key per process, which `npm start` replaces by
+   * one generated once per installation in DATA_DIR (`installationTotpKey`): never a default.
    */
   totpKey: string;
+  /** True when neither TOTP_ENCRYPTION_KEY nor APP_SECRET was given. */
+  totpKeyGenerated: boolean;
   /**
    * SANDBOX_VENDOR: mount the sandbox vendor app under /sandbox. Default on outside production,
    * off in production unless set to `on` explicitly.
@@ -337,7 +341,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxHours: e.SESSION_MAX_HOURS,
     operatorSessionIdleMinutes: Math.min(e.OPERATOR_SESSION_IDLE_MINUTES, e.SESSION_IDLE_MINUTES),
     operatorSessionMaxHours: Math.min(e.OPERATOR_SESSION_MAX_HOURS, e.SESSION_MAX_HOURS),
-    totpKey: e.TOTP_ENCRYPTION_KEY ?? e.APP_SECRET ?? 'wps-development-only-totp-key',
+    totpKey: e.TOTP_ENCRYPTION_KEY ?? e.APP_SECRET ?? randomBytes(32).toString('hex'),
+    totpKeyGenerated: !e.TOTP_ENCRYPTION_KEY && !e.APP_SECRET,
     // No default: a well-known secret would let anyone sign wins (issue 7).
     sandboxVendorSecret: e.SANDBOX_VENDOR_SECRET,
     sandboxVendor: e.SANDBOX_VENDOR ? e.SANDBOX_VENDOR === 'on' : !production,
@@ -378,6 +383,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /** A config for tests: quiet, no jobs, human check off unless a test turns it on. */
+/**
+ * The installation's own TOTP key for a server started without TOTP_ENCRYPTION_KEY or APP_SECRET
+ * (the demo): random, created once in DATA_DIR with owner-only permissions, so operators' enrolled
+ * secrets survive a restart without any key written in the code.
+ */
+export function installationTotpKey(dataDir: string): string {
+  const file = path.join(dataDir, 'totp.key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, installationTotpKey, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -10,7 +10,10 @@ import { seedDemo } from './db/seed/index.ts';
  * with a clear message and exit code 1 rather than a hang.
  */
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = loaded.totpKeyGenerated
+    ? { ...loaded, totpKey: installationTotpKey(loaded.dataDir) }
+    : loaded;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

@@ -1,0 +1,31 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installationTotpKey, loadConfig } from './config.ts';
+
+describe('config: the operators’ TOTP key is never a value written in the code', () => {
+  it('comes from TOTP_ENCRYPTION_KEY, else APP_SECRET', () => {
+    const a = 'a'.repeat(40);
+    const b = 'b'.repeat(40);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: a, APP_SECRET: b })).toMatchObject({
+      totpKey: a,
+      totpKeyGenerated: false,
+    });
+    expect(loadConfig({ APP_SECRET: b })).toMatchObject({ totpKey: b, totpKeyGenerated: false });
+  });
+
+  it('without either, is random per process, and per installation when started from DATA_DIR', () => {
+    const one = loadConfig({});
+    const two = loadConfig({});
+    expect(one.totpKeyGenerated).toBe(true);
+    expect(one.totpKey).not.toBe(two.totpKey);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'wps-totp-'));
+    const first = installationTotpKey(dir);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(installationTotpKey(dir)).toBe(first); // a restart keeps the enrolled secrets readable
+    expect(statSync(path.join(dir, 'totp.key')).mode & 0o777).toBe(0o600);
+    expect(installationTotpKey(mkdtempSync(path.join(tmpdir(), 'wps-totp-')))).not.toBe(first);
+  });
+});
