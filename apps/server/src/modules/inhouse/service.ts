@@ -466,6 +466,52 @@ export class InhouseService {
   ): Promise<InhouseRoundResult> {
     const pl = await this.player(principal);
     const settings = await this.settingsOf(game);
+    // A double or a split stakes more: it passes the player's wager and loss limits first, as an
+    // opening bet does. The extra stake is read ahead on the round as it stands; the step itself is
+    // decided again under lock below.
+    const extra = this.betGuard ? await this.extraStake(pl.memberId, game, input) : 0n;
+    if (extra > 0n && this.betGuard) {
+      return this.betGuard(pl.memberId, pl.trial, extra, 'inhouse', () =>
+        this.actSerial(pl, game, input, settings),
+      );
+    }
+    return this.actSerial(pl, game, input, settings);
+  }
+
+  /** What this action would add to the round's stake (0 when it adds nothing or cannot apply). */
+  private async extraStake(
+    memberId: number,
+    game: 'blackjack' | 'mines',
+    input: { requestId: string; roundId: string; action: EngineAction },
+  ): Promise<bigint> {
+    const [round] = await this.db
+      .select()
+      .from(inhouseRounds)
+      .where(
+        and(
+          eq(inhouseRounds.id, input.roundId),
+          eq(inhouseRounds.memberId, memberId),
+          eq(inhouseRounds.game, game),
+          eq(inhouseRounds.status, 'open'),
+        ),
+      );
+    if (!round || round.actionRequestIds.includes(input.requestId)) return 0n;
+    const seed = await this.seedOf(this.db, round.seedId);
+    try {
+      const src = fairFloats(seed.serverSeed, seed.clientSeed, round.nonce);
+      const step = actRound(game, round.state as EngineState, input.action, src);
+      return BigInt(step.stake) - round.stake;
+    } catch {
+      return 0n; // an action the rules refuse: the locked path below answers it
+    }
+  }
+
+  private actSerial(
+    pl: Player,
+    game: 'blackjack' | 'mines',
+    input: { requestId: string; roundId: string; action: EngineAction },
+    settings: { maxPayout: bigint },
+  ): Promise<InhouseRoundResult> {
     return this.serial(pl.memberId, () =>
       this.db.transaction(async (tx) => {
         // The seed row first, as every round of this member does: one lock order, no deadlock.

@@ -260,6 +260,49 @@ describe('player protection', () => {
     expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(before);
   });
 
+  it('a blackjack double that would pass the wager limit is refused, the hand stays as it was', async () => {
+    const p = await createMember(t.app);
+    await fund(p.id, 100_000n);
+    await api(p.token, 'PUT', '/wps/member/limits', { kind: 'wager', period: 'day', value: '1000.00' });
+    type Round = { roundId: string; status: string; outcome: { phase: string } };
+    let open: Round | null = null;
+    // Hands of 10.00 until one stays open on the deal.
+    for (let i = 0; i < 40 && !open; i++) {
+      const r = await api(p.token, 'POST', '/wps/inhouse/blackjack/play', {
+        requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+        amount: '10.00',
+      });
+      expect(r.body.code).toBe('OK');
+      if (r.body.value.status === 'open' && r.body.value.outcome.phase !== 'insurance') open = r.body.value;
+      else if (r.body.value.status === 'open') {
+        const done = await api(p.token, 'POST', '/wps/inhouse/blackjack/action', {
+          requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+          roundId: r.body.value.roundId,
+          action: 'noInsurance',
+        });
+        if (done.body.value.status === 'open') open = done.body.value;
+      }
+    }
+    expect(open).not.toBeNull();
+    // A decrease applies at once: the double's extra 10.00 is now over the day's limit.
+    await api(p.token, 'PUT', '/wps/member/limits', { kind: 'wager', period: 'day', value: '0.01' });
+    const before = await t.app.services.wallet.balance(Accounts.cash(p.id));
+    const r = await api(p.token, 'POST', '/wps/inhouse/blackjack/action', {
+      requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+      roundId: open!.roundId,
+      action: 'double',
+    });
+    expect(r.body.code).toBe('LIMIT_EXCEEDED');
+    expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(before);
+    // Standing adds no stake: the hand can still be finished.
+    const stand = await api(p.token, 'POST', '/wps/inhouse/blackjack/action', {
+      requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+      roundId: open!.roundId,
+      action: 'stand',
+    });
+    expect(stand.body.code).toBe('OK');
+  });
+
   it('a lottery slip over the day loss limit is refused, nothing paid', async () => {
     const p = await createMember(t.app);
     await fund(p.id, 100_000n);
