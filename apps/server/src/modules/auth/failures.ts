@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Attempts within this window count together; an older streak starts again from one. */
 const WINDOW_MINUTES = 30;
@@ -27,8 +28,6 @@ export const accountKey = (portal: string, account: string) => `acct:${portal}:$
 export const ipKey = (ip: string) => `ip:${ip}`;
 /** One account tried from one address: the only key that ever holds sign-ins back. */
 export const pairKey = (portal: string, account: string, ip: string) => `pair:${portal}:${account}@${ip}`;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Sign-in attempts per account, per address and per (account, address), in the database so a

@@ -1,13 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The bets record's sums for operator reports (reports module), read from whichever connection the
  * caller passes (the reports replica when one is configured). Real-money play only: trial rows are
  * left out. A rolled-back round's correcting row carries negative figures, so sums stay right.
  */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface ReportWindow {
   from: Date;

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessDaySql, type ReportWindow } from '../bets/report-sums.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The cashier's sums for operator reports, on the connection the caller passes (the reports
  * replica when configured). A deposit counts on the business day it was approved; a withdrawal
  * on the day it was paid (its money left the platform then).
  */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface CashflowSum {
   day: string;

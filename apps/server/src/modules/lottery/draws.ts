@@ -15,6 +15,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
 import { lotteryDraws, lotteryTickets } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type TicketRow = typeof lotteryTickets.$inferSelect;
@@ -29,8 +30,6 @@ export interface StoredBet extends LotteryBet {
 /** Draws kept ready ahead of time per game, so the next one always has its hash published. */
 const DRAWS_AHEAD = 3;
 export const SETTLE_BATCH = 2000;
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /**
  * The draw lifecycle (issue 15): draws created ahead with a committed server seed, drawn at their

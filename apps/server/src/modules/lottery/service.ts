@@ -33,8 +33,8 @@ import { fingerprintOf, type WalletService } from '../wallet/service.ts';
 import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
 import { lotteryDraws, lotteryExposure, lotteryOdds, lotteryTickets } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { normalizeMobile } from './normalize.ts';
 import { members } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_TREE_DEPTH = 64;
 const AGENT_TYPE_LIST = `{${MEMBER_TYPES.agents.join(',')}}`;
 /** A LIKE pattern matching strings that start with `s` (its own %, _ and backslash taken literally). */

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessDaySql, type ReportWindow } from '../bets/report-sums.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The members module's figures for operator reports, on the connection the caller passes. */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** SPEC §3 type 4: trial (free-play) accounts are not registrations. */
 const TRIAL_TYPE = 4;

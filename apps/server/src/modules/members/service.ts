@@ -24,6 +24,7 @@ import {
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { memberKnownIps, members, memberTempPasswords } from './schema.ts';
 import { MemberTree } from './tree.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type Member = typeof members.$inferSelect;
 
@@ -82,8 +83,6 @@ export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
 export const PAYMENT_PASSWORD_LOCK_MINUTES = 15;
 /** Guard against a corrupt tree: no real agent hierarchy is this deep. */
 const MAX_TREE_DEPTH = 64;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export class MembersService {
   /** The agent tree as the agent centre reads it (levels, subtree search, head counts). */

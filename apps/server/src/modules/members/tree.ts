@@ -1,8 +1,8 @@
 import { MEMBER_TYPES } from '@wps/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_TREE_DEPTH = 64;
 const AGENT_TYPE_LIST = `{${MEMBER_TYPES.agents.join(',')}}`;
 

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { memberMessages, messageBroadcastReads, messageBroadcasts } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** What another module sends a member (deposit approved, contract offered, bonus issued …). */
 export interface MessageInput {
@@ -21,7 +22,6 @@ export interface MessageInput {
   body: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessDaySql, type ReportWindow } from '../bets/report-sums.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The promotions module's cost figures for operator reports, on the connection the caller passes,
  * per business day and member: bonus money granted (on its grant day; informational: it is not
  * cash yet), bonus converted to cash (on its conversion day) and rebates paid (on the claim day).
  */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface PromotionCostSum {
   day: string;

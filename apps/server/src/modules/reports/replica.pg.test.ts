@@ -6,9 +6,9 @@ import { freshDatabase } from '../../test/helper.ts';
 import { createOperator } from '../../test/members.ts';
 import { insertBet } from './fixtures.ts';
 import { REPORTS_APPLICATION_NAME } from './replica.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * REPORTS_DATABASE_URL: the reports read the configured replica, not the main database. The main

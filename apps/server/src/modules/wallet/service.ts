@@ -24,6 +24,7 @@ import {
   ledgerTransactions,
   MEMBER_ACCOUNT_TYPES,
 } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type Metadata = Record<string, string | number | boolean | null>;
 
@@ -77,7 +78,6 @@ export interface DateRange {
   to?: Date | undefined;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_KEY_LENGTH = 200;
 /** Details of a transaction's metadata a member may see in the account record. */
 const VISIBLE_DETAIL = [
