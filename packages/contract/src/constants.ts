@@ -83,3 +83,19 @@ export const GAME_TYPES = [
   'BGS',
 ] as const;
 export type GameType = (typeof GAME_TYPES)[number];
+
+/**
+ * The box each group's banners are shown in, width over height: the site fills it (object-fit
+ * cover, centred), so the console previews an upload cropped to it. Kept here, with the zod-free
+ * constants: the home imports it, and content.ts's schemas would pull zod into the first route.
+ */
+export const BANNER_DISPLAY_RATIO: Record<
+  'w_home' | 'w_leftmenu' | 'w_login' | 'w_register' | 'w_forget',
+  number
+> = {
+  w_home: 3,
+  w_leftmenu: 8 / 3,
+  w_login: 3,
+  w_register: 3,
+  w_forget: 3,
+};

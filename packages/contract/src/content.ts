@@ -11,17 +11,6 @@ import { pageOf, pageQuerySchema } from './wallet.ts';
 /** SPEC §3 banner groups: the home carousel, the side menu, and the three account popups. */
 export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register', 'w_forget'] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
-/**
- * The box each group's banners are shown in, width over height: the site fills it (object-fit
- * cover, centred), so the console previews an upload cropped to it.
- */
-export const BANNER_DISPLAY_RATIO: Record<BannerGroup, number> = {
-  w_home: 3,
-  w_leftmenu: 8 / 3,
-  w_login: 3,
-  w_register: 3,
-  w_forget: 3,
-};
 /** What a click on a banner does: nothing, open an external URL, or an in-app route (/promotions). */
 export const BANNER_LINK_TYPES = ['none', 'url', 'route'] as const;
 
