@@ -1,3 +1,4 @@
+import { Accounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
@@ -19,7 +20,6 @@ test.describe('in-house crash', () => {
     await page.locator('a[data-game="crash"]').click();
     await expect(page).toHaveURL(/\/rng\/inhouse\/crash$/);
     await expect(page.getByTestId('crash-multiplier')).toBeVisible();
-    const before = (await headerBalance(page).textContent())?.trim();
 
     const phase = page.getByTestId('crash-phase');
     const status = page.getByTestId('crash-bet-status-0');
@@ -40,7 +40,16 @@ test.describe('in-house crash', () => {
     }
     expect(cashedOut).toBe(true);
     await expect(status).toContainText(/Cashed out at \d+\.\d{2}×: won \d+\.\d{2}/);
-    await expect(headerBalance(page)).not.toHaveText(before ?? '');
+    // The header follows the ledger after the cash-out. (Not "differs from before": a cash-out at
+    // 1.00× wins the stake back and leaves the balance where it was.)
+    const demo = await server.services.members.getByAccount('demo01');
+    const ledger = async () => {
+      const minor = await server.services.wallet.balance(Accounts.cash(demo!.id));
+      return (Number(minor) / 100).toFixed(2);
+    };
+    await expect
+      .poll(async () => ((await headerBalance(page).textContent()) ?? '').replace(/[^\d.]/g, ''))
+      .toBe(await ledger());
     // The round's point joins the history once it crashes; the page stays phone-wide.
     await expect(page.getByTestId('crash-history').locator('li').first()).toBeVisible({ timeout: 150_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
