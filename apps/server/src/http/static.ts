@@ -23,7 +23,15 @@ const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => ur
  * The built SPA: hashed assets precompressed (br/gzip) and cached for a year; index.html never
  * cached; every SPEC §2 route falls back to index.html so history-mode deep links work.
  */
-export async function registerStatic(app: FastifyInstance, webDistDir: string) {
+export async function registerStatic(
+  app: FastifyInstance,
+  webDistDir: string,
+  /**
+   * Tags for the home page's <head> (the first banner's preload): the largest paint can then load
+   * beside the scripts instead of after them and the banners call. Empty when there is none.
+   */
+  homeHead?: () => Promise<string>,
+) {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = existsSync(indexPath);
   // Read once: the file only changes with a new build, and a new build means a restart.
@@ -54,9 +62,21 @@ export async function registerStatic(app: FastifyInstance, webDistDir: string) {
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
-  app.get('/', (_req, reply) =>
-    indexHtml ? sendIndex(reply, 200) : reply.status(404).send('web app not built'),
-  );
+  app.get('/', async (req, reply) => {
+    if (!indexHtml) return reply.status(404).send('web app not built');
+    let head = '';
+    try {
+      head = (await homeHead?.()) ?? '';
+    } catch (err) {
+      req.log.warn({ err }, 'home head hints failed; serving the page without them');
+    }
+    if (!head) return sendIndex(reply, 200);
+    return reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.toString('utf8').replace('</head>', `${head}</head>`));
+  });
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },

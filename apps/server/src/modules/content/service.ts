@@ -60,6 +60,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const scheduled = (t: { startsAt: AnyPgColumn; endsAt: AnyPgColumn }) =>
   and(or(isNull(t.startsAt), lte(t.startsAt, sql`now()`)), or(isNull(t.endsAt), gt(t.endsAt, sql`now()`)));
 
+/** The home carousel's `sizes` (the web's banner-carousel.tsx says the same). */
+const HOME_BANNER_SIZES = '(min-width: 1024px) 960px, 100vw';
+
 /** The content language for a client code: complete catalogues only, English otherwise. */
 export function contentLanguage(code: string | undefined): string {
   const v = (code ?? '').trim().toUpperCase();
@@ -196,6 +199,23 @@ export class ContentService {
         },
       ];
     });
+  }
+
+  /**
+   * The home's first banner as a `<link rel=preload>` (best format, its widths, the carousel's
+   * sizes), for the server to put in the page's <head>: the image then loads beside the scripts.
+   * English, as a first visit reads; a visitor in another language at worst fetches one image more.
+   */
+  async homePreload(): Promise<string> {
+    const [first] = await this.publicBanners('en', 'w_home');
+    if (!first) return '';
+    const [type, list] = first.image.avif.length
+      ? ['image/avif', first.image.avif]
+      : ['image/webp', first.image.variants];
+    if (!list.length) return '';
+    const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const srcset = list.map((v) => `${v.url} ${v.width}w`).join(', ');
+    return `<link rel="preload" as="image" type="${type}" href="${attr(first.url)}" imagesrcset="${attr(srcset)}" imagesizes="${HOME_BANNER_SIZES}" fetchpriority="high">`;
   }
 
   /** Banners showing now in this language (or every language), by group and order. */
