@@ -29,9 +29,12 @@ export default function RichTextEditor({
     },
   });
 
-  // A different item loaded into the form: replace the document (not on every keystroke).
+  // A different item loaded into the form: replace the document (not on every keystroke). The
+  // console re-renders its page when the session refreshes, and useEditor then replaces the
+  // editor: a destroyed one has no schema left to serialise.
   useEffect(() => {
-    if (editor && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value !== editor.getHTML())
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   if (!editor) return null;
