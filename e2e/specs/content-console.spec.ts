@@ -13,6 +13,8 @@ test('a content operator adds, edits and deletes a help article that players rea
   await page.getByLabel('Username').fill(op.account);
   await page.getByLabel('Password').fill(op.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // signed in before navigating: a goto racing the sign-in lands on the login page
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   await page.goto('/admin/content-help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help articles' })).toBeVisible();
 
@@ -53,6 +55,8 @@ test('banner crop preview follows the group; a contact added in the console show
   await page.getByLabel('Username').fill(op.account);
   await page.getByLabel('Password').fill(op.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // signed in before navigating: a goto racing the sign-in lands on the login page
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   await page.goto('/admin/content-banners');
   await page.getByRole('button', { name: 'Add banner' }).click();
   const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f9b8e' } })

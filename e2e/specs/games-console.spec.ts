@@ -14,6 +14,8 @@ test('a games operator switches a game off and a vendor into maintenance from th
   await page.getByLabel('Username').fill(op.account);
   await page.getByLabel('Password').fill(op.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // signed in before navigating: a goto racing the sign-in lands on the login page
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
 
   await page.goto('/admin/games');
   const enabled = page.getByRole('checkbox', { name: `${game.displayName} enabled`, exact: true });
