@@ -108,11 +108,15 @@ test.describe('operator roles and two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
     await page.getByRole('button', { name: 'I have saved them, continue' }).click();
-    await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Console sections' }).getByRole('link').first(),
+    ).toBeVisible();
 
     // The page now says it is on; the next sign-in asks for a code.
     await page.getByRole('banner').getByRole('link', { name: 'Two-factor' }).click();
-    await expect(page.getByText('Two-factor sign-in is on for your account. Recovery codes left: 10.')).toBeVisible();
+    await expect(
+      page.getByText('Two-factor sign-in is on for your account. Recovery codes left: 10.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Username').fill('content01');
     await page.getByLabel('Password').fill('Content@123');

@@ -48,7 +48,10 @@ export default function TotpEnrolPage({ voluntary = false }: { voluntary?: boole
   }
   return (
     <div className="admin-page admin-totp">
-      <PageHeader title={t('totp.enrolTitle')} lead={t(voluntary ? 'totp.voluntaryLead' : 'totp.enrolLead')} />
+      <PageHeader
+        title={t('totp.enrolTitle')}
+        lead={t(voluntary ? 'totp.voluntaryLead' : 'totp.enrolLead')}
+      />
       {!enrol.data && (
         <>
           {enrol.error && <p role="alert">{enrol.error.message}</p>}
