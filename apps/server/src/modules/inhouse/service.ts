@@ -474,7 +474,8 @@ export class InhouseService {
     // A double or a split stakes more: it passes the player's wager and loss limits first, as an
     // opening bet does. The extra stake is read ahead on the round as it stands; the step itself is
     // decided again under lock below.
-    const guarded = this.betGuard !== null && (this.limitsApply === null || (await this.limitsApply(pl.memberId)));
+    const guarded =
+      this.betGuard !== null && (this.limitsApply === null || (await this.limitsApply(pl.memberId)));
     const extra = guarded ? await this.extraStake(pl.memberId, game, input) : 0n;
     if (extra > 0n && this.betGuard) {
       return this.betGuard(pl.memberId, pl.trial, extra, 'inhouse', () =>
