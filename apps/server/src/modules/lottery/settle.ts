@@ -1,0 +1,176 @@
+import type { DrawIndex, Odds } from '@wps/games';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { BetsService } from '../bets/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { PostRequest, WalletService } from '../wallet/service.ts';
+import type { StoredBet } from './draws.ts';
+import type { LotteryGame } from './games.ts';
+
+/**
+ * Where a settlement's time went, in milliseconds per phase (summed over its chunks): the bench
+ * prints it, so a slow phase is named rather than guessed.
+ */
+export interface SettleTimings {
+  select: number;
+  rules: number;
+  wallet: number;
+  record: number;
+  update: number;
+  commit: number;
+}
+
+export const emptyTimings = (): SettleTimings => ({
+  select: 0,
+  rules: 0,
+  wallet: 0,
+  record: 0,
+  update: 0,
+  commit: 0,
+});
+
+/** One open ticket as settlement reads it: only the columns it needs, odds as text (see below). */
+interface OpenTicket {
+  id: string;
+  member_id: number;
+  trial: boolean;
+  cost: string;
+  bets: StoredBet[] | string;
+  odds: string;
+}
+
+/**
+ * A PostgreSQL array literal of text values, for one `$n::text[]` parameter: a chunk's ids and
+ * bets go to the server as three parameters whatever the chunk's size (a parameter per value
+ * would hit the protocol's 65,535 limit and make the statement's text as large as the chunk).
+ */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** The winners' ledger transactions: one per winning ticket, keyed by the draw and the ticket. */
+export function winPostings(
+  wallet: WalletService,
+  game: LotteryGame,
+  drawId: string,
+  winners: ReadonlyArray<{ id: string; memberId: number; trial: boolean; payout: bigint }>,
+): PostRequest[] {
+  return winners.map((w) => ({
+    key: `lottery:${drawId}:win:${w.id}`,
+    reason: 'win',
+    postings: [
+      { account: wallet.houseFor(game.vendor, w.memberId, w.trial), amount: -w.payout },
+      { account: w.trial ? Accounts.trial(w.memberId) : Accounts.cash(w.memberId), amount: w.payout },
+    ],
+    metadata: { vendor: game.vendor, gameCode: game.gameCode, drawId, roundId: w.id },
+  }));
+}
+
+/**
+ * Settles one chunk of a drawn draw's open tickets inside the caller's transaction, in a fixed
+ * number of statements whatever the chunk's size: one SELECT … FOR UPDATE SKIP LOCKED of the
+ * next open tickets (keyset on the ticket id), the pure rules per bet in memory, the winners'
+ * ledger transactions in one `postMany` (one per winning ticket, keyed by draw and ticket, so a
+ * ticket can never be paid twice, even by a run that lost its ticket states), one multi-row
+ * insert into the bets record and one UPDATE … FROM unnest(…) of the tickets. All of it commits
+ * together or not at all: a kill midway leaves the chunk open for the next run.
+ * Answers how many tickets it took and the last id (the next chunk's keyset start).
+ */
+export async function settleChunk(
+  tx: Tx,
+  deps: { wallet: WalletService; bets: BetsService },
+  game: LotteryGame,
+  drawId: string,
+  index: DrawIndex,
+  after: string,
+  limit: number,
+  timings: SettleTimings,
+): Promise<{ count: number; last: string }> {
+  let t0 = performance.now();
+  const lap = (phase: keyof SettleTimings) => {
+    const now = performance.now();
+    timings[phase] += now - t0;
+    t0 = now;
+  };
+  // Odds come as text: every ticket of a prize mode carries the same table, so it is parsed once
+  // per distinct text instead of once per ticket.
+  const tickets = rowsOf<OpenTicket>(
+    await tx.execute(sql`
+      select id, member_id, trial, cost::text as cost, bets, odds::text as odds
+      from lottery_tickets
+      where draw_id = ${drawId} and status = 'open' and id > ${after}
+      order by id
+      limit ${limit}
+      for update skip locked`),
+  );
+  lap('select');
+  if (tickets.length === 0) return { count: 0, last: after };
+
+  const oddsByText = new Map<string, Odds>();
+  const ids: string[] = [];
+  const payouts: bigint[] = [];
+  const betsText: string[] = [];
+  const winners: Array<{ id: string; memberId: number; trial: boolean; payout: bigint }> = [];
+  for (const t of tickets) {
+    let odds = oddsByText.get(t.odds);
+    if (!odds) {
+      odds = JSON.parse(t.odds) as Odds;
+      oddsByText.set(t.odds, odds);
+    }
+    const stored = (typeof t.bets === 'string' ? JSON.parse(t.bets) : t.bets) as StoredBet[];
+    let payout = 0n;
+    const bets = stored.map((b) => {
+      const r = index.settle(b, odds);
+      payout += BigInt(r.payout);
+      return { ...b, hits: r.hits, payout: r.payout };
+    });
+    ids.push(t.id);
+    payouts.push(payout);
+    betsText.push(JSON.stringify(bets));
+    if (payout > 0n) winners.push({ id: t.id, memberId: t.member_id, trial: t.trial, payout });
+  }
+  lap('rules');
+
+  if (winners.length) {
+    const results = await deps.wallet.postMany(winPostings(deps.wallet, game, drawId, winners), tx);
+    // A house account never runs short; anything refused here is a bug, and the chunk must not
+    // commit its tickets as paid without their money.
+    const refused = results.find((r) => r instanceof Error);
+    if (refused) throw refused;
+  }
+  lap('wallet');
+
+  await deps.bets.recordSettlements(
+    tx,
+    tickets.map((t, i) => ({
+      memberId: t.member_id,
+      source: 'lottery' as const,
+      vendor: game.vendor,
+      gameCode: game.gameCode,
+      gameType: game.gameType,
+      roundId: t.id,
+      stake: BigInt(t.cost),
+      payout: payouts[i]!,
+      trial: t.trial,
+    })),
+  );
+  lap('record');
+
+  const updated = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`
+      with u as (
+        update lottery_tickets t
+        set status = 'settled', payout = x.payout, bets = x.bets::jsonb, settled_at = now()
+        from unnest(${pgTextArray(ids)}::text[], ${`{${payouts.join(',')}}`}::bigint[],
+                    ${pgTextArray(betsText)}::text[]) as x(id, payout, bets)
+        where t.id = x.id and t.status = 'open'
+        returning 1)
+      select count(*)::int as n from u`),
+  );
+  // Every ticket was locked by this transaction's SELECT: all of them change, or something else
+  // wrote them and the chunk must not commit.
+  if (Number(updated[0]?.n) !== tickets.length) throw new Error('lottery settlement: a ticket changed under its lock');
+  lap('update');
+  return { count: tickets.length, last: tickets[tickets.length - 1]!.id };
+}
