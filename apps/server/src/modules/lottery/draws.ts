@@ -13,7 +13,7 @@ import type { BetsService } from '../bets/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
-import { lotteryDraws, lotteryTickets } from './schema.ts';
+import { lotteryDraws, type lotteryTickets } from './schema.ts';
 import { emptyTimings, type SettleTimings, settleChunk } from './settle.ts';
 import { rowsOf } from '../../db/rows.ts';
 

@@ -170,7 +170,8 @@ export async function settleChunk(
   );
   // Every ticket was locked by this transaction's SELECT: all of them change, or something else
   // wrote them and the chunk must not commit.
-  if (Number(updated[0]?.n) !== tickets.length) throw new Error('lottery settlement: a ticket changed under its lock');
+  if (Number(updated[0]?.n) !== tickets.length)
+    throw new Error('lottery settlement: a ticket changed under its lock');
   lap('update');
   return { count: tickets.length, last: tickets[tickets.length - 1]!.id };
 }
