@@ -26,6 +26,8 @@ import { benchDatabase } from './lib/database.ts';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+/** The acceptance run's window before the cut-off (1 s: the last second). */
+const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? 1);
 const CHUNK = Number(process.env.BENCH_SETTLE_CHUNK ?? SETTLE_BATCH);
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -64,8 +66,8 @@ async function main() {
     // 1. Slips accepted per second in the last second before a cut-off.
     const fast3 = lottery.game('VN_FAST_3');
     const last = (await lottery.draws.upcoming(fast3))!;
-    await db.execute(sql`update lottery_draws set cutoff_at = now() + interval '1 second',
-      draw_time = now() + interval '1 second' where id = ${last.id}`);
+    await db.execute(sql`update lottery_draws set cutoff_at = now() + ${`${WINDOW_SECONDS} seconds`}::interval,
+      draw_time = now() + ${`${WINDOW_SECONDS} seconds`}::interval where id = ${last.id}`);
     let accepted = 0;
     let refused = 0;
     let seq = 0;
