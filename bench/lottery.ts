@@ -71,6 +71,7 @@ async function main() {
     let accepted = 0;
     let refused = 0;
     let seq = 0;
+    const reasons = new Map<string, number>();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: 64 }, async (_, c) => {
@@ -85,8 +86,10 @@ async function main() {
               bets: [{ type: 'de', numbers: [String(seq % 100).padStart(2, '0')], amount: '1.00' }],
             });
             accepted++;
-          } catch {
+          } catch (e) {
             refused++;
+            const why = (e as { messageKey?: string; message?: string }).messageKey ?? String(e);
+            reasons.set(why, (reasons.get(why) ?? 0) + 1);
             return;
           }
         }
@@ -94,7 +97,7 @@ async function main() {
     );
     const window = performance.now() - started;
     console.log(
-      `last second before cut-off: ${accepted} slips accepted in ${secs(window)} (${Math.round((accepted / window) * 1000)}/s), ${refused} refused after it`,
+      `last second before cut-off: ${accepted} slips accepted in ${secs(window)} (${Math.round((accepted / window) * 1000)}/s), ${refused} refused after it (${[...reasons].map(([k, v]) => `${k} ×${v}`).join(', ')})`,
     );
 
     // 2. Settlement of one draw with TICKETS open tickets.

@@ -136,6 +136,7 @@ export async function takeDrawExact(tx: Tx, game: LotteryGame, drawId: string, c
     if (s.number !== shardKey(index) || index >= DRAW_SHARDS) continue;
     const room = shardCap(game.maxStakePerDraw, index) - s.stake;
     if (room <= 0n) continue;
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers only)
     const take = room < left ? room : left;
     deltas.set(s.number, take);
     left -= take;
@@ -164,6 +165,7 @@ export async function releaseExposure(tx: Tx, drawId: string, bets: readonly Sto
   for (const s of shards) {
     if (left === 0n) break;
     if (s.stake <= 0n) continue;
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers only)
     const take = s.stake < left ? s.stake : left;
     deltas.set(s.number, -take);
     left -= take;
