@@ -196,13 +196,30 @@ export class LotteryDraws {
     const batchSize = opts.batchSize ?? SETTLE_BATCH;
     const timings = opts.timings ?? emptyTimings();
     const uplines = await this.resolveAccounts(drawId, game);
+    const [common] = rowsOf<{ odds: string }>(
+      await this.db.execute(
+        sql`select odds::text as odds from lottery_tickets where draw_id = ${drawId} and status = 'open' limit 1`,
+      ),
+    );
+    const commonOdds = common?.odds ?? null;
     let settled = 0;
     let after = '';
     for (;;) {
       let t0 = 0;
       const { count, last } = await this.db.transaction(async (tx) => {
         await opts.beforeBatch?.(tx);
-        const r = await settleChunk(tx, this.deps, game, drawId, index, uplines, after, batchSize, timings);
+        const r = await settleChunk(
+          tx,
+          this.deps,
+          game,
+          drawId,
+          index,
+          uplines,
+          commonOdds,
+          after,
+          batchSize,
+          timings,
+        );
         t0 = performance.now();
         return r;
       });

@@ -37,7 +37,8 @@ interface OpenTicket {
   trial: boolean;
   cost: string;
   bets: StoredBet[] | string;
-  odds: string;
+  /** Null when the ticket's odds are the draw's common ones. */
+  odds: string | null;
 }
 
 /**
@@ -99,6 +100,7 @@ export async function settleChunk(
   drawId: string,
   index: DrawIndex,
   uplines: ReadonlyMap<number, readonly number[]>,
+  commonOdds: string | null,
   after: string,
   limit: number,
   timings: SettleTimings,
@@ -112,11 +114,12 @@ export async function settleChunk(
   // These statements are short and planned with the default 100-row guess for unnest and
   // jsonb sets; PostgreSQL's JIT compiled them anyway and took longer to compile than to run.
   await tx.execute(sql`set local jit = off`);
-  // Odds come as text: every ticket of a prize mode carries the same table, so it is parsed once
-  // per distinct text instead of once per ticket.
+  // Almost every ticket of a draw carries the same odds table (half the row): it is sent only
+  // when it differs from the draw's common one, and parsed once per distinct text.
   const tickets = rowsOf<OpenTicket>(
     await tx.execute(sql`
-      select id, member_id, trial, cost::text as cost, bets, odds::text as odds
+      select id, member_id, trial, cost::text as cost, bets,
+             case when odds = ${commonOdds}::jsonb then null else odds::text end as odds
       from lottery_tickets
       where draw_id = ${drawId} and status = 'open' and id > ${after}
       order by id
@@ -132,10 +135,11 @@ export async function settleChunk(
   const betsText: string[] = [];
   const winners: Array<{ memberId: number; trial: boolean; payout: bigint }> = [];
   for (const t of tickets) {
-    let odds = oddsByText.get(t.odds);
+    const text = t.odds ?? commonOdds!;
+    let odds = oddsByText.get(text);
     if (!odds) {
-      odds = JSON.parse(t.odds) as Odds;
-      oddsByText.set(t.odds, odds);
+      odds = JSON.parse(text) as Odds;
+      oddsByText.set(text, odds);
     }
     const stored = (typeof t.bets === 'string' ? JSON.parse(t.bets) : t.bets) as StoredBet[];
     let payout = 0n;

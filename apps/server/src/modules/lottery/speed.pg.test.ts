@@ -28,7 +28,12 @@ describe.skipIf(!hasPostgres)(
 
     beforeAll(async () => {
       t = await createTestApp({ walletHouseShards: 4 }, { postgres: 'require' });
-      players = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
+      // Half the players under an agent: the bets record carries their upline path (resolved once
+      // per draw by the settlement), the other half an empty one.
+      const agent = await createMember(t.app, { type: 1 });
+      players = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => createMember(t.app, i % 2 ? { parentId: agent.id } : {})),
+      );
       for (const p of players)
         await t.app.services.wallet.post({
           key: `fund:${p.id}`,
@@ -269,16 +274,26 @@ describe.skipIf(!hasPostgres)(
               byMember(won, (r: { won: string }) => r.won),
             );
             expect(credits.reduce((a, c) => a + Number(c.credited), 0)).toBe(rulesSum);
-            const [rec] = await query<{ n: number; dup: number; paid: string | null }>(
-              `select count(*)::int n, (count(*) - count(distinct round_id))::int dup, sum(payout)::text paid
+            const [rec] = await query<{ n: number; dup: number; paid: string | null; paths: number }>(
+              `select count(*)::int n, (count(*) - count(distinct round_id))::int dup, sum(payout)::text paid,
+                      count(*) filter (where upline_path = member_upline_path(member_id))::int paths
              from bets where source = 'lottery' and round_id in (select id from lottery_tickets where draw_id = $1)`,
               [drawId],
             );
-            expect(rec).toEqual({ n: tickets.length, dup: 0, paid: String(rulesSum) });
+            expect(rec).toEqual({ n: tickets.length, dup: 0, paid: String(rulesSum), paths: tickets.length });
+            const [under] = await query<{ n: number }>(
+              `select count(*)::int n from bets where source = 'lottery' and cardinality(upline_path) > 0
+             and round_id in (select id from lottery_tickets where draw_id = $1)`,
+              [drawId],
+            );
+            // Slips rotate over the six players: some lines belong to the agent's players.
+            expect(under!.n).toBeGreaterThan(0);
           },
         ),
-        { numRuns: 4 },
+        // Each run places up to 40 slips and settles them three times: few runs, no shrinking
+        // (a failure prints its case as is), and room for a loaded machine.
+        { numRuns: 4, endOnFailure: true },
       );
-    });
+    }, 240_000);
   },
 );
