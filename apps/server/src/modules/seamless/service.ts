@@ -117,7 +117,9 @@ export class SeamlessService {
   private async hot<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
     const client = (this.db as unknown as { $client: RawClient }).$client;
     const result =
-      client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+      client instanceof pg.Pool
+        ? await client.query({ name, text, values })
+        : await client.query(text, values);
     return result.rows as R[];
   }
 
