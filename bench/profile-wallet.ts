@@ -6,6 +6,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
 import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
+import { SeamlessLanes } from '../apps/server/src/modules/seamless/group-commit.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { benchDatabase } from './lib/database.ts';
 import { closedLoop, fmt } from './lib/stats.ts';
@@ -83,7 +84,18 @@ async function main() {
       sizes.push(1);
       return ao(item);
     };
-    for (const label of (process.env.ORDER ?? 'many,hot,many').split(',')) {
+    // many:<lanes> / hot:<lanes> picks the lane count (0 = without group commit) for that run.
+    const lanesFor = (n: number) => {
+      svc.batches = new SeamlessLanes(
+        (items: unknown[]) => svc.applyBatch(items),
+        (item: unknown) => svc.applyOne(item),
+        { lanes: Math.max(1, n), maxItems: 32, windowMs: 1 },
+      );
+      svc.batches.enabled = n > 0;
+    };
+    for (const spec of (process.env.ORDER ?? 'many,hot,many').split(',')) {
+      const [label, lanes] = spec.split(':') as [string, string | undefined];
+      if (lanes !== undefined) lanesFor(Number(lanes));
       counts.clear();
       sizes.length = 0;
       const elu0 = performance.eventLoopUtilization();
@@ -98,7 +110,7 @@ async function main() {
       const cpu = process.cpuUsage(cpu0);
       const wall = (performance.now() - t0) * 1000;
       console.log(
-        `${label.padEnd(6)} ${fmt(s)} batches ${sizes.length} avg ${avg.toFixed(1)} node ELU ${elu.utilization.toFixed(2)} cpu ${((cpu.user + cpu.system) / wall).toFixed(2)} core, ${((cpu.user + cpu.system) / s.count).toFixed(0)} us/bet`,
+        `${spec.padEnd(8)} ${fmt(s)} batches ${sizes.length} avg ${avg.toFixed(1)} node ELU ${elu.utilization.toFixed(2)} cpu ${((cpu.user + cpu.system) / wall).toFixed(2)} core, ${((cpu.user + cpu.system) / s.count).toFixed(0)} us/bet`,
       );
       const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
       for (const [k, v] of top) console.log(`   ${(v / s.count).toFixed(3)}/bet  ${k}`);
