@@ -237,9 +237,13 @@ async function main() {
       await Promise.all(players.slice(i, i + CLIENTS).map((p, j) => bet('warm2', i + j, p)));
     }
 
-    const ledgerIds = await Promise.all(
-      players.slice(0, PLAYERS).map((p) => services.members.getByAccount(p)),
-    );
+    // In chunks: 2,000 lookups at once wait for the pool's 32 connections and, on a loaded
+    // machine, past its 5 s connection timeout (a run failed so).
+    const ledgerIds: Array<Awaited<ReturnType<typeof services.members.getByAccount>>> = [];
+    for (let i = 0; i < PLAYERS; i += CLIENTS)
+      ledgerIds.push(
+        ...(await Promise.all(players.slice(i, i + CLIENTS).map((p) => services.members.getByAccount(p)))),
+      );
     const ledger = await closedLoop(CLIENTS, SECONDS, async (_c, i) => {
       const m = ledgerIds[(i * 7919) % PLAYERS]!;
       await services.wallet.post({

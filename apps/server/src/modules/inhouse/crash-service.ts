@@ -426,7 +426,7 @@ export class CrashService {
    * no funds) writes nothing and is answered alone.
    */
   private async placeMany(jobs: BetJob[]): Promise<ItemResult<CrashBetView>[]> {
-    return this.db.transaction(async (tx) => {
+    return this.inhouse.transaction(async (tx) => {
       // Each round row share-locked once: the bets of a batch go side by side, and the leader's
       // switch to 'running' (an update) waits for them, so betting closes for everyone at once.
       const rounds = new Map<number, RoundRow | undefined>();
@@ -558,7 +558,7 @@ export class CrashService {
     // Read before the transaction: embedded PGlite has one connection, a query outside the
     // transaction from inside it would wait for it forever.
     const settings = await this.settings();
-    return this.db.transaction(async (tx) => {
+    return this.inhouse.transaction(async (tx) => {
       const ids = jobs.flatMap((j) => (typeof j.which === 'number' ? [j.which] : []));
       const bySlot = new Map<number, number[]>();
       for (const j of jobs)

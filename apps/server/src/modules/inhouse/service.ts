@@ -673,6 +673,11 @@ export class InhouseService {
   }
 
   /** `postBet` for a batch, in one statement; a refused stake (no funds) is that item's AppError. */
+  /** A batch's transaction: accounts it creates are cached once it commits (wallet.transaction). */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.deps.wallet.transaction(fn);
+  }
+
   async postBets(
     tx: Tx,
     items: ReadonlyArray<{

@@ -165,6 +165,29 @@ describe('player protection', () => {
     expect(res.json().message).toBe('खेल्न तपाईं कम्तीमा 18 वर्षको हुनुपर्छ।');
   });
 
+  it('the bet path asks "restricted?" for members asked together in one query, each answered for itself', async () => {
+    const limited = await createMember(t.app);
+    const free = [await createMember(t.app), await createMember(t.app), await createMember(t.app)];
+    await api(limited.token, 'PUT', '/wps/member/limits', { kind: 'loss', period: 'day', value: '50.00' });
+    const protection = t.app.services.protection;
+    const db = (protection as unknown as { db: { select: (...a: unknown[]) => unknown } }).db;
+    const select = db.select;
+    let queries = 0;
+    db.select = function (this: unknown, ...a: unknown[]) {
+      queries++;
+      return select.apply(this, a);
+    };
+    try {
+      // A fresh process's view: nothing cached for these members.
+      (protection as unknown as { restrictedCache: Map<number, unknown> }).restrictedCache.clear();
+      const answers = await Promise.all([limited, ...free].map((m) => protection.restricted(m.id)));
+      expect(answers).toEqual([true, false, false, false]);
+      expect(queries).toBe(1);
+    } finally {
+      db.select = select;
+    }
+  });
+
   it('a seamless bet (HMAC-signed) is refused by a loss limit with LIMIT_EXCEEDED and nothing debited', async () => {
     const p = await createMember(t.app);
     await fund(p.id, 100_000n);

@@ -19,7 +19,7 @@ import {
   TIMEOUT_DAYS,
   toMinor,
 } from '@wps/contract';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -85,6 +85,8 @@ const norm = {
 export class ProtectionService {
   readonly clock = { now: () => new Date() };
   private readonly restrictedCache = new Map<number, { restricted: boolean; at: number }>();
+  /** The lookups gathering for the next shared query (see restrictedLoad). */
+  private restrictedBatch: { ids: Set<number>; done: Promise<Map<number, boolean>> } | null = null;
   private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
@@ -231,14 +233,48 @@ export class ProtectionService {
   async restricted(memberId: number, ex: DbOrTx = this.db): Promise<boolean> {
     const c = this.restrictedCache.get(memberId);
     if (c && Date.now() - c.at < RESTRICTED_CACHE_MS) return c.restricted;
-    const [row] = await ex
-      .select({ r: protectionMembers.restricted })
-      .from(protectionMembers)
-      .where(eq(protectionMembers.memberId, memberId));
-    const restricted = row?.r ?? false;
+    let restricted: boolean;
+    if (ex === this.db) {
+      restricted = await this.restrictedLoad(memberId);
+    } else {
+      // Inside a caller's transaction: its own connection (embedded PGlite has only that one).
+      const [row] = await ex
+        .select({ r: protectionMembers.restricted })
+        .from(protectionMembers)
+        .where(eq(protectionMembers.memberId, memberId));
+      restricted = row?.r ?? false;
+    }
     if (this.restrictedCache.size > 100_000) this.restrictedCache.clear();
     this.restrictedCache.set(memberId, { restricted, at: Date.now() });
     return restricted;
+  }
+
+  /**
+   * The bet path asks for every member whose cached answer expired: with many players that was
+   * one query per bet (issue 10, measured: more queries than the bets' own statements). Lookups
+   * asked in the same event-loop turn share one query; each caller still reads the row as it is
+   * at that query, so nothing is staler than before.
+   */
+  private restrictedLoad(memberId: number): Promise<boolean> {
+    let batch = this.restrictedBatch;
+    if (!batch || batch.ids.size >= 1000) {
+      const created: { ids: Set<number>; done: Promise<Map<number, boolean>> } = {
+        ids: new Set(),
+        done: new Promise<void>((r) => setImmediate(r)).then(async () => {
+          if (this.restrictedBatch === created) this.restrictedBatch = null;
+          const ids = [...created.ids];
+          const rows = await this.db
+            .select({ id: protectionMembers.memberId, r: protectionMembers.restricted })
+            .from(protectionMembers)
+            .where(inArray(protectionMembers.memberId, ids));
+          return new Map(rows.map((row) => [row.id, row.r]));
+        }),
+      };
+      batch = created;
+      this.restrictedBatch = batch;
+    }
+    batch.ids.add(memberId);
+    return batch.done.then((m) => m.get(memberId) ?? false);
   }
 
   // ---------------------------------------------------------------- refusals

@@ -12,6 +12,7 @@ import {
   toMinor,
 } from '@wps/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -60,6 +61,11 @@ interface ApplyItem {
   w: number;
 }
 
+/** What both drivers' clients (pg.Pool, PGlite) offer for a raw query. */
+type RawClient =
+  | pg.Pool
+  | { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>; [k: string]: unknown };
+
 const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0, -1)},"md":${md}}`;
 
 /**
@@ -103,14 +109,27 @@ export class SeamlessService {
     );
   }
 
+  /**
+   * The two hot statements, autocommitted, as named prepared statements on PostgreSQL: parsed and
+   * planned once per connection instead of once per call (drizzle's execute cannot name them).
+   * The embedded PGlite runs the same text unnamed.
+   */
+  private async hot<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    const client = (this.db as unknown as { $client: RawClient }).$client;
+    const result =
+      client instanceof pg.Pool
+        ? await client.query({ name, text, values })
+        : await client.query(text, values);
+    return result.rows as R[];
+  }
+
   /** Many calls in one autocommitted statement (group commit, see group-commit.ts). */
   private async applyBatch(items: ApplyItem[]): Promise<ApplyOutcome[]> {
-    const result = await this.db.execute(
-      sql`select r_ord, r_status, r_balance from seamless_apply_batch(${`[${items.map(itemJson).join(',')}]`}::jsonb)`,
+    const rows = await this.hot<{ r_ord: number; r_status: string; r_balance: string | null }>(
+      'seamless_apply_batch',
+      'select r_ord, r_status, r_balance from seamless_apply_batch($1::jsonb)',
+      [`[${items.map(itemJson).join(',')}]`],
     );
-    const rows = (
-      result as unknown as { rows: Array<{ r_ord: number; r_status: string; r_balance: string | null }> }
-    ).rows;
     const out: ApplyOutcome[] = new Array(items.length);
     for (const r of rows) out[r.r_ord - 1] = { status: r.r_status, balance: r.r_balance };
     return out;
@@ -118,12 +137,29 @@ export class SeamlessService {
 
   /** One call in its own statement: a lone call, or a retry after its batch failed. */
   private async applyOne(i: ApplyItem): Promise<ApplyOutcome> {
-    const result = await this.db.execute(sql`
-      select r_status, r_balance from seamless_apply(
-        ${i.v}, ${i.t}, ${i.k}, ${i.r}, ${i.m}, ${i.tr}, ${i.g}, ${i.a}::bigint, ${i.f},
-        ${i.key}, ${i.reason}, ${i.lf}, ${i.md}::jsonb,
-        ${pgArray(i.acc)}::bigint[], ${`{${i.amt.join(',')}}`}::bigint[], ${i.w})`);
-    const [row] = (result as unknown as { rows: Array<{ r_status: string; r_balance: string | null }> }).rows;
+    const [row] = await this.hot<{ r_status: string; r_balance: string | null }>(
+      'seamless_apply',
+      `select r_status, r_balance from seamless_apply($1, $2, $3, $4, $5::integer, $6::boolean, $7,
+         $8::bigint, $9, $10, $11, $12, $13::jsonb, $14::bigint[], $15::bigint[], $16::bigint)`,
+      [
+        i.v,
+        i.t,
+        i.k,
+        i.r,
+        i.m,
+        i.tr,
+        i.g,
+        i.a,
+        i.f,
+        i.key,
+        i.reason,
+        i.lf,
+        i.md,
+        pgArray(i.acc),
+        `{${i.amt.join(',')}}`,
+        i.w,
+      ],
+    );
     if (!row) throw new Error('seamless_apply answered nothing');
     return { status: row.r_status, balance: row.r_balance };
   }

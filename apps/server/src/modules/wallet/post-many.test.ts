@@ -154,6 +154,37 @@ describe('wallet.postMany', () => {
     expect(ids.has(`player_cash:${member}`)).toBe(false);
   });
 
+  it('wallet.transaction caches the accounts a batch created once it commits, never after a rollback', async () => {
+    const member = ++nextMember * 10;
+    const key = `player_cash:${member}`;
+    const fund = (k: string): PostRequest => ({
+      key: k,
+      reason: 'deposit',
+      postings: [
+        { account: Accounts.clearing('BANK'), amount: -7n },
+        { account: Accounts.cash(member), amount: 7n },
+      ],
+    });
+    const ids = (wallet as unknown as { ids: Map<string, number> }).ids;
+    await expect(
+      wallet.transaction(async (tx) => {
+        await wallet.postMany([fund('tx-rolled-back')], tx);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(ids.has(key)).toBe(false);
+    await wallet.transaction((tx) => wallet.postMany([fund('tx-kept')], tx));
+    // Without the cache every later batch resolved this account again inside its transaction.
+    const id = ids.get(key);
+    expect(id).toBeDefined();
+    const [row] = (await database.query('select id from ledger_accounts where key = $1', [key])) as [
+      { id: string | number },
+    ];
+    expect(Number(row.id)).toBe(id);
+    await wallet.transaction((tx) => wallet.postMany([fund('tx-again')], tx));
+    expect(await wallet.balance(Accounts.cash(member))).toBe(14n);
+  });
+
   it('an empty batch posts nothing', async () => {
     expect(await database.db.transaction((tx) => wallet.postMany([], tx))).toEqual([]);
   });

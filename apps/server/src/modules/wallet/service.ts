@@ -124,6 +124,11 @@ export class WalletService {
    * back, so they are not cached until a lookup outside any transaction sees them.
    */
   private readonly createdInTransaction = new Set<string>();
+  /**
+   * The accounts each open transaction created (ids by key), so `transaction` can cache them once
+   * it has committed; otherwise a batch's new players were looked up again in every later batch.
+   */
+  private readonly createdBy = new WeakMap<Tx, Map<string, number>>();
   private readonly trialGranted = new Set<number>();
 
   constructor(
@@ -142,6 +147,27 @@ export class WalletService {
   houseFor(vendor: string, memberId: number, trial: boolean): AccountRef {
     const shard = memberId % this.config.walletHouseShards;
     return trial ? Accounts.trialHouse(vendor, shard) : Accounts.house(vendor, shard);
+  }
+
+  /**
+   * A new transaction whose newly created accounts are cached once it has committed (a group
+   * commit's batch: `postMany` creates its first-time players' accounts inside it). Nothing is
+   * cached if it rolls back: the rows are gone with it.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    let opened: Tx | undefined;
+    const result = await this.db.transaction((tx) => {
+      opened = tx;
+      return fn(tx);
+    });
+    const created = opened && this.createdBy.get(opened);
+    if (created) {
+      for (const [k, id] of created) {
+        this.ids.set(k, id);
+        this.createdInTransaction.delete(k);
+      }
+    }
+    return result;
   }
 
   /** Runs `fn` in the caller's transaction, or a new one. */
@@ -180,7 +206,12 @@ export class WalletService {
       .returning({ id: ledgerAccounts.id, key: ledgerAccounts.key });
     for (const c of created) {
       found.set(c.key, c.id);
-      if (tx) this.createdInTransaction.add(c.key);
+      if (tx) {
+        this.createdInTransaction.add(c.key);
+        const mine = this.createdBy.get(tx) ?? new Map<string, number>();
+        mine.set(c.key, c.id);
+        this.createdBy.set(tx, mine);
+      }
     }
     const createdNow = new Set(created.map((c) => c.key));
     const rest = rows.map((r) => r.key).filter((k) => !found.has(k));

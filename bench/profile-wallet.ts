@@ -1,0 +1,126 @@
+/// <reference path="../apps/server/src/types/geoip-country.d.ts" />
+/** Diagnostics for bench:wallet (not part of the bench): queries per bet, batch sizes, run order. */
+import pg from 'pg';
+import { testConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
+import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
+import { SeamlessLanes } from '../apps/server/src/modules/seamless/group-commit.ts';
+import { createServices } from '../apps/server/src/services.ts';
+import { benchDatabase } from './lib/database.ts';
+import { closedLoop, fmt } from './lib/stats.ts';
+
+const CLIENTS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const PLAYERS = 2000;
+const counts = new Map<string, number>();
+const orig = pg.Client.prototype.query;
+// biome-ignore lint/suspicious/noExplicitAny: diagnostics
+(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+  const q = args[0];
+  const text: string = typeof q === 'string' ? q : (q?.text ?? '?');
+  const k = text.replace(/\s+/g, ' ').slice(0, 70);
+  counts.set(k, (counts.get(k) ?? 0) + 1);
+  // biome-ignore lint/suspicious/noExplicitAny: diagnostics
+  return (orig as any).apply(this, args);
+};
+
+async function main() {
+  const { url, drop } = await benchDatabase();
+  try {
+    const config = testConfig({ databaseUrl: url });
+    const database = await openDatabase({ url, poolSize: Number(process.env.POOL ?? CLIENTS) });
+    await runMigrations(database);
+    const services = createServices(config, database);
+    const passwordHash = await hashPassword('Bench@1234');
+    const players: string[] = [];
+    for (let i = 0; i < PLAYERS; i += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
+          services.members.create({ account: `bench${i + j}`, passwordHash }),
+        ),
+      );
+      await Promise.all(
+        batch.map((m) =>
+          services.wallet.post({
+            key: `bench-fund:${m.id}`,
+            reason: 'deposit',
+            postings: [
+              { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
+              { account: Accounts.cash(m.id), amount: 100_000_000n },
+            ],
+          }),
+        ),
+      );
+      players.push(...batch.map((m) => m.account));
+    }
+    const spread = (i: number) => players[(i * 7919) % PLAYERS]!;
+    const bet = async (prefix: string, i: number, username: string) => {
+      const a = await services.seamless.bet('SANDBOX', {
+        txId: `${prefix}-${i}`,
+        roundId: `${prefix}-r${i}`,
+        username,
+        gameCode: 'bench',
+        amount: '1.00',
+      });
+      if (a.code !== 'OK') throw new Error(`bet refused: ${a.code}`);
+    };
+    await closedLoop(CLIENTS, 2, (_c, i) => bet('warm', i, spread(i)));
+    for (let i = 0; i < PLAYERS; i += CLIENTS) {
+      await Promise.all(players.slice(i, i + CLIENTS).map((p, j) => bet('warm2', i + j, p)));
+    }
+    if (process.env.NOGUARD) services.seamless.betGuard = null;
+    const sizes: number[] = [];
+    // biome-ignore lint/suspicious/noExplicitAny: diagnostics
+    const svc = services.seamless as any;
+    const ab = svc.applyBatch.bind(svc);
+    svc.applyBatch = (items: unknown[]) => {
+      sizes.push(items.length);
+      return ab(items);
+    };
+    const ao = svc.applyOne.bind(svc);
+    svc.applyOne = (item: unknown) => {
+      sizes.push(1);
+      return ao(item);
+    };
+    // many:<lanes> / hot:<lanes> picks the lane count (0 = without group commit) for that run.
+    const lanesFor = (n: number) => {
+      svc.batches = new SeamlessLanes(
+        (items: unknown[]) => svc.applyBatch(items),
+        (item: unknown) => svc.applyOne(item),
+        { lanes: Math.max(1, n), maxItems: 32, windowMs: 1 },
+      );
+      svc.batches.enabled = n > 0;
+    };
+    for (const spec of (process.env.ORDER ?? 'many,hot,many').split(',')) {
+      const [label, lanes] = spec.split(':') as [string, string | undefined];
+      if (lanes !== undefined) lanesFor(Number(lanes));
+      counts.clear();
+      sizes.length = 0;
+      const elu0 = performance.eventLoopUtilization();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const s =
+        label === 'many'
+          ? await closedLoop(CLIENTS, SECONDS, (_c, i) => bet(`ip${Math.random()}`, i, spread(i)))
+          : await closedLoop(CLIENTS, SECONDS, (_c, i) => bet(`ih${Math.random()}`, i, players[0]!));
+      const avg = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length);
+      const elu = performance.eventLoopUtilization(elu0);
+      const cpu = process.cpuUsage(cpu0);
+      const wall = (performance.now() - t0) * 1000;
+      console.log(
+        `${spec.padEnd(8)} ${fmt(s)} batches ${sizes.length} avg ${avg.toFixed(1)} node ELU ${elu.utilization.toFixed(2)} cpu ${((cpu.user + cpu.system) / wall).toFixed(2)} core, ${((cpu.user + cpu.system) / s.count).toFixed(0)} us/bet`,
+      );
+      const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      for (const [k, v] of top) console.log(`   ${(v / s.count).toFixed(3)}/bet  ${k}`);
+    }
+    await database.close();
+  } finally {
+    await drop();
+  }
+}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
