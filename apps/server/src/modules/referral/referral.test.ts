@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
@@ -10,7 +11,9 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
   let channelId: number;
   const actor = () => ({ id: op.id, account: op.account, ip: null });
   beforeAll(async () => {
-    t = await createTestApp();
+    // In-memory PGlite: the bets consumer waits for every older transaction on the server, and a
+    // shared PostgreSQL's other tenants would stall these flows (concurrency.pg.test.ts covers PostgreSQL).
+    t = await createTestApp({}, { postgres: 'never' });
     op = await createOperator(t.app, { permissions: ['promotions', 'cashier'] });
     agentOp = await createOperator(t.app, { permissions: ['agents'] });
     const ch = await t.app.services.cashier.createChannel(actor(), {
@@ -48,6 +51,21 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     return t.app.services.cashier.approveDeposit(actor(), d.id);
   };
   let seq = 0;
+  /**
+   * The consumer only takes bets from transactions older than every running one (a shared
+   * PostgreSQL server's other sessions included), so drain until its mark reaches the newest bet.
+   */
+  const drain = async () => {
+    for (let i = 0; i < 300; i++) {
+      await t.app.services.referral.catchUp();
+      const [r] = await t.database.query(
+        `select (select last_id from bet_consumers where name = $1)::text m, (select max(id) from bets)::text x`,
+        [REFERRAL_CONSUMER],
+      );
+      if (r && (r.x === null || r.m === r.x)) return;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  };
   const bet = (memberId: number, stake: bigint, o: { trial?: boolean; payout?: bigint } = {}) =>
     t.app.database.db.transaction((tx) =>
       t.app.services.bets.recordSettlement(tx, {
@@ -92,7 +110,7 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     // a: turnover first, then the deposit completes the rule (paid in the approval's transaction).
     await bet(a.id, 60_000n);
     await bet(a.id, 40_000n);
-    await t.app.services.referral.catchUp();
+    await drain();
     expect(await cash(referrer.id)).toBe(0n);
     await deposit(a.id, '500.00');
     expect(await cash(referrer.id)).toBe(10_000n);
@@ -100,12 +118,12 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     await deposit(b.id, '800.00');
     await bet(b.id, 100_000n);
     expect(await cash(referrer.id)).toBe(10_000n);
-    await t.app.services.referral.catchUp();
+    await drain();
     expect(await cash(referrer.id)).toBe(20_000n);
     // More play and deposits, and re-evaluations, pay nothing more.
     await bet(a.id, 500_000n);
     await deposit(a.id, '900.00');
-    await t.app.services.referral.catchUp();
+    await drain();
     for (const id of [a.id, b.id])
       expect(await t.app.database.db.transaction((tx) => t.app.services.referral.evaluate(tx, id))).toBe(false);
     expect(await cash(referrer.id)).toBe(20_000n);
@@ -132,7 +150,7 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     const trialOnly = await referred(referrer.id);
     await deposit(trialOnly.id, '600.00');
     await bet(trialOnly.id, 0n, { trial: true });
-    await t.app.services.referral.catchUp();
+    await drain();
     expect(await cash(referrer.id)).toBe(0n);
     const ov = await api(referrer.token, 'GET', '/wps/referral/overview');
     const byStatus = ov.body.value.list.map((r: { status: string; depositPercent: number }) => [r.status, r.depositPercent]);
@@ -170,12 +188,47 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     await setRule({});
     // Re-enabled, the next evaluation pays what qualified meanwhile.
     await bet(a.id, 100n);
-    await t.app.services.referral.catchUp();
+    await drain();
     expect(await cash(referrer.id)).toBe(10_000n);
   });
 
+  it('property: any order of deposits, bets and evaluations pays the reward once, exactly when the rule is met', async () => {
+    await setRule({ minDeposit: '300.00', minTurnover: '500.00' });
+    const step = fc.oneof(
+      fc.record({ k: fc.constant('deposit' as const), amount: fc.integer({ min: 100, max: 600 }) }),
+      fc.record({ k: fc.constant('bet' as const), stake: fc.integer({ min: 1, max: 40_000 }) }),
+      fc.record({ k: fc.constant('evaluate' as const) }),
+      fc.record({ k: fc.constant('catchUp' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const referrer = await createMember(t.app);
+        const p = await referred(referrer.id);
+        let first: number | null = null;
+        let turnover = 0;
+        for (const s of steps) {
+          if (s.k === 'deposit') {
+            first ??= s.amount;
+            await deposit(p.id, `${s.amount}.00`);
+          } else if (s.k === 'bet') {
+            turnover += s.stake;
+            await bet(p.id, BigInt(s.stake));
+          } else if (s.k === 'evaluate') {
+            await t.app.database.db.transaction((tx) => t.app.services.referral.evaluate(tx, p.id));
+          } else await drain();
+        }
+        await drain();
+        await t.app.database.db.transaction((tx) => t.app.services.referral.evaluate(tx, p.id));
+        const met = first !== null && first >= 300 && turnover >= 50_000;
+        expect(await cash(referrer.id)).toBe(met ? 10_000n : 0n);
+      }),
+      { numRuns: 10 },
+    );
+    await setRule({});
+  });
+
   it('keeps the consumer mark moving (exactly-once bookkeeping)', async () => {
-    await t.app.services.referral.catchUp();
+    await drain();
     const [mark] = await t.database.query(`select last_id from bet_consumers where name = $1`, [REFERRAL_CONSUMER]);
     const [max] = await t.database.query(`select max(id)::text m from bets`);
     expect(String(mark!.last_id)).toBe(max!.m);
