@@ -117,7 +117,16 @@ export function createServices(config: Config, database: Database): Services {
     revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
   });
   wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
-  const referral = new ReferralService(db, { members, bets, cashier, wallet, messages, bonusEngine, promotions, audit });
+  const referral = new ReferralService(db, {
+    members,
+    bets,
+    cashier,
+    wallet,
+    messages,
+    bonusEngine,
+    promotions,
+    audit,
+  });
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),

@@ -64,7 +64,16 @@ export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
 
 // ------------------------------------------------------------------ affiliate application
 
-export const AFFILIATE_CHANNELS = ['facebook', 'whatsapp', 'telegram', 'tiktok', 'youtube', 'website', 'offline', 'other'] as const;
+export const AFFILIATE_CHANNELS = [
+  'facebook',
+  'whatsapp',
+  'telegram',
+  'tiktok',
+  'youtube',
+  'website',
+  'offline',
+  'other',
+] as const;
 export const AFFILIATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 export const AFFILIATE_LIMITS = { contactMax: 100, expectedPlayersMax: 100_000 } as const;
@@ -116,7 +125,9 @@ export const affiliateQueueSchema = z.object({
   totalPages: z.number().int(),
 });
 export type AffiliateQueue = z.infer<typeof affiliateQueueSchema>;
-export const affiliateIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const affiliateIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const affiliateRejectSchema = z.object({ reason: safeString().max(1000).optional() });
 
 // ------------------------------------------------------------------ ranking

@@ -80,8 +80,12 @@ export class AffiliateService {
     else if (contact.length > AFFILIATE_LIMITS.contactMax) e.add('contact', 'badRequest');
     const channel = (body.channel ?? '').trim();
     if (!channel) e.add('channel', 'inputEmpty');
-    else if (!(AFFILIATE_CHANNELS as readonly string[]).includes(channel)) e.add('channel', 'affiliateChannelInvalid');
-    const raw = typeof body.expectedPlayers === 'number' ? String(body.expectedPlayers) : (body.expectedPlayers ?? '').trim();
+    else if (!(AFFILIATE_CHANNELS as readonly string[]).includes(channel))
+      e.add('channel', 'affiliateChannelInvalid');
+    const raw =
+      typeof body.expectedPlayers === 'number'
+        ? String(body.expectedPlayers)
+        : (body.expectedPlayers ?? '').trim();
     const players = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
     if (!raw) e.add('expectedPlayers', 'inputEmpty');
     else if (!(players >= 1 && players <= AFFILIATE_LIMITS.expectedPlayersMax))
@@ -92,7 +96,11 @@ export class AffiliateService {
     return { contact, channel, expectedPlayers: players, remark };
   }
 
-  async apply(memberId: number, body: AffiliateApplyInput, locale: CompleteLocale): Promise<AffiliateApplication> {
+  async apply(
+    memberId: number,
+    body: AffiliateApplyInput,
+    locale: CompleteLocale,
+  ): Promise<AffiliateApplication> {
     const m = await this.player(memberId);
     if (isAgentType(m.type)) throw new AppError('CONFLICT', { messageKey: 'affiliateAlreadyAgent' });
     const v = this.validate(body, locale);
@@ -109,7 +117,11 @@ export class AffiliateService {
     }
   }
 
-  async queue(q: { status?: AffiliateStatus | undefined; pageNo: number; pageSize: number }): Promise<AffiliateQueue> {
+  async queue(q: {
+    status?: AffiliateStatus | undefined;
+    pageNo: number;
+    pageSize: number;
+  }): Promise<AffiliateQueue> {
     const where = q.status ? eq(affiliateApplications.status, q.status) : undefined;
     const [{ n } = { n: 0 }] = await this.db
       .select({ n: sql<number>`count(*)::int` })
@@ -178,7 +190,12 @@ export class AffiliateService {
     const row = await this.db.transaction(async (tx) => {
       const [done] = await tx
         .update(affiliateApplications)
-        .set({ status: 'rejected', reason: reason.slice(0, 500), reviewedBy: actor.account, reviewedAt: sql`now()` })
+        .set({
+          status: 'rejected',
+          reason: reason.slice(0, 500),
+          reviewedBy: actor.account,
+          reviewedAt: sql`now()`,
+        })
         .where(and(eq(affiliateApplications.id, id), eq(affiliateApplications.status, 'pending')))
         .returning();
       if (!done) throw await this.notPending(tx, id);
@@ -212,6 +229,8 @@ export class AffiliateService {
       .select({ id: affiliateApplications.id })
       .from(affiliateApplications)
       .where(eq(affiliateApplications.id, id));
-    return r ? new AppError('CONFLICT', { messageKey: 'affiliateAlreadyReviewed' }) : new AppError('NOT_FOUND');
+    return r
+      ? new AppError('CONFLICT', { messageKey: 'affiliateAlreadyReviewed' })
+      : new AppError('NOT_FOUND');
   }
 }

@@ -88,7 +88,11 @@ describe.skipIf(!hasPostgres)('referral rewards under concurrency (needs TEST_DA
 
   it('eight simultaneous evaluations of one qualified player pay the referrer once', async () => {
     const { referrer, p } = await referredPair();
-    const d = await t.app.services.cashier.requestDeposit(p.id, { channelId, amount: '500.00', reference: 'x' });
+    const d = await t.app.services.cashier.requestDeposit(p.id, {
+      channelId,
+      amount: '500.00',
+      reference: 'x',
+    });
     await bet(p.id, 100_000n, `pg-a-${p.id}`);
     // The approval evaluates too (it pays here or finds the reward taken).
     const results = await Promise.all([
@@ -99,13 +103,20 @@ describe.skipIf(!hasPostgres)('referral rewards under concurrency (needs TEST_DA
     ]);
     expect(results.filter((r) => r === true).length).toBeLessThanOrEqual(1);
     expect((await t.app.services.wallet.memberBalances(referrer.id)).player_cash).toBe(10_000n);
-    const rows = await t.database.query(`select count(*)::int n from referral_rewards where referred_id = $1`, [p.id]);
+    const rows = await t.database.query(
+      `select count(*)::int n from referral_rewards where referred_id = $1`,
+      [p.id],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
   it('consumers racing over the same bets pay once', async () => {
     const { referrer, p } = await referredPair();
-    const d = await t.app.services.cashier.requestDeposit(p.id, { channelId, amount: '600.00', reference: 'y' });
+    const d = await t.app.services.cashier.requestDeposit(p.id, {
+      channelId,
+      amount: '600.00',
+      reference: 'y',
+    });
     await t.app.services.cashier.approveDeposit(actor(), d.id);
     await Promise.all(Array.from({ length: 10 }, (_, i) => bet(p.id, 10_000n, `pg-b-${p.id}-${i}`)));
     const referral = t.app.services.referral;

@@ -10,7 +10,10 @@ const rule = fc.record({
   withinDays: fc.integer({ min: 1, max: 60 }),
 });
 const deposit = fc.option(
-  fc.record({ amount: fc.bigInt({ min: 1n, max: 20_000_000n }), afterMs: fc.integer({ min: 0, max: 90 * DAY }) }),
+  fc.record({
+    amount: fc.bigInt({ min: 1n, max: 20_000_000n }),
+    afterMs: fc.integer({ min: 0, max: 90 * DAY }),
+  }),
   { nil: null },
 );
 
@@ -23,7 +26,9 @@ describe('referral qualification (property)', () => {
         fc.bigInt({ min: 0n, max: 20_000_000n }),
         fc.integer({ min: 0, max: 120 * DAY }),
         (r: ReferralRule, d, turnover, nowMs) => {
-          const firstDeposit = d ? { amount: d.amount, approvedAt: new Date(joinedAt.getTime() + d.afterMs) } : null;
+          const firstDeposit = d
+            ? { amount: d.amount, approvedAt: new Date(joinedAt.getTime() + d.afterMs) }
+            : null;
           const now = new Date(joinedAt.getTime() + nowMs);
           const q = qualify(r, { joinedAt, firstDeposit, turnover }, now);
           const deadline = deadlineOf(joinedAt, r.withinDays);
@@ -43,33 +48,45 @@ describe('referral qualification (property)', () => {
 
   it('is monotone: more turnover or a bigger first deposit never takes a qualification away', () => {
     fc.assert(
-      fc.property(rule, deposit, fc.bigInt({ min: 0n, max: 5_000_000n }), fc.bigInt({ min: 0n, max: 5_000_000n }), (r, d, t, extra) => {
-        const firstDeposit = d ? { amount: d.amount, approvedAt: new Date(joinedAt.getTime() + d.afterMs) } : null;
-        const now = new Date(joinedAt.getTime() + 200 * DAY);
-        const before = qualify(r, { joinedAt, firstDeposit, turnover: t }, now);
-        const more = qualify(
-          r,
-          {
-            joinedAt,
-            firstDeposit: firstDeposit && { ...firstDeposit, amount: firstDeposit.amount + extra },
-            turnover: t + extra,
-          },
-          now,
-        );
-        if (before.status === 'qualified') expect(more.status).toBe('qualified');
-        expect(more.turnoverPercent).toBeGreaterThanOrEqual(before.turnoverPercent);
-      }),
+      fc.property(
+        rule,
+        deposit,
+        fc.bigInt({ min: 0n, max: 5_000_000n }),
+        fc.bigInt({ min: 0n, max: 5_000_000n }),
+        (r, d, t, extra) => {
+          const firstDeposit = d
+            ? { amount: d.amount, approvedAt: new Date(joinedAt.getTime() + d.afterMs) }
+            : null;
+          const now = new Date(joinedAt.getTime() + 200 * DAY);
+          const before = qualify(r, { joinedAt, firstDeposit, turnover: t }, now);
+          const more = qualify(
+            r,
+            {
+              joinedAt,
+              firstDeposit: firstDeposit && { ...firstDeposit, amount: firstDeposit.amount + extra },
+              turnover: t + extra,
+            },
+            now,
+          );
+          if (before.status === 'qualified') expect(more.status).toBe('qualified');
+          expect(more.turnoverPercent).toBeGreaterThanOrEqual(before.turnoverPercent);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('percentOf rounds down and never reaches 100 below the target', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (v, target) => {
-        const p = percentOf(v, target);
-        expect(p).toBe(v >= target ? 100 : Number((v * 100n) / target));
-        if (v < target) expect(p).toBeLessThan(100);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (v, target) => {
+          const p = percentOf(v, target);
+          expect(p).toBe(v >= target ? 100 : Number((v * 100n) / target));
+          if (v < target) expect(p).toBeLessThan(100);
+        },
+      ),
     );
   });
 });

@@ -67,7 +67,12 @@ export class RankingService {
       periodStart: start.toISOString(),
       asOf: now.toISOString(),
       list,
-      bigWins: wins.map((w) => ({ account: w.customerName, amount: w.winAmount, game: w.gameName, time: w.time })),
+      bigWins: wins.map((w) => ({
+        account: w.customerName,
+        amount: w.winAmount,
+        game: w.gameName,
+        time: w.time,
+      })),
     };
   }
 }

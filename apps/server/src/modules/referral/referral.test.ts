@@ -89,7 +89,8 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     );
     return m;
   };
-  const cash = async (memberId: number) => (await t.app.services.wallet.memberBalances(memberId)).player_cash ?? 0n;
+  const cash = async (memberId: number) =>
+    (await t.app.services.wallet.memberBalances(memberId)).player_cash ?? 0n;
   const setRule = (rule: Record<string, unknown>) =>
     api(op.token, 'PUT', '/wps/admin/referral/settings', {
       enabled: true,
@@ -125,7 +126,9 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     await deposit(a.id, '900.00');
     await drain();
     for (const id of [a.id, b.id])
-      expect(await t.app.database.db.transaction((tx) => t.app.services.referral.evaluate(tx, id))).toBe(false);
+      expect(await t.app.database.db.transaction((tx) => t.app.services.referral.evaluate(tx, id))).toBe(
+        false,
+      );
     expect(await cash(referrer.id)).toBe(20_000n);
     const ov = await api(referrer.token, 'GET', '/wps/referral/overview');
     expect(ov.status).toBe(200);
@@ -133,7 +136,9 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     expect(ov.body.value.list.map((r: { status: string }) => r.status)).toEqual(['qualified', 'qualified']);
     expect(ov.body.value.list[0].account).toMatch(/^.{2}\*\*\*.{2}$/);
     // The referrer's inbox says why.
-    const inbox = await t.database.query(`select title from member_messages where member_id = $1`, [referrer.id]);
+    const inbox = await t.database.query(`select title from member_messages where member_id = $1`, [
+      referrer.id,
+    ]);
     expect(inbox.map((r) => r.title)).toEqual(['Referral reward', 'Referral reward']);
   });
 
@@ -153,7 +158,10 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     await drain();
     expect(await cash(referrer.id)).toBe(0n);
     const ov = await api(referrer.token, 'GET', '/wps/referral/overview');
-    const byStatus = ov.body.value.list.map((r: { status: string; depositPercent: number }) => [r.status, r.depositPercent]);
+    const byStatus = ov.body.value.list.map((r: { status: string; depositPercent: number }) => [
+      r.status,
+      r.depositPercent,
+    ]);
     expect(byStatus).toEqual([
       ['process', 100],
       ['process', 20],
@@ -229,7 +237,9 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
 
   it('keeps the consumer mark moving (exactly-once bookkeeping)', async () => {
     await drain();
-    const [mark] = await t.database.query(`select last_id from bet_consumers where name = $1`, [REFERRAL_CONSUMER]);
+    const [mark] = await t.database.query(`select last_id from bet_consumers where name = $1`, [
+      REFERRAL_CONSUMER,
+    ]);
     const [max] = await t.database.query(`select max(id)::text m from bets`);
     expect(String(mark!.last_id)).toBe(max!.m);
   });
@@ -237,7 +247,12 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
   describe('affiliate application', () => {
     const apply = (token: string, body: Record<string, unknown>) =>
       api(token, 'POST', '/wps/referral/affiliate', body);
-    const good = { contact: '+977 9800000000', channel: 'facebook', expectedPlayers: 50, remark: 'Cricket group' };
+    const good = {
+      contact: '+977 9800000000',
+      channel: 'facebook',
+      expectedPlayers: 50,
+      remark: 'Cricket group',
+    };
 
     it('validates with the spec messages, allows one open application, and the agent manager approves', async () => {
       const p = await createMember(t.app);
@@ -253,7 +268,9 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
         remark: 'The remark must be at most 140 characters.',
         expectedPlayers: 'Please enter a whole number of players from 1 to 100000.',
       });
-      expect((await apply(p.token, { ...good, channel: 'pigeon' })).body.value.fields.channel).toBe('Please choose a channel.');
+      expect((await apply(p.token, { ...good, channel: 'pigeon' })).body.value.fields.channel).toBe(
+        'Please choose a channel.',
+      );
       const ok = await apply(p.token, { ...good, remark: 'x'.repeat(140) });
       expect(ok.status).toBe(200);
       expect(ok.body.value).toMatchObject({ status: 'pending', expectedPlayers: 50 });
@@ -267,7 +284,11 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       expect(queue.status).toBe(200);
       const row = queue.body.value.content.find((r: { account: string }) => r.account === p.account);
       expect(row).toBeTruthy();
-      const approved = await api(agentOp.token, 'POST', `/wps/admin/affiliate/applications/${row.id}/approve`);
+      const approved = await api(
+        agentOp.token,
+        'POST',
+        `/wps/admin/affiliate/applications/${row.id}/approve`,
+      );
       expect(approved.status).toBe(200);
       expect(approved.body.value.status).toBe('approved');
       const again = await api(agentOp.token, 'POST', `/wps/admin/affiliate/applications/${row.id}/approve`);
@@ -295,9 +316,13 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       });
       expect(rej.body.value).toMatchObject({ status: 'rejected', reason: 'Not enough detail' });
       expect((await t.app.services.members.getById(p.id))!.type).toBe(0);
-      expect((await api(p.token, 'GET', '/wps/referral/affiliate')).body.value.application.status).toBe('rejected');
+      expect((await api(p.token, 'GET', '/wps/referral/affiliate')).body.value.application.status).toBe(
+        'rejected',
+      );
       expect((await apply(p.token, good)).status).toBe(200);
-      expect((await api(agentOp.token, 'POST', '/wps/admin/affiliate/applications/999999/approve')).status).toBe(404);
+      expect(
+        (await api(agentOp.token, 'POST', '/wps/admin/affiliate/applications/999999/approve')).status,
+      ).toBe(404);
     });
 
     it('a sub-agent under an upline becomes type 2; agents and trial players cannot apply', async () => {
@@ -327,7 +352,10 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
         { rank: 1, account: `${x.account.slice(0, 2)}***${x.account.slice(-2)}`, turnover: '90000.00' },
         { rank: 2, account: `${y.account.slice(0, 2)}***${y.account.slice(-2)}`, turnover: '80000.00' },
       ]);
-      expect(v.bigWins[0]).toMatchObject({ amount: '2500.00', account: `${y.account.slice(0, 2)}***${y.account.slice(-2)}` });
+      expect(v.bigWins[0]).toMatchObject({
+        amount: '2500.00',
+        account: `${y.account.slice(0, 2)}***${y.account.slice(-2)}`,
+      });
       // Cached: a bigger player now does not show until the minute is over.
       const z = await createMember(t.app);
       await bet(z.id, 99_000_000n);

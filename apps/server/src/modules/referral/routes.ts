@@ -55,7 +55,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ranking and winners: top turnover of the day/week/month and the latest big wins (cached 1 min)',
+        summary:
+          'Ranking and winners: top turnover of the day/week/month and the latest big wins (cached 1 min)',
         querystring: rankingQuerySchema,
         response: { 200: envelopeSchema(rankingSchema) },
       },
@@ -84,7 +85,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Apply to become an agent (contact, channel, expected players, remark ≤ 140); one open per member',
+        summary:
+          'Apply to become an agent (contact, channel, expected players, remark ≤ 140); one open per member',
         body: affiliateApplyInputSchema,
         response: { 200: envelopeSchema(affiliateApplicationSchema) },
       },

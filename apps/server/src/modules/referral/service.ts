@@ -105,7 +105,14 @@ export class ReferralService {
         .returning();
       const after = settingsOut(row!);
       await this.deps.audit.record(
-        { actor, action: 'referral.settings', target: { type: 'referral', id: 1 }, before, after, ip: actor.ip ?? null },
+        {
+          actor,
+          action: 'referral.settings',
+          target: { type: 'referral', id: 1 },
+          before,
+          after,
+          ip: actor.ip ?? null,
+        },
         tx,
       );
       return after;
@@ -126,7 +133,11 @@ export class ReferralService {
       .from(referralRewards)
       .where(eq(referralRewards.referredId, referredId));
     if (paid) return false;
-    const rule: ReferralRule = { minDeposit: s.minDeposit, minTurnover: s.minTurnover, withinDays: s.withinDays };
+    const rule: ReferralRule = {
+      minDeposit: s.minDeposit,
+      minTurnover: s.minTurnover,
+      withinDays: s.withinDays,
+    };
     const deadline = deadlineOf(referred.createdAt, s.withinDays);
     const q = qualify(
       rule,
@@ -216,7 +227,9 @@ export class ReferralService {
     if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0) await this.bonusCarrier();
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(REFERRAL_CONSUMER, BATCH, (rows, tx) => this.applyBets(rows, tx));
+      const n = await this.deps.bets.consume(REFERRAL_CONSUMER, BATCH, (rows, tx) =>
+        this.applyBets(rows, tx),
+      );
       total += n;
       if (n < BATCH) break;
     }
@@ -236,7 +249,12 @@ export class ReferralService {
       ? await this.db
           .select()
           .from(referralRewards)
-          .where(inArray(referralRewards.referredId, referred.map((m) => m.id)))
+          .where(
+            inArray(
+              referralRewards.referredId,
+              referred.map((m) => m.id),
+            ),
+          )
       : [];
     const rewardOf = new Map(rewards.map((r) => [r.referredId, r]));
     const [totals] = await this.db
@@ -246,7 +264,11 @@ export class ReferralService {
       })
       .from(referralRewards)
       .where(eq(referralRewards.referrerId, memberId));
-    const rule: ReferralRule = { minDeposit: s.minDeposit, minTurnover: s.minTurnover, withinDays: s.withinDays };
+    const rule: ReferralRule = {
+      minDeposit: s.minDeposit,
+      minTurnover: s.minTurnover,
+      withinDays: s.withinDays,
+    };
     const list = [];
     for (const m of referred) {
       const deadline = deadlineOf(m.createdAt, s.withinDays);

@@ -62,7 +62,12 @@ export default function AffiliateApplicationsPage() {
               { key: 'account', header: t('affiliate.account'), render: (a) => a.account },
               { key: 'contact', header: t('affiliate.contact'), render: (a) => a.contact },
               { key: 'channel', header: t('affiliate.channel'), render: (a) => a.channel },
-              { key: 'players', header: t('affiliate.players'), numeric: true, render: (a) => a.expectedPlayers },
+              {
+                key: 'players',
+                header: t('affiliate.players'),
+                numeric: true,
+                render: (a) => a.expectedPlayers,
+              },
               { key: 'remark', header: t('affiliate.remark'), render: (a) => a.remark || '—' },
               {
                 key: 'created',

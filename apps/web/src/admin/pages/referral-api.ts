@@ -40,7 +40,8 @@ export const useReferralSettings = () =>
 export function useSaveReferralSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (s: ReferralSettings) => api.put<ReferralSettings>('/wps/admin/referral/settings', s, { token: adminToken() }),
+    mutationFn: (s: ReferralSettings) =>
+      api.put<ReferralSettings>('/wps/admin/referral/settings', s, { token: adminToken() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -20,8 +20,14 @@ export default function ReferralSettingsPage() {
   useEffect(() => {
     if (current.data) setForm(current.data);
   }, [current.data]);
-  if (current.isPending || !form) return current.error ? <p className="wallet-error">{errorText(current.error)}</p> : <Loader label={t('loading')} />;
-  const set = <K extends keyof ReferralSettings>(k: K, v: ReferralSettings[K]) => setForm({ ...form, [k]: v });
+  if (current.isPending || !form)
+    return current.error ? (
+      <p className="wallet-error">{errorText(current.error)}</p>
+    ) : (
+      <Loader label={t('loading')} />
+    );
+  const set = <K extends keyof ReferralSettings>(k: K, v: ReferralSettings[K]) =>
+    setForm({ ...form, [k]: v });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
@@ -41,8 +47,20 @@ export default function ReferralSettingsPage() {
           <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />{' '}
           {t('settings.enabled')}
         </label>
-        <TextField label={t('settings.minDeposit')} value={form.minDeposit} inputMode="decimal" onChange={(e) => set('minDeposit', e.target.value)} error={errors.minDeposit} />
-        <TextField label={t('settings.minTurnover')} value={form.minTurnover} inputMode="decimal" onChange={(e) => set('minTurnover', e.target.value)} error={errors.minTurnover} />
+        <TextField
+          label={t('settings.minDeposit')}
+          value={form.minDeposit}
+          inputMode="decimal"
+          onChange={(e) => set('minDeposit', e.target.value)}
+          error={errors.minDeposit}
+        />
+        <TextField
+          label={t('settings.minTurnover')}
+          value={form.minTurnover}
+          inputMode="decimal"
+          onChange={(e) => set('minTurnover', e.target.value)}
+          error={errors.minTurnover}
+        />
         <TextField
           label={t('settings.withinDays')}
           value={String(form.withinDays)}
@@ -50,11 +68,21 @@ export default function ReferralSettingsPage() {
           onChange={(e) => set('withinDays', Number(e.target.value.replace(/\D/g, '')) || 0)}
           error={errors.withinDays}
         />
-        <SelectField label={t('settings.kind')} value={form.rewardKind} onChange={(e) => set('rewardKind', e.target.value as ReferralSettings['rewardKind'])}>
+        <SelectField
+          label={t('settings.kind')}
+          value={form.rewardKind}
+          onChange={(e) => set('rewardKind', e.target.value as ReferralSettings['rewardKind'])}
+        >
           <option value="cash">{t('settings.cash')}</option>
           <option value="bonus">{t('settings.bonus')}</option>
         </SelectField>
-        <TextField label={t('settings.reward')} value={form.reward} inputMode="decimal" onChange={(e) => set('reward', e.target.value)} error={errors.reward} />
+        <TextField
+          label={t('settings.reward')}
+          value={form.reward}
+          inputMode="decimal"
+          onChange={(e) => set('reward', e.target.value)}
+          error={errors.reward}
+        />
         {form.rewardKind === 'bonus' && (
           <TextField
             label={t('settings.wagering')}

@@ -25,7 +25,8 @@ describe.each([
     for (const [k, v] of e) expect(placeholders(n.get(k) ?? ''), k).toEqual(placeholders(v));
     for (const [k, v] of n) {
       expect(v.trim(), k).not.toBe('');
-      if (!/^[A-Z0-9 {}./…-]*$/.test(v) && !/^\{\{\w+\}\}.*$/.test(v)) expect(/[\u0900-\u097F]/.test(v), `${k}: ${v}`).toBe(true);
+      if (!/^[A-Z0-9 {}./…-]*$/.test(v) && !/^\{\{\w+\}\}.*$/.test(v))
+        expect(/[\u0900-\u097F]/.test(v), `${k}: ${v}`).toBe(true);
     }
   });
 });

@@ -1,4 +1,11 @@
-import type { AffiliateApplication, AffiliateApplyInput, MyAffiliate, Ranking, RankingPeriod, ReferralOverview } from '@wps/contract';
+import type {
+  AffiliateApplication,
+  AffiliateApplyInput,
+  MyAffiliate,
+  Ranking,
+  RankingPeriod,
+  ReferralOverview,
+} from '@wps/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 
@@ -20,7 +27,8 @@ export const useMyAffiliate = () =>
 export function useApplyAffiliate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: AffiliateApplyInput) => api.post<AffiliateApplication>('/wps/referral/affiliate', input),
+    mutationFn: (input: AffiliateApplyInput) =>
+      api.post<AffiliateApplication>('/wps/referral/affiliate', input),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...REFERRAL_KEY, 'affiliate'] }),
   });
 }

@@ -19,9 +19,15 @@ export function AffiliateSection() {
   const { t } = useTranslation('referral');
   const mine = useMyAffiliate();
   const apply = useApplyAffiliate();
-  const [form, setForm] = useState<Record<Fields, string>>({ contact: '', channel: '', expectedPlayers: '', remark: '' });
+  const [form, setForm] = useState<Record<Fields, string>>({
+    contact: '',
+    channel: '',
+    expectedPlayers: '',
+    remark: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const set = (k: Fields) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: Fields) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   if (mine.isPending) return <Loader label={t('loading')} />;
   if (mine.error) return <p className="wallet-error">{mine.error.message}</p>;
@@ -67,7 +73,12 @@ export function AffiliateSection() {
               maxLength={100}
               autoComplete="tel"
             />
-            <SelectField label={t('affiliate.channel')} value={form.channel} onChange={set('channel')} error={errors.channel}>
+            <SelectField
+              label={t('affiliate.channel')}
+              value={form.channel}
+              onChange={set('channel')}
+              error={errors.channel}
+            >
               <option value="">{t('affiliate.choose')}</option>
               {AFFILIATE_CHANNELS.map((c) => (
                 <option key={c} value={c}>
@@ -86,7 +97,10 @@ export function AffiliateSection() {
             <FieldShell
               label={t('affiliate.remark')}
               error={errors.remark}
-              hint={t('affiliate.remarkHint', { n: [...form.remark].length, max: SPEC.activityRemarkMaxChars })}
+              hint={t('affiliate.remarkHint', {
+                n: [...form.remark].length,
+                max: SPEC.activityRemarkMaxChars,
+              })}
             >
               {({ inputId, describedBy, invalid }) => (
                 <textarea

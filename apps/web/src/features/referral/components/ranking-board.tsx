@@ -63,8 +63,8 @@ export default function RankingBoard() {
             <p className="muted small">{t('ranking.noWins')}</p>
           ) : (
             <ul className="ranking__list" aria-label={t('ranking.bigWinsList')}>
-              {wins.map((w, i) => (
-                <li key={`${w.time}-${i}`}>
+              {wins.map((w) => (
+                <li key={`${w.time}-${w.account}-${w.amount}`}>
                   <span aria-hidden="true">★</span>
                   <span>{t('ranking.won', { account: w.account, game: w.game })}</span>
                   <span className="num">{groupMoney(w.amount)}</span>

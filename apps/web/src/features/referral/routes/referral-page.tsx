@@ -50,13 +50,18 @@ export default function ReferralPage() {
         </h2>
         {rules.enabled ? (
           <p data-testid="referral-rule">
-            {t(rules.rewardKind === 'bonus' && rules.wageringMultiplier > 0 ? 'rule.textBonus' : 'rule.textCash', {
-              deposit: rules.minDeposit,
-              turnover: rules.minTurnover,
-              days: rules.withinDays,
-              reward: rules.reward,
-              times: rules.wageringMultiplier,
-            })}
+            {t(
+              rules.rewardKind === 'bonus' && rules.wageringMultiplier > 0
+                ? 'rule.textBonus'
+                : 'rule.textCash',
+              {
+                deposit: rules.minDeposit,
+                turnover: rules.minTurnover,
+                days: rules.withinDays,
+                reward: rules.reward,
+                times: rules.wageringMultiplier,
+              },
+            )}
           </p>
         ) : (
           <p>{t('rule.off')}</p>
@@ -87,7 +92,9 @@ export default function ReferralPage() {
               <li key={`${r.account}-${r.joinedAt}`} className="referral__item">
                 <div className="referral__row">
                   <strong>{r.account}</strong>
-                  <span className={`promo-status promo-status--${r.status === 'qualified' ? 'issued' : r.status === 'expired' ? 'closed' : 'process'}`}>
+                  <span
+                    className={`promo-status promo-status--${r.status === 'qualified' ? 'issued' : r.status === 'expired' ? 'closed' : 'process'}`}
+                  >
                     {t(`status.${r.status}`)}
                   </span>
                 </div>
