@@ -9,7 +9,7 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
 } from '@wps/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -174,6 +174,16 @@ export class MembersService {
       .where(eq(members.referrerId, memberId))
       .orderBy(sql`${members.createdAt} desc`, sql`${members.id} desc`)
       .limit(limit);
+  }
+
+  /** Of these members, those who registered with someone's referral code. */
+  async withReferrer(ids: readonly number[], ex: DbOrTx = this.db): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .select({ id: members.id })
+      .from(members)
+      .where(and(inArray(members.id, [...ids]), isNotNull(members.referrerId)));
+    return rows.map((r) => r.id);
   }
 
   /**

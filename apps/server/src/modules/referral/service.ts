@@ -207,8 +207,19 @@ export class ReferralService {
 
   /** Evaluates the referred players among a batch of the bets record (in the consumer's transaction). */
   async applyBets(rows: BetRow[], tx: Tx): Promise<void> {
-    const ids = [...new Set(rows.filter((r) => !r.trial && r.validStake > 0n).map((r) => r.memberId))];
-    for (const id of ids) await this.evaluate(tx, id);
+    const played = [...new Set(rows.filter((r) => !r.trial && r.validStake > 0n).map((r) => r.memberId))];
+    // Most players were not referred, or were paid long ago: two queries rule them out for the batch.
+    const referred = await this.deps.members.withReferrer(played, tx);
+    if (referred.length === 0) return;
+    const paid = new Set(
+      (
+        await tx
+          .select({ id: referralRewards.referredId })
+          .from(referralRewards)
+          .where(inArray(referralRewards.referredId, referred))
+      ).map((r) => r.id),
+    );
+    for (const id of referred) if (!paid.has(id)) await this.evaluate(tx, id);
   }
 
   private inflight: Promise<number> | null = null;
