@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { groupMoney } from '../../../app/layouts/balance-format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { QrCode } from '../../../shared/ui/qr-code.tsx';
@@ -55,10 +56,10 @@ export default function ReferralPage() {
                 ? 'rule.textBonus'
                 : 'rule.textCash',
               {
-                deposit: rules.minDeposit,
-                turnover: rules.minTurnover,
+                deposit: groupMoney(rules.minDeposit),
+                turnover: groupMoney(rules.minTurnover),
                 days: rules.withinDays,
-                reward: rules.reward,
+                reward: groupMoney(rules.reward),
                 times: rules.wageringMultiplier,
               },
             )}
@@ -102,7 +103,7 @@ export default function ReferralPage() {
                   <span className="referral__row small">
                     <span>{t('list.deposit')}</span>
                     <span className="num">
-                      {r.firstDeposit} / {rules.minDeposit}
+                      {groupMoney(r.firstDeposit)} / {groupMoney(rules.minDeposit)}
                     </span>
                   </span>
                   <progress className="promo-progress" max={100} value={r.depositPercent} />
@@ -111,14 +112,14 @@ export default function ReferralPage() {
                   <span className="referral__row small">
                     <span>{t('list.turnover')}</span>
                     <span className="num">
-                      {r.turnover} / {rules.minTurnover}
+                      {groupMoney(r.turnover)} / {groupMoney(rules.minTurnover)}
                     </span>
                   </span>
                   <progress className="promo-progress" max={100} value={r.turnoverPercent} />
                 </label>
                 <p className="muted small">
                   {r.reward
-                    ? t('list.rewarded', { reward: r.reward })
+                    ? t('list.rewarded', { reward: groupMoney(r.reward) })
                     : t('list.deadline', { date: r.deadline.slice(0, 10) })}
                 </p>
               </li>
