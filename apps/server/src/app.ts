@@ -56,6 +56,7 @@ import { playersKycRoutes } from './modules/players/kyc-routes.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
+import { referralRoutes } from './modules/referral/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
 
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(protectionRoutes);
   await app.register(reportRoutes);
   await app.register(missionRoutes);
+  await app.register(referralRoutes);
 
   await registerStatic(app, config.webDistDir, () => app.services.content.homePreload());
 

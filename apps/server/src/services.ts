@@ -29,6 +29,9 @@ import { ProtectionService } from './modules/protection/service.ts';
 import { ReportsService } from './modules/reports/service.ts';
 import { MissionsService } from './modules/missions/service.ts';
 import { VipService } from './modules/missions/vip.ts';
+import { ReferralService } from './modules/referral/service.ts';
+import { AffiliateService } from './modules/referral/affiliate.ts';
+import { RankingService } from './modules/referral/ranking.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -63,6 +66,9 @@ export interface Services {
   reports: ReportsService;
   missions: MissionsService;
   vip: VipService;
+  referral: ReferralService;
+  affiliate: AffiliateService;
+  ranking: RankingService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -111,7 +117,20 @@ export function createServices(config: Config, database: Database): Services {
     revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
   });
   wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
+  const referral = new ReferralService(db, {
+    members,
+    bets,
+    cashier,
+    wallet,
+    messages,
+    bonusEngine,
+    promotions,
+    audit,
+  });
   return {
+    referral,
+    affiliate: new AffiliateService(db, { members, messages, audit }),
+    ranking: new RankingService({ bets, members, games, utcOffsetMinutes: config.businessUtcOffsetMinutes }),
     missions,
     vip,
     protection,

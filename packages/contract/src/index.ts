@@ -30,3 +30,4 @@ export * from './protection.ts';
 export * from './reports.ts';
 export * from './missions.ts';
 export * from './permissions.ts';
+export * from './referral.ts';

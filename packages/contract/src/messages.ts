@@ -183,6 +183,12 @@ export const MESSAGES = {
   exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
   // missions and VIP (issue 14)
   missionNothingToClaim: 'This mission is not complete yet, or its reward was already claimed.',
+  // referral and affiliate application (issue 14)
+  affiliateApplicationOpen: 'You already have an application waiting for review.',
+  affiliateAlreadyAgent: 'Your account is already an agent account.',
+  affiliateAlreadyReviewed: 'This application has already been reviewed.',
+  expectedPlayersInvalid: 'Please enter a whole number of players from 1 to {0}.',
+  affiliateChannelInvalid: 'Please choose a channel.',
   totpEnrolmentRequired: 'Set up two-factor sign-in before using the console.',
   totpInvalid: 'The authenticator code is not valid.',
   totpAlreadyEnabled: 'Two-factor sign-in is already set up.',

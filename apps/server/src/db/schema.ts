@@ -23,3 +23,4 @@ export * from '../modules/points/schema.ts';
 export * from '../modules/players/schema.ts';
 export * from '../modules/protection/schema.ts';
 export * from '../modules/missions/schema.ts';
+export * from '../modules/referral/schema.ts';

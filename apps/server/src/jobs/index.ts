@@ -4,7 +4,7 @@ import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
-import { bonusJob, pointsJob } from './promotions.ts';
+import { bonusJob, pointsJob, referralJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
 
 declare module 'fastify' {
@@ -28,6 +28,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(bonusJob(app.services.bonusEngine));
   scheduler.register(pointsJob(app.services.points));
   scheduler.register(missionsJob(app.services.missions));
+  scheduler.register(referralJob(app.services.referral));
   return scheduler;
 }
 

@@ -1,5 +1,6 @@
 import type { PointsService } from '../modules/points/service.ts';
 import type { BonusEngine } from '../modules/promotions/bonus-engine.ts';
+import type { ReferralService } from '../modules/referral/service.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 /**
@@ -24,5 +25,14 @@ export function pointsJob(points: PointsService): JobDefinition {
     name: 'points-accrual',
     periodMs: 60_000,
     run: async () => ({ bets: await points.catchUp() }),
+  };
+}
+
+/** Referral rewards follow the bets record through their own consumer mark; each evaluation pays once. */
+export function referralJob(referral: ReferralService): JobDefinition {
+  return {
+    name: 'referral-rewards',
+    periodMs: 60_000,
+    run: async () => ({ bets: await referral.catchUp() }),
   };
 }

@@ -185,6 +185,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/vip-admin-page.tsx'),
   },
   {
+    id: 'referral-settings',
+    path: 'referral-settings',
+    labelKey: 'nav.referralSettings',
+    icon: 'gift',
+    permission: 'promotions',
+    load: () => import('./pages/referral-settings-page.tsx'),
+  },
+  {
+    id: 'affiliate-applications',
+    path: 'affiliate-applications',
+    labelKey: 'nav.affiliateApplications',
+    icon: 'user',
+    permission: 'agents',
+    load: () => import('./pages/affiliate-applications-page.tsx'),
+  },
+  {
     id: 'broadcasts',
     path: 'broadcasts',
     labelKey: 'nav.broadcasts',

@@ -331,6 +331,35 @@ export class BetsService {
     return rows.filter((r) => r.vendor === last.vendor && r.source === last.source);
   }
 
+  /** A member's valid stake (turnover) settled in [from, to), real play only. */
+  async validStakeOf(memberId: number, from: Date, to: Date, ex: DbOrTx = this.db): Promise<bigint> {
+    const [row] = await ex
+      .select({ v: sql<string>`coalesce(sum(${bets.validStake}), 0)::text` })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.memberId, memberId),
+          eq(bets.trial, false),
+          gte(bets.settledAt, from),
+          lt(bets.settledAt, to),
+        ),
+      );
+    return BigInt(row?.v ?? '0');
+  }
+
+  /** The members with the most valid stake settled since `from` (the public ranking). */
+  async topTurnover(from: Date, limit: number): Promise<Array<{ memberId: number; validStake: bigint }>> {
+    const rows = await this.db
+      .select({ memberId: bets.memberId, v: sql<string>`sum(${bets.validStake})::text` })
+      .from(bets)
+      .where(and(gte(bets.settledAt, from), eq(bets.trial, false)))
+      .groupBy(bets.memberId)
+      .having(sql`sum(${bets.validStake}) > 0`)
+      .orderBy(desc(sql`sum(${bets.validStake})`), asc(bets.memberId))
+      .limit(limit);
+    return rows.map((r) => ({ memberId: r.memberId, validStake: BigInt(r.v) }));
+  }
+
   /**
    * Winning rounds of the last `days` days (real play only): the newest, or the largest payouts.
    */
@@ -339,6 +368,8 @@ export class BetsService {
     limit: number;
     sort: 'LATEST' | 'BIGGEST';
     days?: number;
+    /** Only rounds paying at least this much (the "big winners" board). */
+    minPayout?: bigint;
   }): Promise<
     Array<{ memberId: number; vendor: string; gameCode: string | null; payout: bigint; time: Date }>
   > {
@@ -360,7 +391,11 @@ export class BetsService {
         ),
       )
       .groupBy(bets.source, bets.vendor, bets.roundId, bets.memberId)
-      .having(sql`sum(${bets.payout}) > 0`)
+      .having(
+        opts.minPayout && opts.minPayout > 0n
+          ? sql`sum(${bets.payout}) >= ${opts.minPayout}`
+          : sql`sum(${bets.payout}) > 0`,
+      )
       .orderBy(
         opts.sort === 'BIGGEST' ? desc(sql`sum(${bets.payout})`) : desc(sql`max(${bets.settledAt})`),
         desc(sql`max(${bets.id})`),

@@ -19,6 +19,20 @@ export class CashierDeposits extends CashierChannels {
       .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'approved')));
     return row?.n ?? 0;
   }
+  /** The member's first approved deposit (by approval time), for refer-and-earn qualification. */
+  async firstApprovedDeposit(
+    memberId: number,
+    ex: DbOrTx = this.db,
+  ): Promise<{ amount: bigint; approvedAt: Date } | null> {
+    const [row] = await ex
+      .select({ amount: depositRequests.amount, approvedAt: depositRequests.reviewedAt })
+      .from(depositRequests)
+      .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'approved')))
+      .orderBy(asc(depositRequests.reviewedAt), asc(depositRequests.id))
+      .limit(1);
+    return row?.approvedAt ? { amount: row.amount, approvedAt: row.approvedAt } : null;
+  }
+
 
   // ------------------------------------------------------------------ deposits
 

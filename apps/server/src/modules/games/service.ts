@@ -388,13 +388,14 @@ export class GamesService {
   }
 
   async winners(
-    q: { gameCategory: string; limitNum: number; sort: 'LATEST' | 'BIGGEST' },
+    q: { gameCategory: string; limitNum: number; sort: 'LATEST' | 'BIGGEST'; minPayout?: bigint },
     locale: CompleteLocale,
   ) {
     const rows = await this.deps.bets.winners({
       gameType: q.gameCategory === 'ALL' ? undefined : q.gameCategory,
       limit: q.limitNum,
       sort: q.sort,
+      ...(q.minPayout ? { minPayout: q.minPayout } : {}),
     });
     const accounts = new Map<number, string>();
     for (const id of new Set(rows.map((r) => r.memberId))) {

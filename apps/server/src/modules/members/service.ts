@@ -9,7 +9,7 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
 } from '@wps/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -166,9 +166,48 @@ export class MembersService {
     return row?.n ?? 0;
   }
 
-  async getById(id: number): Promise<Member | null> {
+  /** The members who registered with this member's referral code, newest first (refer and earn). */
+  async referred(memberId: number, limit = 200): Promise<Member[]> {
+    return this.db
+      .select()
+      .from(members)
+      .where(eq(members.referrerId, memberId))
+      .orderBy(sql`${members.createdAt} desc`, sql`${members.id} desc`)
+      .limit(limit);
+  }
+
+  /** Of these members, those who registered with someone's referral code. */
+  async withReferrer(ids: readonly number[], ex: DbOrTx = this.db): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .select({ id: members.id })
+      .from(members)
+      .where(and(inArray(members.id, [...ids]), isNotNull(members.referrerId)));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Makes a player an agent (an approved affiliate application): the agent types and an
+   * affiliate code, as `create` gives an agent. Under an upline it becomes a sub-agent (2),
+   * at the top a top-level agent (1). Answers false when it already was an agent.
+   */
+  async promoteToAgent(memberId: number, tx: DbOrTx = this.db): Promise<boolean> {
+    // A random code colliding is as unlikely as in `create`, and a retry cannot run inside the
+    // caller's aborted transaction: the approval fails and the operator approves again.
+    const rows = await tx
+      .update(members)
+      .set({
+        type: sql`case when ${members.parentId} is null then 1 else 2 end`,
+        affiliateCode: sql`coalesce(${members.affiliateCode}, ${randomCode().toUpperCase()})`,
+      })
+      .where(and(eq(members.id, memberId), eq(members.type, 0)))
+      .returning({ id: members.id });
+    return rows.length > 0;
+  }
+
+  async getById(id: number, ex: DbOrTx = this.db): Promise<Member | null> {
     if (!Number.isSafeInteger(id)) return null;
-    const [row] = await this.db.select().from(members).where(eq(members.id, id));
+    const [row] = await ex.select().from(members).where(eq(members.id, id));
     return row ?? null;
   }
 

@@ -31,7 +31,7 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   rewardCenter: lazy(() => import('../../promotions/routes/reward-center.tsx')),
   messageV2: lazy(() => import('../../messages/routes/message-v2.tsx')),
   manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
-  referral: lazy(() => import('../../promotions/routes/referral.tsx')),
+  referral: lazy(() => import('../../referral/routes/referral-page.tsx')),
   missionLeaderboard: lazy(() => import('../../missions/routes/mission-leaderboard.tsx')),
 };
 

@@ -1,5 +1,5 @@
 import { PROMOTION_CATEGORIES, type Promotion } from '@wps/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
@@ -13,6 +13,9 @@ import { usePromotions } from '../api/get-promotions.ts';
 import { PromotionDetail } from '../components/promotion-detail.tsx';
 import { ActivityBadge } from '../components/status-badge.tsx';
 import '../promotions.css';
+
+// Its own chunk: the promotions list paints first; the board's space is reserved meanwhile.
+const RankingBoard = lazy(() => import('../../referral/components/ranking-board.tsx'));
 
 /** SPEC §3 promotion categories, the filter row of the promotions page. */
 const CATEGORIES = ['all', ...PROMOTION_CATEGORIES] as const;
@@ -93,6 +96,11 @@ export default function PromotionsPage() {
           </ul>
         )}
       </div>
+      {(category === 'all' || category === 'ranking') && (
+        <Suspense fallback={<div className="card ranking" aria-hidden="true" />}>
+          <RankingBoard />
+        </Suspense>
+      )}
       {open && <PromotionDetail promo={open} onClose={() => show(null)} />}
     </div>
   );
