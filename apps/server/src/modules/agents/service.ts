@@ -108,6 +108,11 @@ export class AgentsService {
     if (!(await this.deps.members.isInDownline(agentId, memberId))) throw new AppError('NOT_FOUND');
   }
 
+  /** Brings the team overview's rollups up to the bets record (a job; the overview is exact anyway). */
+  rollUp(): Promise<number> {
+    return this.deps.bets.rollup.catchUp(this.config.businessUtcOffsetMinutes);
+  }
+
   async overview(agentId: number, r: Range): Promise<TeamOverview> {
     const [counts, cash, bets] = await Promise.all([
       this.deps.members.tree.counts(agentId, r.from, r.to),
