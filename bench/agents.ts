@@ -44,25 +44,25 @@ async function main() {
     const reuse = Number(had?.n ?? 0) > 0;
     if (reuse) console.log(`reusing the tree and bets of ${target.url}`);
     else {
-    // Member i > TOPS hangs under member (i - TOPS - 1) / FANOUT + 1: a complete tree below 20 roots.
-    await q(`
+      // Member i > TOPS hangs under member (i - TOPS - 1) / FANOUT + 1: a complete tree below 20 roots.
+      await q(`
       insert into members (id, account, type, parent_id, password_hash, referral_code)
       select i, 'm' || i,
              case when i <= ${TOPS} then 1 when i <= (${MEMBERS} - ${TOPS}) / ${FANOUT} + ${TOPS} then 2 else 0 end,
              case when i <= ${TOPS} then null else (i - ${TOPS} - 1) / ${FANOUT} + 1 end,
              '!', 'R' || i
       from generate_series(1, ${MEMBERS}) i`);
-    await q(`select setval(pg_get_serial_sequence('members', 'id'), ${MEMBERS})`);
-    await q(`create unlogged table paths as select id, member_upline_path(id) as path from members`);
-    await q(`create index on paths (id)`);
-    const [depth] = await q(`select max(cardinality(path)) + 1 as d from paths`);
-    console.log(`tree: ${MEMBERS} members, depth ${depth?.d} (${seconds(performance.now() - t0)})`);
+      await q(`select setval(pg_get_serial_sequence('members', 'id'), ${MEMBERS})`);
+      await q(`create unlogged table paths as select id, member_upline_path(id) as path from members`);
+      await q(`create index on paths (id)`);
+      const [depth] = await q(`select max(cardinality(path)) + 1 as d from paths`);
+      console.log(`tree: ${MEMBERS} members, depth ${depth?.d} (${seconds(performance.now() - t0)})`);
 
-    t0 = performance.now();
-    const chunk = 1_000_000;
-    for (let from = 0; from < BETS; from += chunk) {
-      const n = Math.min(chunk, BETS - from);
-      await q(`
+      t0 = performance.now();
+      const chunk = 1_000_000;
+      for (let from = 0; from < BETS; from += chunk) {
+        const n = Math.min(chunk, BETS - from);
+        await q(`
         insert into bets (member_id, upline_path, source, vendor, game_type, round_id, stake, payout,
                           valid_stake, status, trial, settled_at)
         select p.id, p.path, 'inhouse', 'INHOUSE', 'INHOUSE', 'b' || (g + ${from}),
@@ -71,13 +71,13 @@ async function main() {
         from generate_series(1, ${n}) g
         cross join lateral (select 100 + (random() * 99900)::bigint as stake) s
         join paths p on p.id = ${TOPS + 1} + ((g::bigint * 7919 + ${from}) % ${MEMBERS - TOPS})::int`);
-    }
-    await q('analyze bets');
-    await q('analyze members');
-    console.log(`bets: ${BETS} over one day (${seconds(performance.now() - t0)})`);
+      }
+      await q('analyze bets');
+      await q('analyze members');
+      console.log(`bets: ${BETS} over one day (${seconds(performance.now() - t0)})`);
 
-    // A daily contract on every agent: platform-paid at the top, 0.05 % less per level below.
-    await q(`
+      // A daily contract on every agent: platform-paid at the top, 0.05 % less per level below.
+      await q(`
       insert into agent_contracts (upline_id, member_id, kind, status, tiers, max_rate_bp, level, accepted_at)
       select m.parent_id, m.id, 'DAILY', 'active',
              jsonb_build_array(jsonb_build_object('minValidBet', '0', 'minNetLoss', '0', 'minActiveMembers', 0,

@@ -31,7 +31,9 @@ describe('bets: team rollups (the agent team overview)', () => {
   });
 
   /** Bet rows as a source writes them, at a given instant (a rollback is a negative row). */
-  async function insertBets(rows: Array<{ member: number; at: number; stake: number; payout: number; trial: boolean }>) {
+  async function insertBets(
+    rows: Array<{ member: number; at: number; stake: number; payout: number; trial: boolean }>,
+  ) {
     if (rows.length === 0) return;
     const json = JSON.stringify(
       rows.map((r, i) => ({

@@ -103,8 +103,10 @@ export class TeamBets {
       select member_id, ${bizDay} as day, valid_stake, stake, payout from bets
       where member_id = ${agentId} and ${where} and not trial`;
     const edges: SQL[] = [];
-    if (from < d1) edges.push(sql`union all ${rowsOfTeam(sql`settled_at >= ${ts(from)} and settled_at < ${ts(d1)}`)}`);
-    if (d2 < to) edges.push(sql`union all ${rowsOfTeam(sql`settled_at >= ${ts(d2)} and settled_at < ${ts(to)}`)}`);
+    if (from < d1)
+      edges.push(sql`union all ${rowsOfTeam(sql`settled_at >= ${ts(from)} and settled_at < ${ts(d1)}`)}`);
+    if (d2 < to)
+      edges.push(sql`union all ${rowsOfTeam(sql`settled_at >= ${ts(d2)} and settled_at < ${ts(to)}`)}`);
     return this.db.transaction(
       async (tx) => {
         const [mark] = rowsOf<{ last_xid: string; last_id: string }>(
