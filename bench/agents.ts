@@ -8,7 +8,11 @@
  *   2. a daily-salary contract on every agent (platform-paid at the top, lower rates below);
  *   3. baseline: a bare SQL aggregate of the same day's bets (valid bet per member), then the
  *      daily salary settlement of every contract (team totals + one ledger payout per contract);
- *   4. team overview for a top agent, BENCH_OVERVIEW_RUNS times (default 50): p50 / p99.
+ *   4. the team rollups caught up (the `agent-team-rollup` job's work), BENCH_RAW_RUNS (default 5)
+ *      team figures straight from the record to compare (and to check the rollups agree), then the
+ *      team overview for a top agent, BENCH_OVERVIEW_RUNS times (default 50): p50 / p99.
+ * BENCH_DATABASE_URL naming a database an earlier run filled reuses its tree and bets (the
+ * settlement then pays under a fresh period label).
  * Last line: `settlement ratio X overview p99 Y ms` (goals: X ≤ 2, Y < 200).
  */
 import { performance } from 'node:perf_hooks';
@@ -22,6 +26,9 @@ import { percentile } from './lib/stats.ts';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BETS = Number(process.env.BENCH_BETS ?? 10_000_000);
 const OVERVIEW_RUNS = Number(process.env.BENCH_OVERVIEW_RUNS ?? 50);
+/** Overviews read straight from the bets record (the old way), to compare and to check the rollups. */
+const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 5);
+const big = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 /** BENCH_SETTLE=0 skips the (ledger-bound, slow) settlement to measure the rest quickly. */
 const SETTLE = process.env.BENCH_SETTLE !== '0';
 const TOPS = 20;
@@ -42,8 +49,10 @@ async function main() {
     // and bets, which take most of a run to generate.
     const [had] = await q(`select count(*)::int as n from members`);
     const reuse = Number(had?.n ?? 0) > 0;
-    if (reuse) console.log(`reusing the tree and bets of ${target.url}`);
-    else {
+    if (reuse) {
+      const [n] = await q(`select count(*)::int as n from bets`);
+      console.log(`reusing the tree and ${n?.n} bets of ${target.url}`);
+    } else {
       // Member i > TOPS hangs under member (i - TOPS - 1) / FANOUT + 1: a complete tree below 20 roots.
       await q(`
       insert into members (id, account, type, parent_id, password_hash, referral_code)
@@ -88,7 +97,8 @@ async function main() {
     const [contracts] = await q(`select count(*)::int as n from agent_contracts`);
     console.log(`contracts: ${contracts?.n} daily salary contracts`);
 
-    const services = createServices(testConfig({ databaseUrl: target.url }), database);
+    const config = testConfig({ databaseUrl: target.url });
+    const services = createServices(config, database);
     // Warm the caches the same way for both measurements.
     await q(
       `select count(*) from bets where settled_at >= '${DAY.toISOString()}' and settled_at < '${NEXT_DAY.toISOString()}'`,
@@ -125,6 +135,43 @@ async function main() {
       `daily settlement: ${seconds(settle)}, ${((settle - totals) / Math.max(1, result.paid)).toFixed(2)} ms per payout (${result.contracts} contracts, ${result.paid} paid, ` +
         `${result.pending} pending, ${result.none} nothing due, total ${result.amount} paisa)`,
     );
+
+    // The overview reads the rollups the `agent-team-rollup` job keeps (every 5 minutes in
+    // production, paid as bets arrive); here the whole day arrived at once, so catch up first.
+    t0 = performance.now();
+    const rolled = await services.agents.rollUp();
+    console.log(
+      `rollups: ${rolled} bet rows rolled up in ${seconds(performance.now() - t0)} (the job's work)`,
+    );
+
+    // The same figures straight from the record, as before the rollups (and the check they agree).
+    const raw: number[] = [];
+    for (let i = 0; i < RAW_RUNS; i++) {
+      const s = performance.now();
+      const r = await services.bets.team.overviewRaw(
+        1 + i,
+        DAY,
+        NEXT_DAY,
+        config.agentActiveMinBet,
+        config.businessUtcOffsetMinutes,
+      );
+      raw.push(performance.now() - s);
+      const f = await services.bets.team.overview(
+        1 + i,
+        DAY,
+        NEXT_DAY,
+        config.agentActiveMinBet,
+        config.businessUtcOffsetMinutes,
+      );
+      if (JSON.stringify(r, big) !== JSON.stringify(f, big))
+        throw new Error(`rollups differ for agent ${1 + i}`);
+    }
+    raw.sort((a, b) => a - b);
+    if (RAW_RUNS > 0) {
+      console.log(
+        `team bets of a top agent from the record: p50 ${percentile(raw, 50).toFixed(1)} ms (rollups agree)`,
+      );
+    }
 
     const times: number[] = [];
     for (let i = 0; i < OVERVIEW_RUNS; i++) {
