@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createMember } from '../../test/members.ts';
 
@@ -102,13 +103,13 @@ describe('bets: team rollups (the agent team overview)', () => {
 
   it('rolls each bet up once: the rollups sum to the record, and a second catch-up adds nothing', async () => {
     const sums = async () =>
-      (
+      rowsOf<{ rolled: string; record: string }>(
         await t.app.database.db.execute(sql`
           select (select coalesce(sum(valid_stake), 0) from bets_team_daily)::text as rolled,
-                 (select coalesce(sum(valid_stake), 0) from bets where not trial)::text as record`)
-      ).rows;
+                 (select coalesce(sum(valid_stake), 0) from bets where not trial)::text as record`),
+      );
     await t.app.services.agents.rollUp();
-    const [first] = (await sums()) as Array<{ rolled: string; record: string }>;
+    const [first] = await sums();
     expect(first!.rolled).toBe(first!.record);
     expect(await t.app.services.agents.rollUp()).toBe(0);
     expect(await sums()).toEqual([first]);
