@@ -257,6 +257,7 @@ export class AgentsService {
       q.from,
       q.to,
       this.config.agentActiveMinBet,
+      this.config.businessUtcOffsetMinutes,
     );
     return pageOf(
       rows.map((m) => {

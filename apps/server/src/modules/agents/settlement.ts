@@ -95,11 +95,14 @@ export class AgentSettlement {
     payPeriod?: PayPeriod,
   ): Promise<SettleResult> {
     const contracts = await this.inForce(kind, ctx.periodEnd, payPeriod);
+    // One aggregate for every contract of the period (a day or a pay period: from the daily
+    // rollups and the bets not rolled up yet; an hour: from the record).
     const totals = await this.deps.bets.team.totalsOf(
       contracts.map((c) => c.memberId),
       ctx.periodStart,
       ctx.periodEnd,
       this.deps.activeMinBet,
+      this.deps.utcOffsetMinutes,
     );
     const carries =
       kind === 'DIVIDEND'

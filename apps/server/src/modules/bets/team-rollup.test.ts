@@ -95,6 +95,11 @@ describe('bets: team rollups (the agent team overview)', () => {
           const fast = await t.app.services.bets.team.overview(...args);
           const raw = await t.app.services.bets.team.overviewRaw(...args);
           expect(fast).toEqual(raw);
+          // Salary and dividend totals of every team at once (whole days: from the rollups).
+          const ids = members.slice(0, 6).map((m) => m.id);
+          expect(
+            await t.app.services.bets.team.totalsOf(ids, new Date(from), new Date(to), minBet, offset),
+          ).toEqual(await t.app.services.bets.team.totalsOf(ids, new Date(from), new Date(to), minBet));
         },
       ),
       { numRuns: 40 },

@@ -1,9 +1,29 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { businessDaySql, TEAM_ROLLUP_CONSUMER } from './team-rollup.ts';
 
 const DAY_MS = 86_400_000;
+
+/** The rollup consumer's mark as a literal `(xid, id)` (the planner walks bets_xid_idx from it). */
+async function markOf(tx: DbOrTx): Promise<SQL> {
+  const [mark] = rowsOf<{ last_xid: string; last_id: string }>(
+    await tx.execute(
+      sql`select last_xid::text, last_id::text from bet_consumers where name = ${TEAM_ROLLUP_CONSUMER}`,
+    ),
+  );
+  return sql.raw(`(${BigInt(mark?.last_xid ?? 0)}, ${BigInt(mark?.last_id ?? 0)})`);
+}
+
+/** `[first, end)` business days (YYYY-MM-DD) when the range is exactly whole business days, else null. */
+function wholeDays(from: Date, to: Date, utcOffsetMinutes: number): [string, string] | null {
+  const offsetMs = utcOffsetMinutes * 60_000;
+  const a = from.getTime() + offsetMs;
+  const b = to.getTime() + offsetMs;
+  if (a % DAY_MS !== 0 || b % DAY_MS !== 0 || b <= a) return null;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return [day(a), day(b)];
+}
 
 /** Sums of a team's real (non-trial) play over a period. */
 export interface TeamTotals {
@@ -48,18 +68,20 @@ export class TeamBets {
     from: Date,
     to: Date,
     activeMinValidBet: bigint,
+    /**
+     * The business day's offset: given, a range of whole business days (a daily salary, a
+     * dividend period) reads the daily rollups and the bets after the rollup's mark instead of
+     * every bet of the period (exact either way; team-rollup.test.ts).
+     */
+    utcOffsetMinutes?: number,
   ): Promise<Map<number, TeamTotals>> {
     const out = new Map<number, TeamTotals>();
     if (agentIds.length === 0) return out;
     const ids = `{${[...new Set(agentIds)].join(',')}}`;
-    const result = await this.db.execute(sql`
-      with per_member as (
-        select member_id, upline_path, sum(valid_stake) as vs, sum(stake) as st, sum(payout) as po
-        from bets
-        where settled_at >= ${from.toISOString()}::timestamptz and settled_at < ${to.toISOString()}::timestamptz
-          and not trial
-        group by member_id, upline_path
-      ), credited as (
+    const f = sql`${from.toISOString()}::timestamptz`;
+    const t = sql`${to.toISOString()}::timestamptz`;
+    const credit = (perMember: SQL) => sql`
+      with per_member as (${perMember}), credited as (
         select a.agent, p.member_id, sum(p.vs) as vs, sum(p.st) as st, sum(p.po) as po
         from per_member p cross join lateral unnest(p.upline_path || p.member_id) as a(agent)
         where a.agent = any(${ids}::int[])
@@ -67,8 +89,41 @@ export class TeamBets {
       )
       select agent, sum(vs)::text as valid_bet, sum(st)::text as stake, sum(po)::text as payout,
              count(*) filter (where vs >= ${activeMinValidBet.toString()}::bigint and vs > 0)::text as active
-      from credited group by agent`);
-    for (const r of rowsOf<TotalsRow>(result)) out.set(Number(r.agent), toTotals(r));
+      from credited group by agent`;
+    const days = utcOffsetMinutes === undefined ? null : wholeDays(from, to, utcOffsetMinutes);
+    let rows: TotalsRow[];
+    if (days) {
+      rows = await this.db.transaction(
+        async (tx) => {
+          const after = await markOf(tx);
+          return rowsOf<TotalsRow>(
+            await tx.execute(
+              credit(sql`
+                select member_id, upline_path, sum(vs) as vs, sum(st) as st, sum(po) as po from (
+                  select member_id, upline_path, valid_stake as vs, stake as st, payout as po
+                  from bets_team_daily where day >= ${days[0]}::date and day < ${days[1]}::date
+                  union all
+                  select member_id, upline_path, valid_stake, stake, payout from bets
+                  where (tx_xid, id) > ${after} and settled_at >= ${f} and settled_at < ${t} and not trial
+                ) x
+                group by member_id, upline_path`),
+            ),
+          );
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    } else {
+      rows = rowsOf<TotalsRow>(
+        await this.db.execute(
+          credit(sql`
+            select member_id, upline_path, sum(valid_stake) as vs, sum(stake) as st, sum(payout) as po
+            from bets
+            where settled_at >= ${f} and settled_at < ${t} and not trial
+            group by member_id, upline_path`),
+        ),
+      );
+    }
+    for (const r of rows) out.set(Number(r.agent), toTotals(r));
     return out;
   }
 
@@ -109,12 +164,7 @@ export class TeamBets {
       edges.push(sql`union all ${rowsOfTeam(sql`settled_at >= ${ts(d2)} and settled_at < ${ts(to)}`)}`);
     return this.db.transaction(
       async (tx) => {
-        const [mark] = rowsOf<{ last_xid: string; last_id: string }>(
-          await tx.execute(
-            sql`select last_xid::text, last_id::text from bet_consumers where name = ${TEAM_ROLLUP_CONSUMER}`,
-          ),
-        );
-        const after = sql.raw(`(${BigInt(mark?.last_xid ?? 0)}, ${BigInt(mark?.last_id ?? 0)})`);
+        const after = await markOf(tx);
         const result = await tx.execute(sql`
           with team_rows as (
             select member_id, day, valid_stake as vs, stake as st, payout as po from bets_team_daily
