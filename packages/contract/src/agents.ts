@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeatureFlag } from './constants.ts';
 import { CONTRACT_REQUEST_KINDS } from './members.ts';
 import { moneyString } from './money.ts';
 import { intFromText, safeString } from './safe.ts';
@@ -14,6 +15,19 @@ import { dateBoundSchema, pageOf, pageQuerySchema } from './wallet.ts';
 
 export const CONTRACT_KINDS = ['DIVIDEND', 'DAILY', 'HOURLY', 'REALTIME'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
+/**
+ * SPEC §6: the switch of each contract kind (enableCt: dividend contracts; salary: daily wages;
+ * hourSalary; agentRealtimeSalary). All of them also need AGENTPOLICY3.
+ */
+export const CONTRACT_KIND_FLAGS = {
+  DIVIDEND: 'enableCt',
+  DAILY: 'salary',
+  HOURLY: 'hourSalary',
+  REALTIME: 'agentRealtimeSalary',
+} as const satisfies Record<ContractKind, FeatureFlag>;
+/** Whether a kind is switched on, given the site's flags (a missing one has its default: on). */
+export const contractKindEnabled = (flags: Readonly<Record<string, boolean>>, kind: ContractKind) =>
+  flags.AGENTPOLICY3 !== false && flags[CONTRACT_KIND_FLAGS[kind]] !== false;
 export const contractKindSchema = z.enum(CONTRACT_KINDS);
 
 /** SPEC §3 pay periods (dividends). */

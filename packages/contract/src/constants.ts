@@ -66,6 +66,11 @@ export const FEATURE_FLAGS = {
   FREEPLAY3: true,
   PASSEXPIRY3: false,
   SMSLOGIN3: true,
+  /** Agent contract kinds (SPEC §6 agent flags): each hides its pages, refuses its calls, stops its offers. */
+  enableCt: true,
+  salary: true,
+  hourSalary: true,
+  agentRealtimeSalary: true,
 } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAGS;
 

@@ -31,6 +31,9 @@ export function agentJobs(agents: AgentsService, realtimePeriodMs: number): JobD
       catchUp: true,
       run: (ctx) => s.settleTiered('HOURLY', ctx),
     },
+    // The team overview's rollups: the overview reads the bets after the rollup's mark from the
+    // record, so this only keeps that tail short; a missed period needs no catch-up of its own.
+    { name: 'agent-team-rollup', period: '5min', catchUp: false, run: () => agents.rollUp() },
     { name: 'agent-daily-salary', period: 'day', catchUp: true, run: (ctx) => s.settleTiered('DAILY', ctx) },
     ...DIVIDEND_PERIODS.map(
       ([payPeriod, period]): JobDefinition => ({

@@ -199,10 +199,12 @@ export class AgentContracts {
     return { c, side: callerId !== null && c.memberId === callerId ? 'downline' : 'upline' };
   }
 
-  async accept(callerId: number, id: number) {
+  /** `allowed` refuses a kind switched off; it runs after the party check (another tree's id stays NOT_FOUND). */
+  async accept(callerId: number, id: number, allowed?: (kind: string) => Promise<void>) {
     return this.db.transaction(async (tx) => {
       const { c, side } = await this.partyOf(tx, callerId, id);
       if (side !== 'downline') throw new AppError('FORBIDDEN');
+      await allowed?.(c.kind);
       if (c.status !== 'offered') throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
       // The one active contract of a kind is replaced by the accepted one.
       await tx

@@ -214,6 +214,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      await agents.assertPolicy();
       const r = rangeOf(req.query);
       return ok(req, await agents.payouts.income(memberPrincipal(req).memberId, r.from, r.to));
     },
@@ -262,7 +263,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(contractListSchema) },
       },
     },
-    async (req) => ok(req, await agents.listContracts(memberPrincipal(req).memberId, req.query)),
+    async (req) => {
+      await agents.assertPolicy();
+      return ok(req, await agents.listContracts(memberPrincipal(req).memberId, req.query));
+    },
   );
 
   app.post(
@@ -298,7 +302,11 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const me = memberPrincipal(req).memberId;
-        const r = await agents.contracts[action](me, req.params.id);
+        await agents.assertPolicy();
+        const r =
+          action === 'accept'
+            ? await agents.accept(me, req.params.id)
+            : await agents.contracts[action](me, req.params.id);
         return ok(req, { id: r.id, status: r.status, request: r.request });
       },
     );
@@ -321,7 +329,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = {
         memberId: memberPrincipal(req).memberId,
         side: q.side ?? 'RECEIVED',
-        kinds: (q.kind ? [q.kind] : ['DAILY', 'HOURLY', 'REALTIME']) as ContractKind[],
+        // SPEC §6: a kind switched off is refused when asked, and left out of "all".
+        kinds: await agents.enabledKinds(
+          (q.kind ? [q.kind] : ['DAILY', 'HOURLY', 'REALTIME']) as ContractKind[],
+        ),
         ...parseRange(q, offset),
       };
       const page = (pageNo: number, pageSize: number) => agents.payouts.page({ ...base, pageNo, pageSize });
@@ -351,7 +362,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = {
         memberId: memberPrincipal(req).memberId,
         side: q.side ?? 'RECEIVED',
-        kinds: ['DIVIDEND'] as ContractKind[],
+        kinds: await agents.enabledKinds(['DIVIDEND']),
         ...parseRange(q, offset),
       };
       const page = (pageNo: number, pageSize: number) => agents.payouts.page({ ...base, pageNo, pageSize });

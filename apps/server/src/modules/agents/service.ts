@@ -6,6 +6,7 @@ import {
   type ContractKind,
   type ContractOffer,
   type ContractStatus,
+  contractKindEnabled,
   type DownlineRow,
   fromMinor,
   isAgentType,
@@ -106,6 +107,11 @@ export class AgentsService {
   async assertInTeam(agentId: number, memberId: number): Promise<void> {
     if (memberId === agentId) return;
     if (!(await this.deps.members.isInDownline(agentId, memberId))) throw new AppError('NOT_FOUND');
+  }
+
+  /** Brings the team overview's rollups up to the bets record (a job; the overview is exact anyway). */
+  rollUp(): Promise<number> {
+    return this.deps.bets.rollup.catchUp(this.config.businessUtcOffsetMinutes);
   }
 
   async overview(agentId: number, r: Range): Promise<TeamOverview> {
@@ -251,6 +257,7 @@ export class AgentsService {
       q.from,
       q.to,
       this.config.agentActiveMinBet,
+      this.config.businessUtcOffsetMinutes,
     );
     return pageOf(
       rows.map((m) => {
@@ -371,8 +378,35 @@ export class AgentsService {
     };
   }
 
-  offer(agentId: number | null, offer: ContractOffer) {
+  /**
+   * SPEC §6 agent flags: a kind switched off (or AGENTPOLICY3 off) is refused with the spec's
+   * "Not enabled function" (NOT_ENABLED, 403): no offer, no acceptance, no records of it.
+   */
+  async assertKindEnabled(kind: ContractKind): Promise<void> {
+    if (!contractKindEnabled(await this.deps.system.flags(), kind)) throw new AppError('NOT_ENABLED');
+  }
+
+  /** The kinds switched on, of those asked; none of them: NOT_ENABLED. */
+  async enabledKinds(kinds: readonly ContractKind[]): Promise<ContractKind[]> {
+    const flags = await this.deps.system.flags();
+    const on = kinds.filter((k) => contractKindEnabled(flags, k));
+    if (on.length === 0) throw new AppError('NOT_ENABLED');
+    return on;
+  }
+
+  /** Contract calls as a whole follow AGENTPOLICY3 (the agent centre hides them with it). */
+  async assertPolicy(): Promise<void> {
+    if ((await this.deps.system.flags()).AGENTPOLICY3 === false) throw new AppError('NOT_ENABLED');
+  }
+
+  async offer(agentId: number | null, offer: ContractOffer) {
+    await this.assertKindEnabled(offer.kind);
     return this.contracts.offer(agentId, offer);
+  }
+
+  /** The downline accepts an offer: refused once its kind is switched off (after the party check). */
+  accept(callerId: number, id: number) {
+    return this.contracts.accept(callerId, id, (kind) => this.assertKindEnabled(kind as ContractKind));
   }
 
   /** The caller's contracts with, for active ones, the current period's team figures (SPEC §3). */

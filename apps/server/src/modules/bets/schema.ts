@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -99,3 +100,24 @@ export const betsDaily = pgTable('bets_daily', aggregateColumns(), (t) => [
   index('bets_daily_member_idx').on(t.memberId, t.periodStart),
   index('bets_daily_upline_idx').using('gin', t.uplinePath),
 ]);
+
+/**
+ * Per business day and member, the sums of its real (non-trial) bet rows: the team overview's
+ * rollups (migration 0030), kept incrementally by the `agent-team-rollup` consumer (team-rollup.ts).
+ */
+export const betsTeamDaily = pgTable(
+  'bets_team_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    memberId: integer().notNull(),
+    uplinePath: integer().array().notNull(),
+    validStake: bigint({ mode: 'bigint' }).notNull().default(0n),
+    stake: bigint({ mode: 'bigint' }).notNull().default(0n),
+    payout: bigint({ mode: 'bigint' }).notNull().default(0n),
+  },
+  (t) => [
+    primaryKey({ name: 'bets_team_daily_pk', columns: [t.memberId, t.day, t.uplinePath] }),
+    index('bets_team_daily_upline_idx').using('gin', t.uplinePath),
+    index('bets_team_daily_day_idx').on(t.day),
+  ],
+);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { bets, betsDaily, betsHourly } from './schema.ts';
 import { TeamBets } from './team.ts';
+import { TeamRollup } from './team-rollup.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 
@@ -67,9 +68,12 @@ const PERIOD_MS: Record<AggregatePeriod, number> = { hour: 3_600_000, day: 86_40
 export class BetsService {
   /** Team figures for agent pay and the agent centre. */
   readonly team: TeamBets;
+  /** The team overview's daily rollups, kept from the record (team-rollup.ts). */
+  readonly rollup: TeamRollup;
 
   constructor(private readonly db: Db) {
     this.team = new TeamBets(db);
+    this.rollup = new TeamRollup(db);
   }
 
   /** Appends a settled bet (or a correcting row) in the caller's transaction. */

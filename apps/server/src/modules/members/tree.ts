@@ -143,14 +143,17 @@ export class MemberTree {
    * rows by team (the cashier's deposits and withdrawals) without reading the members table.
    */
   teamIdsSql(ancestorId: number): SQL {
+    // Level by level, each level's ids as one array: `parent_id = any(level)` is one walk of the
+    // parent index per level. The row-per-member recursion joined each level by hashing the whole
+    // members table (100K rows, once per level: 0.7 s for a top agent; issue 12).
     return sql`(
-      with recursive down as (
-        select id, 0 as level from members where id = ${ancestorId}
+      with recursive lv(level, ids) as (
+        select 0, array[${ancestorId}::int]
         union all
-        select m.id, down.level + 1 from members m join down on m.parent_id = down.id
-        where down.level < ${MAX_TREE_DEPTH}
+        select lv.level + 1, array(select id from members where parent_id = any(lv.ids))
+        from lv where cardinality(lv.ids) > 0 and lv.level < ${MAX_TREE_DEPTH}
       )
-      select id from down)`;
+      select unnest(ids) as id from lv)`;
   }
 
   async counts(
@@ -158,19 +161,25 @@ export class MemberTree {
     from: Date,
     to: Date,
   ): Promise<{ members: number; agents: number; direct: number; newMembers: number }> {
+    // Level by level with each level's figures (see teamIdsSql): the parent index per level.
     const result = await this.db.execute(sql`
-      with recursive down as (
-        select id, type, created_at, 1 as level from members where parent_id = ${ancestorId}
+      with recursive lv(level, ids, n, agents, fresh) as (
+        select 0, array[${ancestorId}::int], 0::bigint, 0::bigint, 0::bigint
         union all
-        select m.id, m.type, m.created_at, down.level + 1 from members m join down on m.parent_id = down.id
-        where down.level < ${MAX_TREE_DEPTH}
+        select lv.level + 1, x.ids, x.n, x.agents, x.fresh
+        from lv cross join lateral (
+          select array_agg(id) as ids, count(*) as n,
+                 count(*) filter (where type = any(${AGENT_TYPE_LIST}::smallint[])) as agents,
+                 count(*) filter (where created_at >= ${from.toISOString()}::timestamptz
+                                    and created_at < ${to.toISOString()}::timestamptz) as fresh
+          from members where parent_id = any(lv.ids)
+        ) x
+        where lv.level < ${MAX_TREE_DEPTH} and x.n > 0
       )
-      select count(*)::text as members,
-             count(*) filter (where type = any(${AGENT_TYPE_LIST}::smallint[]))::text as agents,
-             count(*) filter (where level = 1)::text as direct,
-             count(*) filter (where created_at >= ${from.toISOString()}::timestamptz
-                                and created_at < ${to.toISOString()}::timestamptz)::text as new_members
-      from down`);
+      select coalesce(sum(n), 0)::text as members, coalesce(sum(agents), 0)::text as agents,
+             coalesce(sum(n) filter (where level = 1), 0)::text as direct,
+             coalesce(sum(fresh), 0)::text as new_members
+      from lv`);
     const r = rowsOf<{ members: string; agents: string; direct: string; new_members: string }>(result)[0];
     return {
       members: Number(r?.members ?? 0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSection, timezoneOffsetLabel, visibleMenu } from './lib.ts';
+import { isSection, offerableKinds, timezoneOffsetLabel, visibleMenu } from './lib.ts';
 
 describe('agent centre logic', () => {
   it('labels the clock offset like the header of SPEC §2', () => {
@@ -17,6 +17,22 @@ describe('agent centre logic', () => {
     expect(keys(true, ['REALTIME'])).not.toContain('dividend');
     expect(keys(true, [])).toContain('teamOverview');
     expect(keys(true, [])).toContain('announcement');
+  });
+
+  it('hides a salary or dividend page whose kind is switched off (SPEC §6), and stops offering it', () => {
+    const all = new Set(['REALTIME', 'DAILY', 'HOURLY', 'DIVIDEND']);
+    const keys = (flags: Record<string, boolean>) =>
+      visibleMenu({ agentPolicy: true, heldKinds: all, flags }).map((m) => m.key);
+    expect(keys({})).toEqual(
+      expect.arrayContaining(['dividend', 'dailyWages', 'hourlySalary', 'realtimeSalary']),
+    );
+    expect(keys({ enableCt: false })).not.toContain('dividend');
+    expect(keys({ salary: false })).not.toContain('dailyWages');
+    expect(keys({ hourSalary: false })).not.toContain('hourlySalary');
+    expect(keys({ agentRealtimeSalary: false })).not.toContain('realtimeSalary');
+    expect(keys({ agentRealtimeSalary: false })).toContain('dailyWages');
+    expect(offerableKinds({ agentRealtimeSalary: false, enableCt: false })).toEqual(['DAILY', 'HOURLY']);
+    expect(offerableKinds({ AGENTPOLICY3: false })).toEqual([]);
   });
 
   it('offers customer service only when a contact is configured', () => {

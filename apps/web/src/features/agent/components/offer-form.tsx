@@ -4,18 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useContractAction } from '../api/agent-calls.ts';
+import { offerableKinds } from '../lib.ts';
 
-const KINDS: ContractKind[] = ['REALTIME', 'DAILY', 'HOURLY', 'DIVIDEND'];
 const PERIODS: PayPeriod[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
 
 /** Offer a contract to a direct downline: a flat real-time rate, or one tier for the others. */
 export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): void }) {
   const { t } = useTranslation('agent');
   const action = useContractAction();
+  // SPEC §6: only the kinds switched on are offered (the server refuses the others).
+  const kinds = offerableKinds(usePermission().data?.info.whitelabel.flags ?? {});
   const [account, setAccount] = useState(downline ?? '');
-  const [kind, setKind] = useState<ContractKind>('REALTIME');
+  const [chosen, setKind] = useState<ContractKind>('REALTIME');
+  const kind = kinds.includes(chosen) ? chosen : (kinds[0] ?? chosen);
   const [rate, setRate] = useState('');
   const [threshold, setThreshold] = useState('');
   const [active, setActive] = useState('');
@@ -42,6 +46,8 @@ export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): 
       },
     );
   };
+  // Every kind switched off: nothing can be offered.
+  if (kinds.length === 0) return null;
   return (
     <form className="agent-form" onSubmit={submit} noValidate aria-label={t('contracts.offer')}>
       <TextField
@@ -59,7 +65,7 @@ export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): 
         onChange={(e) => setKind(e.target.value as ContractKind)}
         error={fields.kind}
       >
-        {KINDS.map((k) => (
+        {kinds.map((k) => (
           <option key={k} value={k}>
             {t(`kinds.${k}`)}
           </option>

@@ -78,11 +78,12 @@ export default function AgentHomePage() {
   const [detailsOf, setDetailsOf] = useState<number | null>(null);
   const requested = params.get('page');
   const section: AgentSection = isSection(requested) ? requested : 'teamOverview';
-  const agentPolicy = usePermission().data?.info.whitelabel.flags.AGENTPOLICY3 !== false;
+  const flags = usePermission().data?.info.whitelabel.flags;
+  const agentPolicy = flags?.AGENTPOLICY3 !== false;
   const held = useContracts({ side: 'RECEIVED', status: 'ACTIVE' }, agentPolicy);
   const heldKinds = new Set((held.data?.content ?? []).map((c) => c.kind));
   const hasContacts = useAgentContacts().length > 0;
-  const menu = visibleMenu({ agentPolicy, heldKinds, hasContacts });
+  const menu = visibleMenu({ agentPolicy, heldKinds, hasContacts, ...(flags ? { flags } : {}) });
   const go = (s: AgentSection) => setParams({ page: s });
   const body = (() => {
     switch (section) {
