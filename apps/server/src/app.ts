@@ -232,7 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reportRoutes);
   await app.register(missionRoutes);
 
-  await registerStatic(app, config.webDistDir, () => app.services.content.homePreload());
+  await registerStatic(app, config.webDistDir, () => app.services.content.homeShell());
 
   if (config.jobs) {
     app.jobs.start();
