@@ -146,7 +146,8 @@ for (const r of results) {
   console.log(`    ${verdict(r.cls <= BUDGET.cls)} CLS ${r.cls.toFixed(3)} (budget ≤ ${BUDGET.cls})`);
   if (r.lcpElement) console.log(`         LCP element: ${r.lcpElement}`);
   const phases = Object.entries(r.lcpPhases);
-  if (phases.length) console.log(`         LCP phases: ${phases.map(([k, v]) => `${k} ${v} ms`).join(' · ')}`);
+  if (phases.length)
+    console.log(`         LCP phases: ${phases.map(([k, v]) => `${k} ${v} ms`).join(' · ')}`);
 }
 console.log('\n  First route (/) transfer, gzipped');
 console.log(

@@ -12,11 +12,15 @@ async function watchShifts(page: Page) {
     const w = window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+      for (const e of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }
+      >) {
         if (e.hadRecentInput) continue;
         w.__shifts.push({
           value: e.value,
-          nodes: e.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node?.nodeName))),
+          nodes: e.sources.map((s) =>
+            s.node instanceof Element ? s.node.className : String(s.node?.nodeName),
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -46,7 +50,9 @@ test.describe('home: the first banner paints before the scripts', () => {
       await still.goto('/');
       const heroImg = still.locator('#wps-home-hero img');
       await expect(heroImg).toHaveAttribute('fetchpriority', 'high');
-      await expect.poll(() => heroImg.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => heroImg.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+        .toBe(true);
       const heroBox = await still.locator('#wps-home-hero .home-hero__banner').boundingBox();
       const heroSrc = await heroImg.evaluate((i: HTMLImageElement) => i.currentSrc);
       expect(heroSrc).toMatch(/\/avif$/);
@@ -74,7 +80,8 @@ test.describe('home: the first banner paints before the scripts', () => {
       await expect(page.locator('#wps-home-hero')).toHaveCount(0);
       const box = await carousel.boundingBox();
       expect(box).not.toBeNull();
-      for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box![k] - heroBox![k])).toBeLessThan(1);
+      for (const k of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(box![k] - heroBox![k])).toBeLessThan(1);
       expect(await first.evaluate((i: HTMLImageElement) => i.currentSrc)).toBe(heroSrc);
       // Let the catalogue, notices and winners arrive: the blocks above them keep their heights.
       await page.waitForLoadState('networkidle');

@@ -10,7 +10,8 @@ const png = await sharp({ create: { width: 1200, height: 400, channels: 3, backg
   .png()
   .toBuffer();
 
-const INDEX = '<!doctype html><html><head></head><body><div id="root"><div class="boot-loader"></div></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head></head><body><div id="root"><div class="boot-loader"></div></div></body></html>';
 const actor = { id: 1, account: 'op' };
 
 /**
@@ -57,7 +58,9 @@ describe('content: the home page renders its first banner on the server', () => 
     await save('Welcome <b>&</b> "win"');
     const html = await home();
     const img = (await t.app.services.content.imageInfo(imageId)).avif;
-    const hero = /<div class="home-hero" id="wps-home-hero">[\s\S]*?<\/picture><\/div><\/div>/.exec(html)?.[0];
+    const hero = /<div class="home-hero" id="wps-home-hero">[\s\S]*?<\/picture><\/div><\/div>/.exec(
+      html,
+    )?.[0];
     expect(hero).toBeDefined();
     // Before the root (React replaces the root's content on its first render), after <body>.
     expect(html.indexOf(hero!)).toBeLessThan(html.indexOf('<div id="root">'));
@@ -69,10 +72,15 @@ describe('content: the home page renders its first banner on the server', () => 
     // The title is an attribute value: escaped, never markup.
     expect(heroTitle(hero!)).toBe('Welcome &lt;b&gt;&amp;&lt;/b&gt; &quot;win&quot;');
 
-    const data = /<script type="application\/json" id="wps-home-banners">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const data = /<script type="application\/json" id="wps-home-banners">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
     expect(data).toBeDefined();
     expect(data).not.toContain('<');
-    const parsed = JSON.parse(data!) as { language: string; banners: Array<{ title: string; groupName: string }> };
+    const parsed = JSON.parse(data!) as {
+      language: string;
+      banners: Array<{ title: string; groupName: string }>;
+    };
     expect(parsed.language).toBe('EN');
     // Every group (the side menu reads the same list), the same as the public API answers.
     const api = await t.app.inject({ method: 'GET', url: '/wps/content/banners?language=EN' });

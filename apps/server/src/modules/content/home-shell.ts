@@ -21,7 +21,10 @@ const attr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside a <script> data block: `<` escaped so no value can close the element. */
 const scriptJson = (v: unknown) =>
-  JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function homeShell(all: Banner[], language: string, sizes: string): HomeShell {
   const first = all.find((b) => b.groupName === 'w_home');

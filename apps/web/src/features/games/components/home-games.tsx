@@ -205,12 +205,7 @@ export default function HomeGames({ categories }: { categories: readonly NavCate
   return (
     <div className="games-home">
       <Section id="hot" title={t('home.hot')} href="/rng">
-        <TileRow
-          label={t('home.hot')}
-          games={hot.data?.list ?? []}
-          pending={hot.isPending}
-          reserveArrows
-        />
+        <TileRow label={t('home.hot')} games={hot.data?.list ?? []} pending={hot.isPending} reserveArrows />
       </Section>
       <div className="games-home__winners">
         <Section id="jackpot" title={t('home.jackpot')}>
