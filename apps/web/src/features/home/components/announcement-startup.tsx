@@ -23,6 +23,14 @@ export function AnnouncementStartup() {
   const shownB = useRef(false);
   const wasOpen = useRef(false);
 
+  // The popup's body loads beside the notices call when a start-up popup may show this visit,
+  // so opening it (at its full size, below) waits for nothing more than the notices.
+  useEffect(() => {
+    const s = readStartupState();
+    const hidden = s.hiddenUntil !== null && s.hiddenUntil > Date.now();
+    if (s.firstLogin || (!s.closedThisSession && !hidden)) void preloadPopup('publicModal');
+  }, []);
+
   // However the start-up popup closes (its button, the ×, Escape, another popup), it is done.
   useEffect(() => {
     if (current === 'publicModal') wasOpen.current = true;
