@@ -50,6 +50,8 @@ interface PageResult {
   cls: number;
   speedIndexMs: number;
   lcpElement: string | null;
+  /** Lighthouse's LCP breakdown (TTFB, load delay, load time, render delay), ms. */
+  lcpPhases: Record<string, number>;
   /** Every run's score, when the page was measured more than once. */
   scores?: number[];
 }
@@ -90,8 +92,15 @@ try {
       }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
-        | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
+        | {
+            items?: Array<{
+              items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }>;
+            }>;
+          }
         | undefined;
+      const lcpPhases = Object.fromEntries(
+        (lcpDetails?.items?.[1]?.items ?? []).map((p) => [p.phase ?? '?', Math.round(p.timing ?? 0)]),
+      );
       runs.push({
         path: pagePath,
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -101,6 +110,7 @@ try {
         cls: audit('cumulative-layout-shift'),
         speedIndexMs: audit('speed-index'),
         lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        lcpPhases,
       });
     }
     // The run with the median score stands for the page (its metrics belong together).
@@ -135,6 +145,9 @@ for (const r of results) {
   );
   console.log(`    ${verdict(r.cls <= BUDGET.cls)} CLS ${r.cls.toFixed(3)} (budget ≤ ${BUDGET.cls})`);
   if (r.lcpElement) console.log(`         LCP element: ${r.lcpElement}`);
+  const phases = Object.entries(r.lcpPhases);
+  if (phases.length)
+    console.log(`         LCP phases: ${phases.map(([k, v]) => `${k} ${v} ms`).join(' · ')}`);
 }
 console.log('\n  First route (/) transfer, gzipped');
 console.log(

@@ -52,7 +52,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A shared, loaded machine can take minutes to boot PGlite and encode the demo images.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const alive = await Promise.race([
       exited.then(() => false),
@@ -66,7 +67,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error('the server did not answer /healthz within 60 s');
+      throw new Error('the server did not answer /healthz within 240 s');
     }
   }
   return {

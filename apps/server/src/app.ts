@@ -234,7 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(missionRoutes);
   await app.register(referralRoutes);
 
-  await registerStatic(app, config.webDistDir, () => app.services.content.homePreload());
+  await registerStatic(app, config.webDistDir, () => app.services.content.homeShell());
 
   if (config.jobs) {
     app.jobs.start();

@@ -7,7 +7,9 @@ import { BootLoader } from './app/boot-loader.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { pageFor } from './app/route-pages.ts';
 import { findRoute, isAdminPath } from './app/route-table.ts';
+import { bannersKey, takeHomeBanners } from './features/home/lib/home-shell.ts';
 import { startI18n } from './shared/i18n/index.ts';
+import { useLanguageStore } from './shared/i18n/language-store.ts';
 import { takeTokenFromUrl, useSessionStore } from './shared/session/store.ts';
 import { permissionQuery } from './shared/system/api/get-permission.ts';
 import { systemStatusQuery } from './shared/system/api/get-status.ts';
@@ -49,6 +51,11 @@ if (isAdminPath(window.location.pathname)) {
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(systemStatusQuery);
   void queryClient.prefetchQuery(permissionQuery);
+  // The home page's HTML carries the banners (and paints the first one itself): the carousel
+  // renders from them at once, over the image already loaded, with no banners call to wait for.
+  const lang = useLanguageStore.getState().code;
+  const homeBanners = takeHomeBanners(lang);
+  if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
   void startI18n();
   const route = findRoute(window.location.pathname);
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a

@@ -17,6 +17,7 @@ const API_PREFIXES = [
   '/metrics',
   '/healthz',
 ];
+const ROOT = '<div id="root">';
 const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
 
 /**
@@ -27,10 +28,10 @@ export async function registerStatic(
   app: FastifyInstance,
   webDistDir: string,
   /**
-   * Tags for the home page's <head> (the first banner's preload): the largest paint can then load
-   * beside the scripts instead of after them and the banners call. Empty when there is none.
+   * The home page's server-rendered parts (content module's home-shell.ts): the first banner,
+   * painted before the scripts run, and the banners the app starts from. Empty when there is none.
    */
-  homeHead?: () => Promise<string>,
+  homeShell?: () => Promise<{ hero: string; data: string }>,
 ) {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = existsSync(indexPath);
@@ -64,18 +65,20 @@ export async function registerStatic(
 
   app.get('/', async (req, reply) => {
     if (!indexHtml) return reply.status(404).send('web app not built');
-    let head = '';
+    let shell = { hero: '', data: '' };
     try {
-      head = (await homeHead?.()) ?? '';
+      shell = (await homeShell?.()) ?? shell;
     } catch (err) {
-      req.log.warn({ err }, 'home head hints failed; serving the page without them');
+      req.log.warn({ err }, 'home shell failed; serving the page as built');
     }
-    if (!head) return sendIndex(reply, 200);
+    if (!shell.hero) return sendIndex(reply, 200);
+    // Before the root, not in it: React replaces the root's content on its first render (a boot
+    // loader while the start-up calls finish); the hero stays until the home itself renders.
     return reply
       .status(200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.toString('utf8').replace('</head>', `${head}</head>`));
+      .send(indexHtml.toString('utf8').replace(ROOT, `${shell.hero}${shell.data}${ROOT}`));
   });
 
   app.setNotFoundHandler(

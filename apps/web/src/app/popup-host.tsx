@@ -1,21 +1,12 @@
-import { type ComponentType, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PopupName, usePopupStore } from '../shared/popups/store.ts';
+import { usePopupStore } from '../shared/popups/store.ts';
 import { Loader } from '../shared/ui/loader.tsx';
 import { Modal } from '../shared/ui/modal.tsx';
-import { ChunkErrorBoundary, type LazyChunk, lazyChunk } from './lazy-page.tsx';
-import { type PopupBodyProps, POPUP_REGISTRY } from './popup-registry.ts';
+import { ChunkErrorBoundary } from './lazy-page.tsx';
+import { chunkFor } from './popup-chunks.ts';
+import { POPUP_REGISTRY } from './popup-registry.ts';
 import { ChunkFailure } from './router.tsx';
-
-const chunks = new Map<PopupName, LazyChunk<ComponentType<PopupBodyProps>>>();
-function chunkFor(name: PopupName) {
-  let chunk = chunks.get(name);
-  if (!chunk) {
-    chunk = lazyChunk(name, POPUP_REGISTRY[name].load);
-    chunks.set(name, chunk);
-  }
-  return chunk;
-}
 
 /** Renders the open popup (one at a time) in the shared accessible modal, loading its body lazily. */
 export function PopupHost() {

@@ -1,5 +1,6 @@
 import { SYSTEM_STATUS } from '@wps/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { dropHomeHero } from '../features/home/lib/home-shell.ts';
 import { InvalidUrlPage } from '../features/system/components/invalid-url-page.tsx';
 import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
 import { RegionBlockedPage } from '../features/system/components/region-blocked-page.tsx';
@@ -18,6 +19,12 @@ import { BootLoader } from './boot-loader.tsx';
 export function StatusGate({ children }: { children: ReactNode }) {
   const status = useSystemStatus();
   const permission = usePermission();
+  const ready = !(status.isPending || permission.isPending);
+  // The server's first banner stays over the boot loader; whatever the gate shows next (the
+  // layout and page, or a whole-app state) replaces it in the same frame, before that paints.
+  useLayoutEffect(() => {
+    if (ready) dropHomeHero();
+  }, [ready]);
 
   if (status.isPending || permission.isPending) return <BootLoader />;
   if (status.isError) {

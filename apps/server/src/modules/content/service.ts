@@ -25,6 +25,8 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { BannerCache } from './banner-cache.ts';
+import { type HomeShell, homeShell } from './home-shell.ts';
 import { htmlText, sanitizeContentHtml } from './html.ts';
 import { type EncodedImage, encodeContentImage, encodeProofImage } from './images.ts';
 import {
@@ -70,6 +72,9 @@ export function contentLanguage(code: string | undefined): string {
 }
 
 export class ContentService {
+  /** Banners showing now, per language (see banner-cache.ts for when an entry goes stale). */
+  private readonly bannerCache = new BannerCache<Banner[]>();
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -202,37 +207,44 @@ export class ContentService {
   }
 
   /**
-   * The home's first banner as a `<link rel=preload>` (best format, its widths, the carousel's
-   * sizes), for the server to put in the page's <head>: the image then loads beside the scripts.
-   * English, as a first visit reads; a visitor in another language at worst fetches one image more.
+   * The home page's server-rendered parts (its first banner as a sized `<picture>`, and the
+   * banners for the app to start from), from the cached banners: no query per page view.
+   * English, as a first visit reads; the app re-reads the banners in another language.
    */
-  async homePreload(): Promise<string> {
-    const [first] = await this.publicBanners('en', 'w_home');
-    if (!first) return '';
-    const [type, list] = first.image.avif.length
-      ? ['image/avif', first.image.avif]
-      : ['image/webp', first.image.variants];
-    if (!list.length) return '';
-    const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    const srcset = list.map((v) => `${v.url} ${v.width}w`).join(', ');
-    return `<link rel="preload" as="image" type="${type}" href="${attr(first.url)}" imagesrcset="${attr(srcset)}" imagesizes="${HOME_BANNER_SIZES}" fetchpriority="high">`;
+  async homeShell(): Promise<HomeShell> {
+    return homeShell(await this.publicBanners('EN'), 'EN', HOME_BANNER_SIZES);
   }
 
   /** Banners showing now in this language (or every language), by group and order. */
   async publicBanners(language: string | undefined, group?: string): Promise<Banner[]> {
     const lang = contentLanguage(language);
-    const where: SQL[] = [
-      eq(banners.enabled, true),
-      scheduled(banners) as SQL,
-      or(isNull(banners.language), eq(banners.language, lang)) as SQL,
-    ];
-    if (group) where.push(eq(banners.groupName, group));
+    const all = await this.bannerCache.get(lang, () => this.loadBanners(lang));
+    return group ? all.filter((b) => b.groupName === group) : all;
+  }
+
+  private async loadBanners(lang: string): Promise<{ value: Banner[]; nextChange: number | null }> {
     const rows = await this.db
       .select()
       .from(banners)
-      .where(and(...where))
+      .where(
+        and(
+          eq(banners.enabled, true),
+          scheduled(banners),
+          or(isNull(banners.language), eq(banners.language, lang)),
+        ),
+      )
       .orderBy(asc(banners.groupName), asc(banners.sort), asc(banners.id));
-    return this.bannerViews(rows);
+    // The next moment an enabled banner starts or ends: the cached list is wrong from then on.
+    const [next] = await this.db
+      .select({
+        at: sql<Date | string | null>`least(
+          min(${banners.startsAt}) filter (where ${banners.startsAt} > now()),
+          min(${banners.endsAt}) filter (where ${banners.endsAt} > now()))`,
+      })
+      .from(banners)
+      .where(eq(banners.enabled, true));
+    const at = next?.at ? new Date(next.at).getTime() : null;
+    return { value: await this.bannerViews(rows), nextChange: at };
   }
 
   private checkLink(input: { linkageType: string; link?: string | null | undefined }): string | null {
@@ -293,6 +305,7 @@ export class ContentService {
         ? await this.db.insert(banners).values(values).returning()
         : await this.db.update(banners).set(values).where(eq(banners.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    this.bannerCache.clear();
     await this.audit(
       actor,
       id === null ? 'content.banner.create' : 'content.banner.update',
@@ -306,6 +319,7 @@ export class ContentService {
   async deleteBanner(id: number, actor: Actor) {
     const [row] = await this.db.delete(banners).where(eq(banners.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    this.bannerCache.clear();
     await this.audit(actor, 'content.banner.delete', 'banner', id, row);
   }
 

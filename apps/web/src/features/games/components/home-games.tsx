@@ -22,7 +22,7 @@ import {
 } from '../lib/rules.ts';
 import { Carousel } from './carousel.tsx';
 import { GameTile, SkeletonTiles } from './game-tile.tsx';
-import { WinnerGrid, WinnerScroller } from './winners.tsx';
+import { WinnerGrid, WinnerScroller, WinnerSkeleton } from './winners.tsx';
 import '../games.css';
 
 /** SPEC §2 home sections that list games by category, in the spec's order. */
@@ -70,17 +70,27 @@ function TileRow({
   label,
   games,
   pending,
+  reserveArrows = false,
 }: {
   label: string;
   games: import('@wps/contract').Game[];
   pending: boolean;
+  /** A list that usually has more than 12 (hot games): keep the arrows' row while it loads (CLS). */
+  reserveArrows?: boolean;
 }) {
   const { t } = useTranslation('games');
   if (pending)
     return (
-      <ul className="carousel__track" aria-busy="true" aria-label={label}>
-        <SkeletonTiles count={6} />
-      </ul>
+      <div className="carousel">
+        {reserveArrows && (
+          <div className="carousel__arrows" aria-hidden="true" style={{ visibility: 'hidden' }}>
+            <span className="icon-btn" />
+          </div>
+        )}
+        <ul className="carousel__track" aria-busy="true" aria-label={label}>
+          <SkeletonTiles count={6} />
+        </ul>
+      </div>
     );
   if (games.length === 0) return <p className="muted small">{t('home.noGames')}</p>;
   return (
@@ -195,18 +205,22 @@ export default function HomeGames({ categories }: { categories: readonly NavCate
   return (
     <div className="games-home">
       <Section id="hot" title={t('home.hot')} href="/rng">
-        <TileRow label={t('home.hot')} games={hot.data?.list ?? []} pending={hot.isPending} />
+        <TileRow label={t('home.hot')} games={hot.data?.list ?? []} pending={hot.isPending} reserveArrows />
       </Section>
       <div className="games-home__winners">
         <Section id="jackpot" title={t('home.jackpot')}>
-          {latest.data && latest.data.list.length > 0 ? (
+          {latest.isPending ? (
+            <WinnerSkeleton count={4} />
+          ) : latest.data && latest.data.list.length > 0 ? (
             <WinnerScroller list={latest.data.list} />
           ) : (
             <EmptyState compact title={t('home.noWinners')} />
           )}
         </Section>
         <Section id="wins" title={t('home.biggest')}>
-          {biggest.data && biggest.data.list.length > 0 ? (
+          {biggest.isPending ? (
+            <WinnerSkeleton grid count={9} />
+          ) : biggest.data && biggest.data.list.length > 0 ? (
             <WinnerGrid list={biggestWinsShown(biggest.data.list)} />
           ) : (
             <EmptyState compact title={t('home.noWinners')} />

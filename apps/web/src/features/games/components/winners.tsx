@@ -81,3 +81,25 @@ export function WinnerGrid({ list }: { list: Winner[] }) {
     </ul>
   );
 }
+
+/**
+ * Placeholder cards while a board loads, in the same list (scroller row or grid) with the same
+ * lines as a real card (blank), so the block below does not move when the winners arrive (CLS).
+ */
+export function WinnerSkeleton({ grid = false, count }: { grid?: boolean; count: number }) {
+  return (
+    <ul className={grid ? 'winner-grid' : 'winner-scroller'} aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders.
+        <li className="winner winner--skeleton" key={i} aria-hidden="true">
+          <span className="winner__art" />
+          <div className="winner__text">
+            <strong className="winner__name">{'\u00a0'}</strong>
+            <span className="winner__amount">{'\u00a0'}</span>
+            <span className="winner__game">{'\u00a0'}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -3,6 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
+import { bannersKey } from '../lib/home-shell.ts';
 
 /**
  * The home page's two calls: banners and the start-up notices. Both are public and answered with
@@ -11,7 +12,6 @@ import { selectHasToken, useSessionStore } from '../../../shared/session/store.t
 export const getBanners = (language: string, group?: BannerGroup, signal?: AbortSignal) =>
   api.get<Banner[]>('/wps/content/banners', { query: { language, group }, signal, token: null });
 
-/** Every group in one call (home carousel and side menu share it), filtered per use. */
 /**
  * The same banners, suspending until they are there: the home renders its top once, carousel or
  * introduction, instead of a placeholder that the introduction would then push down (CLS).
@@ -19,17 +19,18 @@ export const getBanners = (language: string, group?: BannerGroup, signal?: Abort
 export function useBannersReady(group: BannerGroup) {
   const lang = useLanguageStore((s) => s.code);
   return useSuspenseQuery({
-    queryKey: ['content', 'banners', lang],
+    queryKey: bannersKey(lang),
     queryFn: ({ signal }) => getBanners(lang, undefined, signal),
     select: (all) => all.filter((b) => b.groupName === group),
     staleTime: 60_000,
   });
 }
 
+/** Every group in one call (home carousel and side menu share it), filtered per use. */
 export function useBanners(group: BannerGroup) {
   const lang = useLanguageStore((s) => s.code);
   return useQuery({
-    queryKey: ['content', 'banners', lang],
+    queryKey: bannersKey(lang),
     queryFn: ({ signal }) => getBanners(lang, undefined, signal),
     select: (all) => all.filter((b) => b.groupName === group),
     staleTime: 60_000,

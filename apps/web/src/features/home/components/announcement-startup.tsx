@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { preloadPopup } from '../../../app/popup-chunks.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { useNotices } from '../api/content.ts';
@@ -22,6 +23,14 @@ export function AnnouncementStartup() {
   const shownB = useRef(false);
   const wasOpen = useRef(false);
 
+  // The popup's body loads beside the notices call when a start-up popup may show this visit,
+  // so opening it (at its full size, below) waits for nothing more than the notices.
+  useEffect(() => {
+    const s = readStartupState();
+    const hidden = s.hiddenUntil !== null && s.hiddenUntil > Date.now();
+    if (s.firstLogin || (!s.closedThisSession && !hidden)) void preloadPopup('publicModal');
+  }, []);
+
   // However the start-up popup closes (its button, the ×, Escape, another popup), it is done.
   useEffect(() => {
     if (current === 'publicModal') wasOpen.current = true;
@@ -36,14 +45,20 @@ export function AnnouncementStartup() {
     const state = readStartupState();
     const pick = startupNotices(notices, { ...state, firstLogin: state.firstLogin && hasToken }, Date.now());
     if (!pick) return;
+    // The popup's body is fetched first, so the dialog opens at its size (no growing spinner
+    // that moves the dialog: a layout shift); by then another popup may have opened first.
+    const openWhenLoaded = (execution: 'B' | 'F') =>
+      void preloadPopup('publicModal').then(() => {
+        if (usePopupStore.getState().current === null) open('publicModal', { execution });
+      });
     if (pick.execution === 'F') {
       clearFirstLogin();
-      open('publicModal', { execution: 'F' });
+      openWhenLoaded('F');
       return;
     }
     if (shownB.current) return;
     shownB.current = true;
-    open('publicModal', { execution: 'B' });
+    openWhenLoaded('B');
   }, [notices, current, hasToken, open]);
 
   return null;
