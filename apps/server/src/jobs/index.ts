@@ -6,6 +6,7 @@ import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
 import { bonusJob, pointsJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
+import { promoKindJobs } from './promo-kinds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(bonusJob(app.services.bonusEngine));
   scheduler.register(pointsJob(app.services.points));
   scheduler.register(missionsJob(app.services.missions));
+  const offset = app.config.businessUtcOffsetMinutes;
+  for (const job of promoKindJobs(app.services.cashback, app.services.vip, offset)) scheduler.register(job);
   return scheduler;
 }
 
