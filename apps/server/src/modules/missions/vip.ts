@@ -122,7 +122,12 @@ export class VipService {
     assertOwner: (tx: DbOrTx) => Promise<void> = async () => {},
   ): Promise<{ paid: number; amount: string }> {
     const due = await this.db
-      .select({ memberId: vipMembers.memberId, level: vipMembers.level, amount: vipLevels.monthlyBonus, name: vipLevels.name })
+      .select({
+        memberId: vipMembers.memberId,
+        level: vipMembers.level,
+        amount: vipLevels.monthlyBonus,
+        name: vipLevels.name,
+      })
       .from(vipMembers)
       .innerJoin(vipLevels, eq(vipLevels.level, vipMembers.level))
       .where(and(gt(vipMembers.level, 0), gt(vipLevels.monthlyBonus, 0n)))

@@ -76,7 +76,11 @@ describe('cashback job against a model', () => {
           const id = created.json().value.id as number;
           const members = await Promise.all([0, 1, 2].map(() => createMember(t.app)));
           for (const m of members)
-            await t.app.inject({ method: 'POST', url: `/wps/promotions/${id}/join`, headers: { token: m.token } });
+            await t.app.inject({
+              method: 'POST',
+              url: `/wps/promotions/${id}/join`,
+              headers: { token: m.token },
+            });
           const start = new Date();
           const net = [0n, 0n, 0n];
           for (const b of bets) {
@@ -103,7 +107,11 @@ describe('cashback job against a model', () => {
           for (let r = 0; r < runs; r++) await t.app.services.cashback.settle('day', start, end);
           for (const [i, m] of members.entries())
             for (let c = 0; c < clicks[i]!; c++)
-              await t.app.inject({ method: 'POST', url: `/wps/promotions/${id}/claim`, headers: { token: m.token } });
+              await t.app.inject({
+                method: 'POST',
+                url: `/wps/promotions/${id}/claim`,
+                headers: { token: m.token },
+              });
           for (const [i, m] of members.entries()) {
             const expected = cashbackOf(net[i]!, 0n, { percent: 15, cap: 12_000n, minLoss: 5_000n });
             const paid = (await t.app.services.wallet.memberBalances(m.id)).player_cash - cashBefore[i]!;

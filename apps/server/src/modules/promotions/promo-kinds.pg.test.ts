@@ -69,7 +69,8 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
       t.app.services.cashback.settle('day', start, end),
     ]);
     expect(runs.reduce((n, r) => n + r.paid, 0)).toBe(6);
-    for (const m of members) expect((await t.app.services.wallet.memberBalances(m.id)).player_cash).toBe(5_000n);
+    for (const m of members)
+      expect((await t.app.services.wallet.memberBalances(m.id)).player_cash).toBe(5_000n);
     const grants = await t.database.query(
       'select count(*)::int n from bonus_grants where promotion_id = $1',
       [id],
@@ -78,7 +79,13 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
   });
 
   it('a cashback claimed from eight tabs at once pays once', async () => {
-    const id = await create({ title: 'Claim cashback', kind: 'cashback', period: 'day', percent: 20, cap: '100.00' });
+    const id = await create({
+      title: 'Claim cashback',
+      kind: 'cashback',
+      period: 'day',
+      percent: 20,
+      cap: '100.00',
+    });
     const m = await createMember(t.app);
     await join(m.token, id);
     const start = new Date();
@@ -103,7 +110,11 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
       method: 'PUT',
       url: '/wps/admin/vip/levels',
       headers: { token: op.token },
-      payload: { levels: [{ name: 'Bronze', minTurnover: '1.00', minDeposits: '0', bonus: '0', monthlyBonus: '15.00' }] },
+      payload: {
+        levels: [
+          { name: 'Bronze', minTurnover: '1.00', minDeposits: '0', bonus: '0', monthlyBonus: '15.00' },
+        ],
+      },
     });
     const members = await Promise.all(Array.from({ length: 5 }, () => createMember(t.app)));
     await t.app.database.db.transaction((tx) =>
@@ -114,7 +125,8 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
       t.app.services.vip.payMonthly('2026-09'),
     ]);
     expect(runs[0]!.paid + runs[1]!.paid).toBeGreaterThanOrEqual(5);
-    for (const m of members) expect((await t.app.services.wallet.memberBalances(m.id)).player_cash).toBe(1_500n);
+    for (const m of members)
+      expect((await t.app.services.wallet.memberBalances(m.id)).player_cash).toBe(1_500n);
     const awards = await t.database.query(
       `select count(*)::int n from vip_monthly_awards where month = '2026-09' and member_id = any($1::int[])`,
       [members.map((m) => m.id)],

@@ -73,7 +73,11 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
     return { status: res.statusCode, body: res.json() };
   };
   const create = async (payload: Record<string, unknown>) => {
-    const res = await api(op.token, 'POST', '/wps/admin/promotions', { ...base, category: 'rebate', ...payload });
+    const res = await api(op.token, 'POST', '/wps/admin/promotions', {
+      ...base,
+      category: 'rebate',
+      ...payload,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.value.id as number;
   };
@@ -207,7 +211,9 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
     expect(seen.status).toBe('claim');
     expect(seen.pendingAmount).toBe('70.00');
     expect((await statusOf(b!.token, id)).status).toBe('joined');
-    expect((await api(a!.token, 'GET', '/wps/promotions/rewards')).body.value.claimable).toBeGreaterThanOrEqual(1);
+    expect(
+      (await api(a!.token, 'GET', '/wps/promotions/rewards')).body.value.claimable,
+    ).toBeGreaterThanOrEqual(1);
 
     const cashBefore = (await balances(a!.id)).player_cash;
     const claimed = await api(a!.token, 'POST', `/wps/promotions/${id}/claim`);
@@ -336,8 +342,15 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
     });
     expect(unknown.status).toBe(400);
 
-    const id = await create({ title: 'With picture', category: 'others', kind: 'free_bonus', imageId: image.id });
-    const card = (await api(null, 'GET', '/wps/promotions')).body.value.find((p: { id: number }) => p.id === id);
+    const id = await create({
+      title: 'With picture',
+      category: 'others',
+      kind: 'free_bonus',
+      imageId: image.id,
+    });
+    const card = (await api(null, 'GET', '/wps/promotions')).body.value.find(
+      (p: { id: number }) => p.id === id,
+    );
     expect(card.image.id).toBe(image.id);
     expect(card.imageUrl).toBe(`/wps/content/images/${image.id}/1200`);
     expect((await api(null, 'GET', `/wps/promotions/${id}`)).body.value.image.avif.length).toBe(3);
@@ -360,7 +373,9 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
     });
     expect(set.status).toBe(200);
     expect(set.body.value[0].monthlyBonus).toBe('25.00');
-    const [bronze, silver, gold, none] = await Promise.all(Array.from({ length: 4 }, () => createMember(t.app)));
+    const [bronze, silver, gold, none] = await Promise.all(
+      Array.from({ length: 4 }, () => createMember(t.app)),
+    );
     await t.app.database.db.transaction((tx) =>
       t.app.services.vip.add(
         tx,

@@ -97,7 +97,10 @@ async function imageBody(req: FastifyRequest): Promise<void> {
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'imageTooLarge', fields: { image: 'imageTooLarge' } });
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        messageKey: 'imageTooLarge',
+        fields: { image: 'imageTooLarge' },
+      });
     if (code === 'FST_FILES_LIMIT')
       throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { image: 'imageTooMany' } });
     throw err;

@@ -27,6 +27,9 @@ import { depositBonus } from './wagering-math.ts';
 import { bonusGrants, promotionImages, promotionParticipations, promotions } from './schema.ts';
 
 type PromotionRow = typeof promotions.$inferSelect;
+/** The fields the reload/cashback/image work added: optional for callers written before them. */
+type AddedKeys = 'imageId' | 'period' | 'claimLimit' | 'minLoss' | 'autoCredit';
+export type PromotionDraft = Omit<PromotionInput, AddedKeys> & Partial<Pick<PromotionInput, AddedKeys>>;
 type ParticipationRow = typeof promotionParticipations.$inferSelect;
 export interface Actor {
   id: number;
@@ -470,7 +473,11 @@ export class PromotionsService {
       if (!this.isOpen(p) || !p.percent || !p.cap) continue;
       if (d.nth <= (p.depositNth ?? 0) || d.amount < (p.minDeposit ?? 0n)) continue;
       if (p.claimLimit) {
-        const since = periodStart(p.period === 'week' ? 'week' : 'day', new Date(), this.deps.utcOffsetMinutes);
+        const since = periodStart(
+          p.period === 'week' ? 'week' : 'day',
+          new Date(),
+          this.deps.utcOffsetMinutes,
+        );
         const [row] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(bonusGrants)
@@ -536,7 +543,9 @@ export class PromotionsService {
     const open = await this.db
       .select()
       .from(promotions)
-      .where(and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply', 'cashback'])));
+      .where(
+        and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply', 'cashback'])),
+      );
     return open.filter(
       (p) =>
         this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits, ctx.pending.get(p.id) ?? 0n) ===
@@ -555,14 +564,22 @@ export class PromotionsService {
   // ---------------------------------------------------------------- operator
 
   /** Demo promotions (seed only): added once, when there are none. */
-  async ensureDemo(inputs: PromotionInput[]): Promise<boolean> {
+  async ensureDemo(inputs: PromotionDraft[]): Promise<boolean> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(promotions);
     if ((row?.n ?? 0) > 0) return false;
     for (const input of inputs) await this.db.insert(promotions).values(this.values(input));
     return true;
   }
 
-  private values(input: PromotionInput) {
+  private values(draft: PromotionDraft) {
+    const input: PromotionInput = {
+      imageId: null,
+      period: null,
+      claimLimit: null,
+      minLoss: null,
+      autoCredit: false,
+      ...draft,
+    };
     const minor = (v: string | null) => (v === null ? null : toMinor(v));
     const required: Partial<Record<PromotionInput['kind'], Array<keyof PromotionInput>>> = {
       deposit_bonus: ['depositNth', 'percent', 'cap'],
@@ -617,11 +634,11 @@ export class PromotionsService {
   }
 
   private adminOut(p: PromotionRow, images: Map<string, ContentImage>) {
-    const { status: _s, pendingAmount: _p, ...rest } = this.out(
-      p,
-      null,
-      (p.imageId && images.get(p.imageId)) || null,
-    );
+    const {
+      status: _s,
+      pendingAmount: _p,
+      ...rest
+    } = this.out(p, null, (p.imageId && images.get(p.imageId)) || null);
     return {
       ...rest,
       imageId: p.imageId,
@@ -639,14 +656,14 @@ export class PromotionsService {
   }
 
   /** A promotion's image must be one the content pipeline stored (an upload's id). */
-  private async checkedValues(input: PromotionInput) {
+  private async checkedValues(input: PromotionDraft) {
     const values = this.values(input);
     if (values.imageId && (await this.deps.content.imagesFor([values.imageId])).size === 0)
       throw new AppError('VALIDATION', { messageKey: 'badRequest', fields: { imageId: 'badRequest' } });
     return values;
   }
 
-  async create(actor: Actor, input: PromotionInput) {
+  async create(actor: Actor, input: PromotionDraft) {
     const values = await this.checkedValues(input);
     const row = await this.db.transaction(async (tx) => {
       const [row] = await tx.insert(promotions).values(values).returning();
@@ -665,7 +682,7 @@ export class PromotionsService {
     return this.adminOut(row, await this.imagesOf([row]));
   }
 
-  async update(actor: Actor, id: number, input: PromotionInput) {
+  async update(actor: Actor, id: number, input: PromotionDraft) {
     const values = await this.checkedValues(input);
     const row = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
