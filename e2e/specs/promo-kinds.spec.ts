@@ -139,7 +139,7 @@ test.describe('promotion kinds journey', () => {
     await expect(dialog.getByRole('img', { name: 'Promotion image preview' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(console_.getByRole('cell', { name: 'Console reload 20%' })).toBeVisible();
+    await expect(console_.getByRole('cell', { name: 'Console reload 20%', exact: true })).toBeVisible();
     const saved = (await server.services.promotions.adminList()).find((p) => p.title === 'Console reload 20%');
     expect(saved).toMatchObject({ kind: 'reload', depositNth: 1, percent: 20, cap: '300.00', claimLimit: 1 });
     expect(saved?.image?.variants.length).toBeGreaterThan(0);
@@ -148,12 +148,12 @@ test.describe('promotion kinds journey', () => {
     await console_.getByRole('button', { name: 'Add game type' }).click();
     const rows = console_.getByRole('list', { name: 'Manual rebate rates' }).getByRole('listitem');
     const last = rows.last();
-    await last.getByLabel('Game type').fill('live');
+    await last.getByLabel('Game type').fill('esports');
     await last.getByLabel('Rate (basis points, 0–500)').fill('35');
     await expect(last).toContainText('= 0.35%');
     await console_.getByRole('button', { name: 'Save rates' }).click();
     await expect(console_.getByText('Rates saved.')).toBeVisible();
-    expect(await server.services.rebate.rates()).toContainEqual({ gameType: 'LIVE', rateBp: 35 });
+    expect(await server.services.rebate.rates()).toContainEqual({ gameType: 'ESPORTS', rateBp: 35 });
     for (const theme of ['dark', 'light'] as const) {
       await rememberPreferences(console_, theme, 'EN');
       await console_.reload();
