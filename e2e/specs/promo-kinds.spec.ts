@@ -98,9 +98,9 @@ test.describe('promotion kinds journey', () => {
     await expect(page.getByText('Reward claimed.')).toBeVisible();
     await expect(again).not.toContainText('Cashback waiting for you');
     const toNumber = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
-    await expect.poll(async () => toNumber((await headerBalance(page).textContent()) ?? '')).toBe(
-      toNumber(before) + 30,
-    );
+    await expect
+      .poll(async () => toNumber((await headerBalance(page).textContent()) ?? ''))
+      .toBe(toNumber(before) + 30);
     expect(promo.id).toBeGreaterThan(0);
 
     // The inbox said it was waiting; the reward centre shows the activity.
@@ -140,7 +140,9 @@ test.describe('promotion kinds journey', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(console_.getByRole('cell', { name: 'Console reload 20%', exact: true })).toBeVisible();
-    const saved = (await server.services.promotions.adminList()).find((p) => p.title === 'Console reload 20%');
+    const saved = (await server.services.promotions.adminList()).find(
+      (p) => p.title === 'Console reload 20%',
+    );
     expect(saved).toMatchObject({ kind: 'reload', depositNth: 1, percent: 20, cap: '300.00', claimLimit: 1 });
     expect(saved?.image?.variants.length).toBeGreaterThan(0);
 

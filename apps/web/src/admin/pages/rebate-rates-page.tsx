@@ -32,7 +32,7 @@ export default function RebateRatesPage() {
     <div className="admin-page">
       <PageHeader title={t('admin.rebate.title')} lead={t('admin.rebate.lead')} />
       {rows.length === 0 && <p className="muted">{t('admin.rebate.empty')}</p>}
-      <ul className="stack" aria-label={t('admin.rebate.title')}>
+      <ul className="stack rebate-rates-list" aria-label={t('admin.rebate.title')}>
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a new row has no game type yet
           <li key={i} className="card rebate-rate-row">
