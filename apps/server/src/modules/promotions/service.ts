@@ -392,7 +392,7 @@ export class PromotionsService {
       .select()
       .from(promotions)
       .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
-    if (!p || p.kind !== 'cashback') return null;
+    if (p?.kind !== 'cashback') return null;
     await this.realMember(memberId);
     const paid = await this.db.transaction((tx) => this.deps.cashback.claim(tx, p, memberId));
     if (paid <= 0n) throw fail('promotionNothingToClaim');
