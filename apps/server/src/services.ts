@@ -22,6 +22,7 @@ import { SystemContacts } from './modules/system/contacts.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
+import { CashbackService } from './modules/promotions/cashback.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
 import { PlayersService } from './modules/players/service.ts';
@@ -59,6 +60,7 @@ export interface Services {
   messages: MessagesService;
   bonusEngine: BonusEngine;
   promotions: PromotionsService;
+  cashback: CashbackService;
   points: PointsService;
   rebate: RebateService;
   players: PlayersService;
@@ -94,7 +96,17 @@ export function createServices(config: Config, database: Database): Services {
     system,
     cashierTeam: new CashierTeamTotals(db),
   });
-  const promotions = new PromotionsService(db, bonusEngine, { members, cashier, messages, audit });
+  const content = new ContentService(db, config, { audit, auth, messages });
+  const cashback = new CashbackService(db, bonusEngine, { bets, messages });
+  const promotions = new PromotionsService(db, bonusEngine, {
+    members,
+    cashier,
+    messages,
+    audit,
+    cashback,
+    content,
+    utcOffsetMinutes: config.businessUtcOffsetMinutes,
+  });
   const vip = new VipService(db, { wallet, messages, audit });
   const missions = new MissionsService(db, {
     bets,
@@ -139,6 +151,7 @@ export function createServices(config: Config, database: Database): Services {
     messages,
     bonusEngine,
     promotions,
+    cashback,
     points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
     rebate: new RebateService(db, {
       bets,
@@ -164,7 +177,7 @@ export function createServices(config: Config, database: Database): Services {
     members,
     verification,
     auth,
-    content: new ContentService(db, config, { audit, auth, messages }),
+    content,
     systemContacts: new SystemContacts(db, system),
     reports: new ReportsService(db, config),
   };

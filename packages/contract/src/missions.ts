@@ -53,6 +53,8 @@ export const vipLevelSchema = z.object({
   minTurnover: moneyString,
   minDeposits: moneyString,
   bonus: moneyString,
+  /** Paid every month to each member at this level. */
+  monthlyBonus: moneyString,
 });
 export type VipLevel = z.infer<typeof vipLevelSchema>;
 
@@ -153,6 +155,7 @@ export const vipLevelInputSchema = z.object({
   minTurnover: amountOrZero,
   minDeposits: amountOrZero,
   bonus: amountOrZero,
+  monthlyBonus: amountOrZero.default('0.00'),
 });
 /** The whole table, lowest level first: level n is the n-th row; thresholds must not go down. */
 export const vipLevelsInputSchema = z.object({

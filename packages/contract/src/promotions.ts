@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentImageSchema } from './content.ts';
 import { moneyString } from './money.ts';
 import { safeString } from './safe.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
@@ -34,10 +35,15 @@ export const PROMOTION_LABELS = [
 
 /**
  * deposit_bonus: the member joins, then their nth approved deposit earns percent of it up to cap;
+ * reload: once joined, every approved deposit after the nth (any deposit when nth is empty) earns
+ * percent of it up to cap, at most `claimLimit` times per `period`;
+ * cashback: once joined, percent of the net loss of each `period` (from `minLoss`, up to cap),
+ * computed once per period by a job and paid at once (`autoCredit`) or claimed;
  * free_bonus: a fixed bonus the member claims; apply: the member applies (remark, images), the
  * operator approves (then a bonus amount, if any, can be claimed) or rejects.
  */
-export const PROMOTION_KINDS = ['deposit_bonus', 'free_bonus', 'apply'] as const;
+export const PROMOTION_KINDS = ['deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply'] as const;
+export const PROMOTION_PERIODS = ['day', 'week'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const PROMOTION_AUDIENCES = ['all', 'new_players', 'players', 'agents'] as const;
 
@@ -69,6 +75,8 @@ export const promotionSchema = z.object({
   category: z.enum(PROMOTION_CATEGORIES),
   labels: z.array(z.enum(PROMOTION_LABELS)),
   imageUrl: safeString().nullable(),
+  /** The uploaded image's WebP/AVIF widths (a `<picture>`); imageUrl is then its widest WebP. */
+  image: contentImageSchema.nullable(),
   kind: z.enum(PROMOTION_KINDS),
   startsAt: safeString(),
   endsAt: safeString().nullable(),
@@ -77,9 +85,15 @@ export const promotionSchema = z.object({
   cap: moneyString.nullable(),
   minDeposit: moneyString.nullable(),
   bonusAmount: moneyString.nullable(),
+  period: z.enum(PROMOTION_PERIODS).nullable(),
+  claimLimit: z.number().int().nullable(),
+  minLoss: moneyString.nullable(),
+  autoCredit: z.boolean(),
   wageringMultiplier: z.number().int(),
   expiryDays: z.number().int(),
   contributions: z.record(safeString(), z.number().int()),
+  /** Cashback computed for this member and waiting for their claim (null: none, or a visitor). */
+  pendingAmount: moneyString.nullable(),
   /** Null for a visitor (no session): the page shows the promotion without an action. */
   status: z.enum(ACTIVITY_STATUSES).nullable(),
 });
@@ -145,16 +159,26 @@ export const promotionInputSchema = z.object({
   labels: z.array(z.enum(PROMOTION_LABELS)).max(6).default([]),
   languages: z.array(safeString().trim().min(2).max(8)).max(40).default([]),
   imageUrl: safeString().trim().max(500).nullable().default(null),
+  /** An id from POST /wps/admin/promotions/images. */
+  imageId: safeString()
+    .regex(/^[A-Za-z0-9_-]{10,64}$/)
+    .nullable()
+    .default(null),
   kind: z.enum(PROMOTION_KINDS),
   audience: z.enum(PROMOTION_AUDIENCES).default('all'),
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   enabled: z.boolean().default(true),
-  depositNth: z.number().int().min(1).max(5).nullable().default(null),
+  /** deposit_bonus: which deposit (1–5); reload: deposits after this one (0 or empty: every deposit). */
+  depositNth: z.number().int().min(0).max(100).nullable().default(null),
   percent: z.number().int().min(1).max(1000).nullable().default(null),
   cap: moneyString.nullable().default(null),
   minDeposit: moneyString.nullable().default(null),
   bonusAmount: moneyString.nullable().default(null),
+  period: z.enum(PROMOTION_PERIODS).nullable().default(null),
+  claimLimit: z.number().int().min(1).max(100).nullable().default(null),
+  minLoss: moneyString.nullable().default(null),
+  autoCredit: z.boolean().default(false),
   wageringMultiplier: z.number().int().min(0).max(100).default(0),
   expiryDays: z.number().int().min(1).max(365).default(7),
   contributions: contributionsSchema.default({}),
@@ -162,7 +186,8 @@ export const promotionInputSchema = z.object({
 });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;
 
-export const adminPromotionSchema = promotionSchema.omit({ status: true }).extend({
+export const adminPromotionSchema = promotionSchema.omit({ status: true, pendingAmount: true }).extend({
+  imageId: safeString().nullable(),
   audience: z.enum(PROMOTION_AUDIENCES),
   languages: z.array(safeString()),
   enabled: z.boolean(),

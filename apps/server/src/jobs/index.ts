@@ -6,6 +6,7 @@ import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { lotteryDrawJobs } from './lottery-draws.ts';
 import { bonusJob, pointsJob, referralJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
+import { promoKindJobs } from './promo-kinds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(pointsJob(app.services.points));
   scheduler.register(missionsJob(app.services.missions));
   scheduler.register(referralJob(app.services.referral));
+  const offset = app.config.businessUtcOffsetMinutes;
+  for (const job of promoKindJobs(app.services.cashback, app.services.vip, offset)) scheduler.register(job);
   return scheduler;
 }
 

@@ -201,6 +201,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/affiliate-applications-page.tsx'),
   },
   {
+    id: 'rebate-rates',
+    path: 'rebate-rates',
+    labelKey: 'nav.rebateRates',
+    icon: 'gift',
+    permission: 'promotions',
+    load: () => import('./pages/rebate-rates-page.tsx'),
+  },
+  {
     id: 'broadcasts',
     path: 'broadcasts',
     labelKey: 'nav.broadcasts',

@@ -317,6 +317,44 @@ export class BetsService {
     };
   }
 
+  /**
+   * Real-money valid stake and payout per member over [from of that member, to): what a cashback
+   * on net loss reads. Every row counts (a rollback's negative row cancels its bet), trial excluded.
+   */
+  async netByMember(
+    windows: ReadonlyArray<{ memberId: number; from: Date }>,
+    to: Date,
+  ): Promise<Map<number, { validStake: bigint; payout: bigint }>> {
+    const out = new Map<number, { validStake: bigint; payout: bigint }>();
+    for (let i = 0; i < windows.length; i += 500) {
+      const chunk = windows.slice(i, i + 500);
+      const ids = sql.join(
+        chunk.map((w) => sql`${w.memberId}`),
+        sql`, `,
+      );
+      const froms = sql.join(
+        chunk.map((w) => sql`${w.from.toISOString()}`),
+        sql`, `,
+      );
+      const rows = await this.db
+        .select({
+          memberId: bets.memberId,
+          validStake: sql<string>`coalesce(sum(${bets.validStake}), 0)::text`,
+          payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+        })
+        .from(bets)
+        .innerJoin(
+          sql`unnest(array[${ids}]::int[], array[${froms}]::timestamptz[]) as w(member_id, from_at)`,
+          sql`${bets.memberId} = w.member_id and ${bets.settledAt} >= w.from_at`,
+        )
+        .where(and(lt(bets.settledAt, to), eq(bets.trial, false)))
+        .groupBy(bets.memberId);
+      for (const r of rows)
+        out.set(r.memberId, { validStake: BigInt(r.validStake), payout: BigInt(r.payout) });
+    }
+    return out;
+  }
+
   /** The rows of one member's round (for one vendor when given, else the newest round with that id). */
   async roundRows(memberId: number, roundId: string, vendor?: string): Promise<BetRow[]> {
     const rows = await this.db

@@ -155,7 +155,7 @@ export class ContentService {
    * Images with their widths for many rows in two queries (not two per banner): `variants` are
    * the WebP widths (a proof's own format), `avif` the AVIF ones (none for older uploads).
    */
-  private async imagesFor(ids: string[]) {
+  async imagesFor(ids: string[]) {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map<string, ContentImage>();
     const imgs = await this.db.select().from(contentImages).where(inArray(contentImages.id, unique));

@@ -80,6 +80,8 @@ export const vipLevels = pgTable('vip_levels', {
   minTurnover: bigint({ mode: 'bigint' }).notNull(),
   minDeposits: bigint({ mode: 'bigint' }).notNull(),
   bonus: bigint({ mode: 'bigint' }).notNull(),
+  /** Paid each month to every member standing at this level (once per member and month). */
+  monthlyBonus: bigint({ mode: 'bigint' }).notNull().default(0n),
 });
 
 /** A member's lifetime valid turnover and approved deposits, and the level they reached (never lowered). */
@@ -101,4 +103,17 @@ export const vipLevelAwards = pgTable(
     createdAt: ts().notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ name: 'vip_level_awards_pk', columns: [t.memberId, t.level] })],
+);
+
+/** One row per member and month (`2026-11`): the primary key pays each monthly bonus once. */
+export const vipMonthlyAwards = pgTable(
+  'vip_monthly_awards',
+  {
+    memberId: integer().notNull(),
+    month: text().notNull(),
+    level: integer().notNull(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    createdAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ name: 'vip_monthly_awards_pk', columns: [t.memberId, t.month] })],
 );

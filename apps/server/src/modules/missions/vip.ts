@@ -1,11 +1,11 @@
 import { fromMinor, toMinor, type VipLevel, type VipLevelsInput, type VipStatus } from '@wps/contract';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { vipLevelAwards, vipLevels, vipMembers } from './schema.ts';
+import { vipLevelAwards, vipLevels, vipMembers, vipMonthlyAwards } from './schema.ts';
 
 type LevelRow = typeof vipLevels.$inferSelect;
 export interface Actor {
@@ -28,6 +28,7 @@ const out = (l: LevelRow): VipLevel => ({
   minTurnover: fromMinor(l.minTurnover),
   minDeposits: fromMinor(l.minDeposits),
   bonus: fromMinor(l.bonus),
+  monthlyBonus: fromMinor(l.monthlyBonus),
 });
 
 /**
@@ -110,6 +111,69 @@ export class VipService {
       .where(eq(vipMembers.memberId, m.memberId));
   }
 
+  /**
+   * Monthly VIP bonus for `month` (`2026-11`): every member standing at a level with a monthly
+   * bonus gets it once. The award row's primary key (member, month) and the ledger key both
+   * guard it, so a second or overlapping run, or a run killed midway and run again, pays nothing
+   * twice. Members go in batches, each in its own transaction behind the scheduler's fence.
+   */
+  async payMonthly(
+    month: string,
+    assertOwner: (tx: DbOrTx) => Promise<void> = async () => {},
+  ): Promise<{ paid: number; amount: string }> {
+    const due = await this.db
+      .select({
+        memberId: vipMembers.memberId,
+        level: vipMembers.level,
+        amount: vipLevels.monthlyBonus,
+        name: vipLevels.name,
+      })
+      .from(vipMembers)
+      .innerJoin(vipLevels, eq(vipLevels.level, vipMembers.level))
+      .where(and(gt(vipMembers.level, 0), gt(vipLevels.monthlyBonus, 0n)))
+      .orderBy(asc(vipMembers.memberId));
+    let paid = 0;
+    let total = 0n;
+    for (let i = 0; i < due.length; i += 100) {
+      const batch = due.slice(i, i + 100);
+      await this.db.transaction(async (tx) => {
+        await assertOwner(tx);
+        for (const m of batch) {
+          const [award] = await tx
+            .insert(vipMonthlyAwards)
+            .values({ memberId: m.memberId, month, level: m.level, amount: m.amount })
+            .onConflictDoNothing()
+            .returning();
+          if (!award) continue;
+          await this.deps.wallet.post(
+            {
+              key: `vip_monthly:${m.memberId}:${month}`,
+              reason: 'bonus',
+              postings: [
+                { account: Accounts.promotion(), amount: -m.amount },
+                { account: Accounts.cash(m.memberId), amount: m.amount },
+              ],
+              metadata: { vipLevel: m.level, month },
+            },
+            tx,
+          );
+          await this.deps.messages.send(
+            m.memberId,
+            {
+              kind: 'bonus',
+              title: `VIP monthly bonus: ${m.name}`,
+              body: `Your VIP ${m.name} monthly bonus of ${fromMinor(m.amount)} for ${month} was added to your balance.`,
+            },
+            tx,
+          );
+          paid++;
+          total += m.amount;
+        }
+      });
+    }
+    return { paid, amount: fromMinor(total) };
+  }
+
   /** The level a member has reached (0: none); the public store's hasVip. */
   async levelOf(memberId: number): Promise<number> {
     const [m] = await this.db
@@ -158,6 +222,7 @@ export class VipService {
             minTurnover: toMinor(l.minTurnover),
             minDeposits: toMinor(l.minDeposits),
             bonus: toMinor(l.bonus),
+            monthlyBonus: toMinor(l.monthlyBonus),
           })),
         );
       await this.deps.audit.record(

@@ -17,7 +17,8 @@ const BATCH = 500;
 export interface GrantRequest {
   memberId: number;
   promotionId: number;
-  participationId: number;
+  /** The participation to move to `process` (null: a recurring kind whose participation stays joined). */
+  participationId: number | null;
   amount: bigint;
   wageringMultiplier: number;
   expiryDays: number;
@@ -72,10 +73,11 @@ export class BonusEngine {
       },
       tx,
     );
-    await tx
-      .update(promotionParticipations)
-      .set({ status: 'process', updatedAt: sql`now()` })
-      .where(eq(promotionParticipations.id, g.participationId));
+    if (g.participationId !== null)
+      await tx
+        .update(promotionParticipations)
+        .set({ status: 'process', updatedAt: sql`now()` })
+        .where(eq(promotionParticipations.id, g.participationId));
     await this.deps.messages.send(
       g.memberId,
       {

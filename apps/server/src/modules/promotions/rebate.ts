@@ -53,6 +53,9 @@ export class RebateService {
     rates: Array<{ gameType: string; rateBp: number }>,
   ) {
     await this.db.transaction(async (tx) => {
+      // Locks the table for the replacement: two saves at once audit each other's result as `before`.
+      await tx.execute(sql`lock table ${rebateRates} in share row exclusive mode`);
+      const before = await tx.select().from(rebateRates).orderBy(asc(rebateRates.gameType));
       await tx.delete(rebateRates);
       if (rates.length) await tx.insert(rebateRates).values(rates);
       await this.deps.audit.record(
@@ -60,6 +63,7 @@ export class RebateService {
           actor,
           action: 'rebate.rates',
           target: { type: 'rebate_rates', id: 'all' },
+          before,
           after: rates,
           ip: actor.ip ?? null,
         },

@@ -6,6 +6,7 @@ import {
   applicationReviewSchema,
   applyInputSchema,
   bonusSummarySchema,
+  contentImageSchema,
   envelopeSchema,
   promotionIdParamsSchema,
   promotionInputSchema,
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The images of a multipart activity application. */
     promotionImages?: Buffer[];
+    /** The operator's uploaded promotion image. */
+    promotionImage?: Buffer;
   }
 }
 
@@ -79,6 +82,31 @@ async function applicationBody(req: FastifyRequest): Promise<void> {
   }
   req.promotionImages = files;
   req.body = fields;
+}
+
+/** The console's image upload: one file under `image` (the content pipeline checks its bytes). */
+async function imageBody(req: FastifyRequest): Promise<void> {
+  if (!req.isMultipart())
+    throw new AppError('VALIDATION', { messageKey: 'proofRequired', fields: { image: 'proofRequired' } });
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.fieldname === 'image' && !req.promotionImage) req.promotionImage = data;
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        messageKey: 'imageTooLarge',
+        fields: { image: 'imageTooLarge' },
+      });
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { image: 'imageTooMany' } });
+    throw err;
+  }
+  if (!req.promotionImage)
+    throw new AppError('VALIDATION', { messageKey: 'proofRequired', fields: { image: 'proofRequired' } });
 }
 
 /** Promotions page, activity actions, reward centre, bonus details; the operator's promotions console. */
@@ -366,6 +394,23 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(req, await promos.update(actorOf(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/wps/admin/promotions/images',
+    {
+      onRequest: operator,
+      preValidation: imageBody,
+      schema: {
+        tags: adminTags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Upload a promotion image (PNG, JPEG or WebP by content; `image`): WebP/AVIF widths, its id goes in imageId',
+        response: { 200: envelopeSchema(contentImageSchema) },
+      },
+    },
+    async (req) => ok(req, await promos.uploadImage(req.promotionImage!, actorOf(req))),
   );
 
   app.get(

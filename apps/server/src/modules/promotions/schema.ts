@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -35,7 +36,9 @@ export const promotions = pgTable('promotions', {
   /** Languages it is shown in (empty: all). */
   languages: text().array().notNull().default(sql`'{}'::text[]`),
   imageUrl: text(),
-  /** deposit_bonus | free_bonus | apply */
+  /** An image uploaded through the content module's pipeline (its WebP/AVIF widths). */
+  imageId: text(),
+  /** deposit_bonus | reload | cashback | free_bonus | apply */
   kind: text().notNull(),
   /** all | new_players | players | agents */
   audience: text().notNull().default('all'),
@@ -47,6 +50,14 @@ export const promotions = pgTable('promotions', {
   cap: bigint({ mode: 'bigint' }),
   minDeposit: bigint({ mode: 'bigint' }),
   bonusAmount: bigint({ mode: 'bigint' }),
+  /** cashback: the loss period; reload: the period `claimLimit` counts in (day | week). */
+  period: text(),
+  /** reload: at most this many bonuses per period (null: no limit). */
+  claimLimit: integer(),
+  /** cashback: no cashback below this net loss. */
+  minLoss: bigint({ mode: 'bigint' }),
+  /** cashback: paid by the job (true) or waiting for the member's claim (false). */
+  autoCredit: boolean().notNull().default(false),
   wageringMultiplier: integer().notNull().default(0),
   expiryDays: integer().notNull().default(7),
   contributions: jsonb().$type<Contributions>().notNull().default({}),
@@ -99,6 +110,30 @@ export const bonusGrants = pgTable('bonus_grants', {
   createdAt: ts().notNull().default(sql`now()`),
   settledAt: ts(),
 });
+
+/**
+ * A cashback computed for one (promotion, member, period) from the bets record: the unique key
+ * makes a second or overlapping job run insert (and pay) nothing. `claim` waits for the member;
+ * `issued` was granted (in the same transaction that moved it there).
+ */
+export const promotionCashbacks = pgTable(
+  'promotion_cashbacks',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    promotionId: integer().notNull(),
+    memberId: integer().notNull(),
+    periodStart: ts().notNull(),
+    periodEnd: ts().notNull(),
+    validStake: bigint({ mode: 'bigint' }).notNull(),
+    payout: bigint({ mode: 'bigint' }).notNull(),
+    netLoss: bigint({ mode: 'bigint' }).notNull(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    status: text().notNull(),
+    createdAt: ts().notNull().default(sql`now()`),
+    claimedAt: ts(),
+  },
+  (t) => [uniqueIndex('promotion_cashbacks_uq').on(t.promotionId, t.memberId, t.periodStart)],
+);
 
 /** MANPLAYREB3: rebate rate per game type, in basis points of valid stake (50 = 0.5 %). */
 export const rebateRates = pgTable('rebate_rates', {

@@ -1,6 +1,8 @@
 import {
   type ActivityStatus,
+  type ContentImage,
   fromMinor,
+  periodStart,
   isAgentType,
   isTrialType,
   type Promotion,
@@ -18,11 +20,16 @@ import type { ApprovedDeposit, CashierService } from '../cashier/service.ts';
 import { reencodeImage } from '../cashier/images.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import type { ContentService } from '../content/service.ts';
 import type { BonusEngine } from './bonus-engine.ts';
+import type { CashbackService } from './cashback.ts';
 import { depositBonus } from './wagering-math.ts';
-import { promotionImages, promotionParticipations, promotions } from './schema.ts';
+import { bonusGrants, promotionImages, promotionParticipations, promotions } from './schema.ts';
 
 type PromotionRow = typeof promotions.$inferSelect;
+/** The fields the reload/cashback/image work added: optional for callers written before them. */
+type AddedKeys = 'imageId' | 'period' | 'claimLimit' | 'minLoss' | 'autoCredit';
+export type PromotionDraft = Omit<PromotionInput, AddedKeys> & Partial<Pick<PromotionInput, AddedKeys>>;
 type ParticipationRow = typeof promotionParticipations.$inferSelect;
 export interface Actor {
   id: number;
@@ -57,6 +64,9 @@ export class PromotionsService {
       cashier: CashierService;
       messages: MessagesService;
       audit: AuditService;
+      cashback: CashbackService;
+      content: ContentService;
+      utcOffsetMinutes: number;
     },
   ) {
     deps.cashier.onDepositApproved((tx, d) => this.onDepositApproved(tx, d));
@@ -97,21 +107,31 @@ export class PromotionsService {
     part: ParticipationRow | undefined,
     m: Member | null,
     deposits: number,
+    pending = 0n,
     now = new Date(),
   ): ActivityStatus | null {
     if (!m) return null;
     if (part) {
+      // Recurring kinds stay joined; a computed cashback waits for the member's click.
+      if (p.kind === 'cashback' && pending > 0n) return 'claim';
       if (part.status === 'issued' && p.kind !== 'deposit_bonus') return 'claimed';
       return part.status as ActivityStatus;
     }
     if (p.enabled && p.startsAt > now) return 'comingSoon';
     if (!this.isOpen(p, now) || !this.inAudience(p, m, now)) return 'closed';
     if (p.kind === 'deposit_bonus') return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
+    if (p.kind === 'reload' || p.kind === 'cashback') return 'join';
     if (p.kind === 'free_bonus') return 'claim';
     return 'join';
   }
 
-  private out(p: PromotionRow, status: ActivityStatus | null): Promotion {
+  private out(
+    p: PromotionRow,
+    status: ActivityStatus | null,
+    image: ContentImage | null = null,
+    pending: bigint | null = null,
+  ): Promotion {
+    const widest = image?.variants[image.variants.length - 1]?.url;
     return {
       id: p.id,
       title: p.title,
@@ -119,7 +139,8 @@ export class PromotionsService {
       body: p.body,
       category: p.category as PromotionCategory,
       labels: p.labels as Promotion['labels'],
-      imageUrl: p.imageUrl,
+      imageUrl: widest ?? p.imageUrl,
+      image,
       kind: p.kind as Promotion['kind'],
       startsAt: iso(p.startsAt),
       endsAt: p.endsAt ? iso(p.endsAt) : null,
@@ -128,9 +149,14 @@ export class PromotionsService {
       cap: money(p.cap),
       minDeposit: money(p.minDeposit),
       bonusAmount: money(p.bonusAmount),
+      period: p.period as Promotion['period'],
+      claimLimit: p.claimLimit,
+      minLoss: money(p.minLoss),
+      autoCredit: p.autoCredit,
       wageringMultiplier: p.wageringMultiplier,
       expiryDays: p.expiryDays,
       contributions: p.contributions,
+      pendingAmount: pending && pending > 0n ? fromMinor(pending) : null,
       status,
     };
   }
@@ -155,7 +181,29 @@ export class PromotionsService {
       )
       .orderBy(desc(promotions.sort), desc(promotions.id));
     const ctx = await this.viewerContext(memberId);
-    return rows.map((p) => this.out(p, this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits)));
+    const images = await this.imagesOf(rows);
+    return rows.map((p) => this.view(p, ctx, images));
+  }
+
+  /** One promotion as this viewer sees it: status, image, cashback waiting. */
+  private view(
+    p: PromotionRow,
+    ctx: Awaited<ReturnType<PromotionsService['viewerContext']>>,
+    images: Map<string, ContentImage>,
+  ): Promotion {
+    const pending = ctx.pending.get(p.id) ?? 0n;
+    return this.out(
+      p,
+      this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits, pending),
+      (p.imageId && images.get(p.imageId)) || null,
+      pending,
+    );
+  }
+
+  /** Uploaded images of many promotions in the content module's two queries. */
+  private async imagesOf(rows: PromotionRow[]): Promise<Map<string, ContentImage>> {
+    const ids = rows.map((p) => p.imageId).filter((id): id is string => !!id);
+    return ids.length ? this.deps.content.imagesFor(ids) : new Map();
   }
 
   async get(memberId: number | null, id: number): Promise<Promotion> {
@@ -165,20 +213,26 @@ export class PromotionsService {
       .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
     if (!p) throw new AppError('NOT_FOUND');
     const ctx = await this.viewerContext(memberId);
-    return this.out(p, this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits));
+    return this.view(p, ctx, await this.imagesOf([p]));
   }
 
   private async viewerContext(memberId: number | null) {
     const parts = new Map<number, ParticipationRow>();
-    if (memberId === null) return { member: null, deposits: 0, parts };
+    const none = { member: null, deposits: 0, parts, pending: new Map<number, bigint>() };
+    if (memberId === null) return none;
     const member = await this.deps.members.getById(memberId);
-    if (!member || isTrialType(member.type)) return { member: null, deposits: 0, parts };
+    if (!member || isTrialType(member.type)) return none;
     const rows = await this.db
       .select()
       .from(promotionParticipations)
       .where(eq(promotionParticipations.memberId, memberId));
     for (const r of rows) parts.set(r.promotionId, r);
-    return { member, deposits: await this.deps.cashier.approvedDepositCount(memberId), parts };
+    return {
+      member,
+      deposits: await this.deps.cashier.approvedDepositCount(memberId),
+      parts,
+      pending: await this.deps.cashback.pending(memberId),
+    };
   }
 
   private async openFor(memberId: number, id: number, kind: PromotionRow['kind'][]) {
@@ -194,11 +248,14 @@ export class PromotionsService {
     return { m, p };
   }
 
-  /** Join a deposit bonus: the member's next qualifying deposit then earns it. */
+  /**
+   * Join a deposit bonus (the member's next qualifying deposit then earns it), a reload (every
+   * qualifying deposit from now on) or a cashback (net losses from now on).
+   */
   async join(memberId: number, id: number): Promise<Promotion> {
-    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus']);
+    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus', 'reload', 'cashback']);
     const deposits = await this.deps.cashier.approvedDepositCount(memberId);
-    if (deposits >= (p.depositNth ?? 1)) throw fail('promotionNotForYou');
+    if (p.kind === 'deposit_bonus' && deposits >= (p.depositNth ?? 1)) throw fail('promotionNotForYou');
     const [row] = await this.db
       .insert(promotionParticipations)
       .values({ promotionId: id, memberId, status: 'joined' })
@@ -271,6 +328,8 @@ export class PromotionsService {
    * by exactly one of them, and the grant is keyed by promotion and member.
    */
   async claim(memberId: number, id: number): Promise<Promotion> {
+    const cashback = await this.claimCashback(memberId, id);
+    if (cashback) return cashback;
     const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply']);
     const amount = p.bonusAmount ?? 0n;
     const part = await this.db.transaction(async (tx) => {
@@ -324,6 +383,23 @@ export class PromotionsService {
   }
 
   /**
+   * A cashback waiting for the member is claimable after the promotion ended too (it was earned
+   * while it ran). Two claims at once: one moves the rows from `claim`, the other finds none.
+   * Null when the promotion is not a cashback (the caller goes on with the other kinds).
+   */
+  private async claimCashback(memberId: number, id: number): Promise<Promotion | null> {
+    const [p] = await this.db
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
+    if (p?.kind !== 'cashback') return null;
+    await this.realMember(memberId);
+    const paid = await this.db.transaction((tx) => this.deps.cashback.claim(tx, p, memberId));
+    if (paid <= 0n) throw fail('promotionNothingToClaim');
+    return this.get(memberId, id);
+  }
+
+  /**
    * Deposit bonus, in the approval's transaction: the first joined deposit-bonus promotion for
    * this deposit's number pays percent of it (up to the cap). Joined promotions for an earlier
    * deposit number can no longer be met and close.
@@ -370,6 +446,65 @@ export class PromotionsService {
       });
       paid = true;
     }
+    if (!paid) await this.reload(tx, d);
+  }
+
+  /**
+   * Reload bonus, when no deposit bonus paid for this deposit (one bonus per deposit): the first
+   * joined reload (by id) whose schedule, deposit number, minimum and per-period limit allow it
+   * pays percent of the deposit up to the cap. The participation rows are locked, so two
+   * deposits approved at once count the limit one after the other.
+   */
+  private async reload(tx: Tx, d: ApprovedDeposit): Promise<void> {
+    const joined = await tx
+      .select({ part: promotionParticipations, p: promotions })
+      .from(promotionParticipations)
+      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+      .where(
+        and(
+          eq(promotionParticipations.memberId, d.memberId),
+          eq(promotionParticipations.status, 'joined'),
+          eq(promotions.kind, 'reload'),
+        ),
+      )
+      .orderBy(asc(promotions.id))
+      .for('update', { of: promotionParticipations });
+    for (const { p } of joined) {
+      if (!this.isOpen(p) || !p.percent || !p.cap) continue;
+      if (d.nth <= (p.depositNth ?? 0) || d.amount < (p.minDeposit ?? 0n)) continue;
+      if (p.claimLimit) {
+        const since = periodStart(
+          p.period === 'week' ? 'week' : 'day',
+          new Date(),
+          this.deps.utcOffsetMinutes,
+        );
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(bonusGrants)
+          .where(
+            and(
+              eq(bonusGrants.memberId, d.memberId),
+              eq(bonusGrants.promotionId, p.id),
+              sql`${bonusGrants.createdAt} >= ${since.toISOString()}::timestamptz`,
+            ),
+          );
+        if ((row?.n ?? 0) >= p.claimLimit) continue;
+      }
+      const amount = depositBonus(d.amount, p.percent, p.cap);
+      if (amount <= 0n) continue;
+      await this.engine.grant(tx, {
+        memberId: d.memberId,
+        promotionId: p.id,
+        participationId: null,
+        amount,
+        wageringMultiplier: p.wageringMultiplier,
+        expiryDays: p.expiryDays,
+        contributions: p.contributions,
+        sourceKey: `reload:${d.depositId}:${p.id}`,
+        title: p.title,
+      });
+      return;
+    }
   }
 
   /** rewardCenter: what the member takes part in; claimable counts rewards waiting for a click. */
@@ -382,15 +517,18 @@ export class PromotionsService {
       .where(eq(promotionParticipations.memberId, memberId))
       .orderBy(desc(promotionParticipations.updatedAt))
       .limit(100);
+    const pending = await this.deps.cashback.pending(memberId);
     return {
       claimable: await this.claimableCount(memberId),
       rewards: rows.map(({ part, p }) => ({
         promotionId: p.id,
         title: p.title,
         kind: p.kind as Promotion['kind'],
-        status: (part.status === 'issued' && p.kind !== 'deposit_bonus'
-          ? 'claimed'
-          : part.status) as ActivityStatus,
+        status: ((pending.get(p.id) ?? 0n) > 0n
+          ? 'claim'
+          : part.status === 'issued' && p.kind !== 'deposit_bonus'
+            ? 'claimed'
+            : part.status) as ActivityStatus,
         remark: part.remark,
         reviewNote: part.reviewNote,
         updatedAt: iso(part.updatedAt),
@@ -405,9 +543,14 @@ export class PromotionsService {
     const open = await this.db
       .select()
       .from(promotions)
-      .where(and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply'])));
-    return open.filter((p) => this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits) === 'claim')
-      .length;
+      .where(
+        and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply', 'cashback'])),
+      );
+    return open.filter(
+      (p) =>
+        this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits, ctx.pending.get(p.id) ?? 0n) ===
+        'claim',
+    ).length;
   }
 
   /** An application image: for the member who sent it, or an operator with the promotions permission. */
@@ -421,23 +564,45 @@ export class PromotionsService {
   // ---------------------------------------------------------------- operator
 
   /** Demo promotions (seed only): added once, when there are none. */
-  async ensureDemo(inputs: PromotionInput[]): Promise<boolean> {
+  async ensureDemo(inputs: PromotionDraft[]): Promise<boolean> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(promotions);
     if ((row?.n ?? 0) > 0) return false;
     for (const input of inputs) await this.db.insert(promotions).values(this.values(input));
     return true;
   }
 
-  private values(input: PromotionInput) {
+  private values(draft: PromotionDraft) {
+    const input: PromotionInput = {
+      imageId: null,
+      period: null,
+      claimLimit: null,
+      minLoss: null,
+      autoCredit: false,
+      ...draft,
+    };
     const minor = (v: string | null) => (v === null ? null : toMinor(v));
-    if (input.kind === 'deposit_bonus' && (!input.depositNth || !input.percent || !input.cap)) {
+    const required: Partial<Record<PromotionInput['kind'], Array<keyof PromotionInput>>> = {
+      deposit_bonus: ['depositNth', 'percent', 'cap'],
+      reload: ['percent', 'cap'],
+      cashback: ['period', 'percent', 'cap'],
+    };
+    const missing = (required[input.kind] ?? []).filter((k) => !input[k]);
+    if (missing.length)
       throw new AppError('VALIDATION', {
         messageKey: 'inputEmpty',
-        fields: Object.fromEntries(
-          (['depositNth', 'percent', 'cap'] as const).filter((k) => !input[k]).map((k) => [k, 'inputEmpty']),
-        ),
+        fields: Object.fromEntries(missing.map((k) => [k, 'inputEmpty'])),
       });
-    }
+    // The table's shape checks, as field errors rather than a refused insert.
+    const invalid: Array<keyof PromotionInput> = [];
+    if (input.kind === 'deposit_bonus' && (input.depositNth ?? 0) > 5) invalid.push('depositNth');
+    if (input.kind === 'cashback' && (input.percent ?? 0) > 100) invalid.push('percent');
+    if (input.cap !== null && toMinor(input.cap) <= 0n && required[input.kind]?.includes('cap'))
+      invalid.push('cap');
+    if (invalid.length)
+      throw new AppError('VALIDATION', {
+        messageKey: 'badRequest',
+        fields: Object.fromEntries(invalid.map((k) => [k, 'badRequest'])),
+      });
     return {
       title: input.title,
       summary: input.summary,
@@ -446,6 +611,7 @@ export class PromotionsService {
       labels: input.labels,
       languages: input.languages.map((l) => l.toUpperCase()),
       imageUrl: input.imageUrl,
+      imageId: input.imageId,
       kind: input.kind,
       audience: input.audience,
       startsAt: new Date(input.startsAt),
@@ -456,6 +622,10 @@ export class PromotionsService {
       cap: minor(input.cap),
       minDeposit: minor(input.minDeposit),
       bonusAmount: minor(input.bonusAmount),
+      period: input.kind === 'cashback' || input.kind === 'reload' ? input.period : null,
+      claimLimit: input.kind === 'reload' ? input.claimLimit : null,
+      minLoss: input.kind === 'cashback' ? minor(input.minLoss) : null,
+      autoCredit: input.kind === 'cashback' && input.autoCredit,
       wageringMultiplier: input.wageringMultiplier,
       expiryDays: input.expiryDays,
       contributions: input.contributions,
@@ -463,9 +633,15 @@ export class PromotionsService {
     };
   }
 
-  private adminOut(p: PromotionRow) {
+  private adminOut(p: PromotionRow, images: Map<string, ContentImage>) {
+    const {
+      status: _s,
+      pendingAmount: _p,
+      ...rest
+    } = this.out(p, null, (p.imageId && images.get(p.imageId)) || null);
     return {
-      ...this.out(p, null),
+      ...rest,
+      imageId: p.imageId,
       audience: p.audience as 'all',
       languages: p.languages,
       enabled: p.enabled,
@@ -475,15 +651,21 @@ export class PromotionsService {
 
   async adminList() {
     const rows = await this.db.select().from(promotions).orderBy(desc(promotions.id));
-    return rows.map((p) => {
-      const { status: _s, ...rest } = this.adminOut(p);
-      return rest;
-    });
+    const images = await this.imagesOf(rows);
+    return rows.map((p) => this.adminOut(p, images));
   }
 
-  async create(actor: Actor, input: PromotionInput) {
+  /** A promotion's image must be one the content pipeline stored (an upload's id). */
+  private async checkedValues(input: PromotionDraft) {
     const values = this.values(input);
-    return this.db.transaction(async (tx) => {
+    if (values.imageId && (await this.deps.content.imagesFor([values.imageId])).size === 0)
+      throw new AppError('VALIDATION', { messageKey: 'badRequest', fields: { imageId: 'badRequest' } });
+    return values;
+  }
+
+  async create(actor: Actor, input: PromotionDraft) {
+    const values = await this.checkedValues(input);
+    const row = await this.db.transaction(async (tx) => {
       const [row] = await tx.insert(promotions).values(values).returning();
       await this.deps.audit.record(
         {
@@ -495,14 +677,14 @@ export class PromotionsService {
         },
         tx,
       );
-      const { status: _s, ...rest } = this.adminOut(row!);
-      return rest;
+      return row!;
     });
+    return this.adminOut(row, await this.imagesOf([row]));
   }
 
-  async update(actor: Actor, id: number, input: PromotionInput) {
-    const values = this.values(input);
-    return this.db.transaction(async (tx) => {
+  async update(actor: Actor, id: number, input: PromotionDraft) {
+    const values = await this.checkedValues(input);
+    const row = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
       const [row] = await tx
@@ -521,9 +703,14 @@ export class PromotionsService {
         },
         tx,
       );
-      const { status: _s, ...rest } = this.adminOut(row!);
-      return rest;
+      return row!;
     });
+    return this.adminOut(row, await this.imagesOf([row]));
+  }
+
+  /** A promotion image through the content module's pipeline (checked by content, WebP/AVIF widths). */
+  async uploadImage(data: Buffer, actor: Actor) {
+    return this.deps.content.uploadImage(data, actor);
   }
 
   async applications(q: { pageNo: number; pageSize: number; status?: string | undefined }) {

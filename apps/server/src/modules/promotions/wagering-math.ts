@@ -43,3 +43,19 @@ export function progressOf(wagered: bigint, required: bigint): number {
   const p = (wagered * 100n) / required;
   return Number(p > 100n ? 100n : p);
 }
+
+/**
+ * Cashback on a period's net loss (valid stake − payout): percent of it, at most the cap, nothing
+ * on a net win, a break-even or a loss below `minLoss` (paisa, rounded down). Never more than the loss.
+ */
+export function cashbackOf(
+  validStake: bigint,
+  payout: bigint,
+  rule: { percent: number; cap: bigint; minLoss: bigint },
+): bigint {
+  const loss = validStake - payout;
+  if (loss <= 0n || loss < rule.minLoss || rule.percent <= 0) return 0n;
+  const pct = BigInt(Math.min(100, Math.trunc(rule.percent)));
+  const raw = (loss * pct) / 100n;
+  return raw > rule.cap ? rule.cap : raw;
+}

@@ -1,4 +1,5 @@
 import {
+  type ContentImage,
   PROMOTION_AUDIENCES,
   PROMOTION_CATEGORIES,
   PROMOTION_KINDS,
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { errorText } from './cashier-ui.tsx';
+import { ImageField, KindFields } from './promotion-kind-fields.tsx';
 import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
 
 type Draft = Record<
@@ -28,9 +30,12 @@ type Draft = Record<
   | 'bonusAmount'
   | 'wageringMultiplier'
   | 'expiryDays'
-  | 'contributions',
+  | 'contributions'
+  | 'period'
+  | 'claimLimit'
+  | 'minLoss',
   string
-> & { labels: string[]; enabled: boolean };
+> & { labels: string[]; enabled: boolean; autoCredit: boolean; image: ContentImage | null };
 
 const local = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
 const toDraft = (p: AdminPromotion | null): Draft => ({
@@ -54,6 +59,11 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
     .join(', '),
   labels: p?.labels ?? [],
   enabled: p?.enabled ?? true,
+  period: p?.period ?? 'day',
+  claimLimit: p?.claimLimit ? String(p.claimLimit) : '',
+  minLoss: p?.minLoss ?? '',
+  autoCredit: p?.autoCredit ?? false,
+  image: p?.image ?? null,
 });
 
 /** `RNG=100, LIVE=10` → { RNG: 100, LIVE: 10 } (the server checks types and range). */
@@ -74,6 +84,9 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
   const save = useSavePromotion();
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
   const fields = (save.error as { fields?: Record<string, string> } | null)?.fields ?? {};
+  const deposit = d.kind === 'deposit_bonus';
+  // Reload and cashback pay a percent up to a cap, like the deposit bonus; the rest a fixed amount.
+  const paysPercent = deposit || d.kind === 'reload' || d.kind === 'cashback';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const num = (s: string) => (s.trim() === '' ? null : Number(s));
@@ -85,17 +98,22 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
       category: d.category as PromotionInput['category'],
       labels: d.labels as PromotionInput['labels'],
       languages: [],
-      imageUrl: null,
+      imageUrl: d.image ? null : promo?.imageId ? null : (promo?.imageUrl ?? null),
+      imageId: d.image?.id ?? null,
       kind: d.kind as PromotionInput['kind'],
       audience: d.audience as PromotionInput['audience'],
       startsAt: new Date(d.startsAt).toISOString(),
       endsAt: d.endsAt ? new Date(d.endsAt).toISOString() : null,
       enabled: d.enabled,
-      depositNth: d.kind === 'deposit_bonus' ? num(d.depositNth) : null,
-      percent: d.kind === 'deposit_bonus' ? num(d.percent) : null,
-      cap: d.kind === 'deposit_bonus' ? money(d.cap) : null,
-      minDeposit: d.kind === 'deposit_bonus' ? money(d.minDeposit) : null,
-      bonusAmount: d.kind === 'deposit_bonus' ? null : money(d.bonusAmount),
+      depositNth: deposit || d.kind === 'reload' ? num(d.depositNth) : null,
+      percent: paysPercent ? num(d.percent) : null,
+      cap: paysPercent ? money(d.cap) : null,
+      minDeposit: deposit || d.kind === 'reload' ? money(d.minDeposit) : null,
+      bonusAmount: paysPercent ? null : money(d.bonusAmount),
+      period: d.kind === 'reload' || d.kind === 'cashback' ? (d.period as 'day' | 'week') : null,
+      claimLimit: d.kind === 'reload' ? num(d.claimLimit) : null,
+      minLoss: d.kind === 'cashback' ? money(d.minLoss) : null,
+      autoCredit: d.kind === 'cashback' && d.autoCredit,
       wageringMultiplier: num(d.wageringMultiplier) ?? 0,
       expiryDays: num(d.expiryDays) ?? 7,
       contributions: parseContributions(d.contributions),
@@ -103,7 +121,6 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
     };
     save.mutate({ id: promo?.id ?? null, input }, { onSuccess: onDone });
   };
-  const deposit = d.kind === 'deposit_bonus';
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <TextField label={t('f.title')} value={d.title} onChange={set('title')} error={fields.title} required />
@@ -182,6 +199,8 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
             onChange={set('minDeposit')}
           />
         </>
+      ) : d.kind === 'reload' || d.kind === 'cashback' ? (
+        <KindFields kind={d.kind} d={d} set={(patch) => setD({ ...d, ...patch })} fields={fields} />
       ) : (
         <TextField
           label={t('f.bonusAmount')}
@@ -208,6 +227,7 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         value={d.contributions}
         onChange={set('contributions')}
       />
+      <ImageField image={d.image} onChange={(image) => setD({ ...d, image })} error={fields.imageId} />
       <label>
         <input
           type="checkbox"

@@ -8,18 +8,27 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { useSaveVipLevels, useVipLevelsAdmin } from './missions-admin-api.ts';
 
-type Draft = { name: string; minTurnover: string; minDeposits: string; bonus: string; members: number };
+type Draft = {
+  name: string;
+  minTurnover: string;
+  minDeposits: string;
+  bonus: string;
+  monthlyBonus: string;
+  members: number;
+};
 const blank = (): Draft => ({
   name: '',
   minTurnover: '0.00',
   minDeposits: '0.00',
   bonus: '0.00',
+  monthlyBonus: '0.00',
   members: 0,
 });
 
 /** VIP levels: the table of thresholds (lifetime valid turnover and deposits) and level-up bonuses. */
 export default function VipAdminPage() {
   const { t } = useTranslation('missions-admin');
+  const { t: tk } = useTranslation('promo-kinds');
   const levels = useVipLevelsAdmin();
   const save = useSaveVipLevels();
   const [rows, setRows] = useState<Draft[]>([]);
@@ -63,6 +72,12 @@ export default function VipAdminPage() {
               value={r.bonus}
               onChange={(e) => edit(i, { bonus: e.target.value })}
             />
+            <TextField
+              label={tk('admin.monthlyBonus')}
+              inputMode="decimal"
+              value={r.monthlyBonus}
+              onChange={(e) => edit(i, { monthlyBonus: e.target.value })}
+            />
             <Button size="sm" variant="ghost" onClick={() => setRows((x) => x.filter((_, j) => j !== i))}>
               {t('vip.remove')}
             </Button>
@@ -86,6 +101,7 @@ export default function VipAdminPage() {
         </Button>
       </div>
       <p className="muted small">{t('vip.rules')}</p>
+      <p className="muted small">{tk('admin.monthlyRule')}</p>
     </div>
   );
 }

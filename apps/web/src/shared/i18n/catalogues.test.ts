@@ -16,6 +16,8 @@ import enProtection from './locales/en/protection.json';
 import neProtection from './locales/ne/protection.json';
 import enReportsAdmin from './locales/en/reports-admin.json';
 import neReportsAdmin from './locales/ne/reports-admin.json';
+import enPromoKinds from './locales/en/promo-kinds.json';
+import nePromoKinds from './locales/ne/promo-kinds.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -42,6 +44,7 @@ const catalogues = [
   ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
   ['protection', flatten(enProtection as Tree), flatten(neProtection as Tree)],
   ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
+  ['promo-kinds', flatten(enPromoKinds as Tree), flatten(nePromoKinds as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

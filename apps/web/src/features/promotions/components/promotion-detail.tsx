@@ -6,7 +6,9 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useAct } from '../api/act.ts';
+import { Money } from '../../wallet/components/money.tsx';
 import { ApplyForm } from './apply-form.tsx';
+import { PromoPicture } from './promo-picture.tsx';
 import { PromotionTerms } from './promotion-terms.tsx';
 import { ActivityBadge } from './status-badge.tsx';
 
@@ -14,6 +16,8 @@ import { ActivityBadge } from './status-badge.tsx';
 export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(): void }) {
   const { t } = useTranslation('promotions');
   const { t: tc } = useTranslation();
+  const { t: tk } = useTranslation('promo-kinds');
+  const recurring = promo.kind === 'reload' || promo.kind === 'cashback';
   const hasToken = useSessionStore(selectHasToken);
   const isTrial = useSessionStore(selectIsTrial);
   const openPopup = usePopupStore((s) => s.open);
@@ -33,11 +37,13 @@ export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(
     );
   } else if (isTrial) {
     action = <p className="muted">{tc('account.trialNeedsReal')}</p>;
-  } else if (promo.status === 'join' && promo.kind === 'deposit_bonus') {
+  } else if (promo.status === 'join' && (promo.kind === 'deposit_bonus' || recurring)) {
     action = (
       <Button
         disabled={act.isPending}
-        onClick={() => run({ action: 'join', id: promo.id }, t('done.joined'))}
+        onClick={() =>
+          run({ action: 'join', id: promo.id }, recurring ? tk('done.joined') : t('done.joined'))
+        }
       >
         {t('action.join')}
       </Button>
@@ -65,6 +71,7 @@ export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(
   return (
     <Modal open onClose={onClose} title={promo.title} closeLabel={tc('actions.close')} size="md">
       <div className="stack">
+        <PromoPicture promo={promo} sizes="(max-width: 640px) 100vw, 560px" />
         {promo.status && (
           <p>
             {t('yourStatus')} <ActivityBadge status={promo.status} />
@@ -75,6 +82,12 @@ export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(
         {promo.body && <div className="promo-body">{promo.body}</div>}
         {promo.status === 'joined' && promo.kind === 'deposit_bonus' && (
           <p className="muted">{t('hint.joined')}</p>
+        )}
+        {promo.status === 'joined' && recurring && <p className="muted">{tk(`hint.${promo.kind}`)}</p>}
+        {promo.pendingAmount && (
+          <p className="promo-pending">
+            {tk('pending')} <Money value={promo.pendingAmount} />
+          </p>
         )}
         {action}
       </div>

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { usePromotions } from '../api/get-promotions.ts';
+import { PromoPicture } from '../components/promo-picture.tsx';
 import { PromotionDetail } from '../components/promotion-detail.tsx';
 import { ActivityBadge } from '../components/status-badge.tsx';
 import '../promotions.css';
@@ -69,6 +70,7 @@ export default function PromotionsPage() {
           <ul className="promo-grid" aria-label={t('pages.promotions.title')}>
             {list.data.map((p) => (
               <li key={p.id} className="card promo-card">
+                <PromoPicture promo={p} sizes="(max-width: 640px) 100vw, 320px" />
                 <h2 className="promo-card__title">{p.title}</h2>
                 {p.labels.length > 0 && (
                   <ul className="promo-labels" aria-label={tp('labels')}>
