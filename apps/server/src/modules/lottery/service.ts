@@ -12,9 +12,10 @@ import {
   toMinor,
 } from '@wps/contract';
 import {
+  betCommission,
   betCost,
   betTypesOf,
-  DEFAULT_ODDS,
+  type Commissions,
   GameRuleError,
   type LotteryBet,
   type Odds,
@@ -30,16 +31,14 @@ import type { AuditService } from '../admin/service.ts';
 import type { BetsService } from '../bets/service.ts';
 import { Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type WalletService } from '../wallet/service.ts';
+import { commissionsView, LotteryConfig, oddsView } from './config.ts';
 import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
-import { lotteryDraws, lotteryExposure, lotteryOdds, lotteryTickets } from './schema.ts';
+import { lotteryDraws, lotteryExposure, lotteryTickets } from './schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** Odds in hundredths → the multiplier as text ("90", "2.2"). */
-const multiplier = (h: number) => String(h / 100);
 
 function invalidBet(e: unknown): never {
   if (e instanceof GameRuleError)
@@ -67,6 +66,8 @@ export class LotteryService {
   readonly games: LotteryGame[];
   readonly byCode: Map<string, LotteryGame>;
   readonly draws: LotteryDraws;
+  /** Odds, commissions, limits and cut-offs as the operator sets them (config.ts). */
+  readonly config: LotteryConfig;
 
   constructor(
     private readonly db: Db,
@@ -79,6 +80,7 @@ export class LotteryService {
     });
     this.byCode = new Map(this.games.map((g) => [g.gameCode, g]));
     this.draws = new LotteryDraws(db, deps, this.byCode);
+    this.config = new LotteryConfig(db, deps, this.games);
   }
 
   game(gameCode: string): LotteryGame {
@@ -89,62 +91,12 @@ export class LotteryService {
 
   /** The prize mode's odds: the defaults with the operator's overrides. */
   async odds(mode: LotteryPrizeMode, tx?: Tx): Promise<Odds> {
-    const rows = await (tx ?? this.db).select().from(lotteryOdds).where(eq(lotteryOdds.prizeMode, mode));
-    const odds: Odds = { ...DEFAULT_ODDS[mode] };
-    for (const r of rows) (odds as Record<string, unknown>)[r.betType] = r.odds;
-    return odds;
+    return (await this.config.rates(mode, tx)).odds;
   }
 
   /** The odds as the operator and the menus show them: multipliers as text. */
   oddsView(odds: Odds): Record<string, string | Record<string, string>> {
-    return Object.fromEntries(
-      Object.entries(odds).map(([t, o]) => [
-        t,
-        typeof o === 'object'
-          ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, multiplier(v ?? 0)]))
-          : multiplier(o ?? 0),
-      ]),
-    );
-  }
-
-  /** Operator: sets one bet type's odds of a prize mode (audited). Tiered types take one per prize. */
-  async setOdds(
-    mode: LotteryPrizeMode,
-    betType: LotteryBetTypeCode,
-    value: string | Partial<Record<string, string>>,
-    actor: { id: number; account: string },
-    ip: string,
-  ) {
-    const hundredths = (m: string) => Math.round(Number(m) * 100);
-    const tiered = typeof DEFAULT_ODDS[mode][betType] === 'object';
-    if (tiered !== (typeof value === 'object'))
-      throw new AppError('VALIDATION', { fields: { odds: 'badRequest' } });
-    const odds =
-      typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hundredths(v ?? '0')]))
-        : hundredths(value);
-    const before = await this.odds(mode);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(lotteryOdds)
-        .values({ prizeMode: mode, betType, odds, updatedBy: actor.account })
-        .onConflictDoUpdate({
-          target: [lotteryOdds.prizeMode, lotteryOdds.betType],
-          set: { odds, updatedBy: actor.account, updatedAt: sql`now()` },
-        });
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'lottery.odds.update',
-          target: { type: 'lottery_odds', id: `${mode}:${betType}` },
-          before: { odds: before[betType] ?? null },
-          after: { odds },
-          ip,
-        },
-        tx,
-      );
-    });
-    return this.oddsView(await this.odds(mode));
+    return oddsView(odds);
   }
 
   // ---------- menus and results ----------
@@ -152,13 +104,14 @@ export class LotteryService {
   async menu(mode: LotteryPrizeMode | undefined, lang: 'en' | 'ne'): Promise<LotteryMenuGame[]> {
     const games = this.games.filter((g) => inMode(g, mode));
     const out: LotteryMenuGame[] = [];
+    await this.config.refreshSettings();
     const upcoming = await this.draws.upcomingOf(games);
-    const oddsOf = new Map<LotteryPrizeMode, Odds>();
+    const ratesOf = new Map<LotteryPrizeMode, { odds: Odds; commissions: Commissions }>();
     for (const g of games) {
       const next = upcoming.get(g.gameCode) ?? null;
       const m = mode ?? defaultPrizeMode(g);
-      if (!oddsOf.has(m)) oddsOf.set(m, await this.odds(m));
-      const odds = oddsOf.get(m)!;
+      if (!ratesOf.has(m)) ratesOf.set(m, await this.config.rates(m));
+      const { odds, commissions } = ratesOf.get(m)!;
       const types = betTypesOf(g.structure);
       out.push({
         gameCode: g.gameCode,
@@ -170,6 +123,7 @@ export class LotteryService {
         resultCount: resultCount(g.structure),
         cutoffSeconds: g.cutoffSeconds,
         odds: this.oddsView(Object.fromEntries(types.map((t) => [t, odds[t]]))),
+        commissions: commissionsView(commissions, types),
         nextDraw: next
           ? {
               drawId: next.id,
@@ -268,6 +222,9 @@ export class LotteryService {
     const mode = body.prizeMode ?? defaultPrizeMode(game);
     if ((mode === 'SEA') !== (game.vendor === 'TCG_SEA'))
       throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [mode] });
+    // The operator's limits and cut-off; the odds and commission the ticket is bought with.
+    await this.config.refreshSettings();
+    const { odds, commissions } = await this.config.rates(mode);
     const bets: StoredBet[] = body.bets.map((b) => {
       const amountMinor = toMinor(b.amount);
       if (amountMinor > BigInt(Number.MAX_SAFE_INTEGER) / 1000n)
@@ -278,17 +235,19 @@ export class LotteryService {
       } catch (e) {
         invalidBet(e);
       }
-      return { ...bet, cost: betCost(game.structure, bet) };
+      const cost = betCost(game.structure, bet);
+      return { ...bet, cost, commission: betCommission(cost, commissions[bet.type]) };
     });
-    const cost = bets.reduce((a, b) => a + BigInt(b.cost), 0n);
+    // Commission comes off the cost at purchase (lottery-commission.ts): the ticket charges the rest.
+    const commission = bets.reduce((a, b) => a + BigInt(b.commission ?? 0), 0n);
+    const cost = bets.reduce((a, b) => a + BigInt(b.cost), 0n) - commission;
     const trial = p.role === 'trial';
     if (trial) await this.deps.wallet.ensureTrial(p.memberId);
     const acc = this.accounts({ memberId: p.memberId, trial }, game);
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
-    const odds = await this.odds(mode);
     const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
     return guard(p.memberId, trial, cost, 'lottery', () =>
-      this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds),
+      this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds),
     );
   }
 
@@ -298,7 +257,7 @@ export class LotteryService {
     game: LotteryGame,
     mode: LotteryPrizeMode,
     bets: StoredBet[],
-    cost: bigint,
+    { cost, commission }: { cost: bigint; commission: bigint },
     trial: boolean,
     acc: ReturnType<LotteryService['accounts']>,
     odds: Odds,
@@ -325,6 +284,7 @@ export class LotteryService {
           bets,
           odds,
           cost,
+          commission,
         })
         .onConflictDoNothing()
         .returning({ id: lotteryTickets.id });
@@ -340,13 +300,20 @@ export class LotteryService {
             { account: acc.wallet, amount: -cost },
             { account: acc.house, amount: cost },
           ],
-          metadata: { vendor: game.vendor, roundId: ticketId, gameCode: game.gameCode, drawId: body.drawId },
+          metadata: {
+            vendor: game.vendor,
+            roundId: ticketId,
+            gameCode: game.gameCode,
+            drawId: body.drawId,
+            ...(commission > 0n ? { commission: commission.toString() } : {}),
+          },
         },
         tx,
       );
       return {
         ticketId,
         cost: fromMinor(cost),
+        commission: fromMinor(commission),
         balance: fromMinor(posted.balances.get(accountKey(acc.wallet))!),
       };
     });
@@ -363,11 +330,14 @@ export class LotteryService {
       .select()
       .from(lotteryTickets)
       .where(and(eq(lotteryTickets.memberId, memberId), eq(lotteryTickets.requestId, body.requestId)));
-    if (!t || t.drawId !== body.drawId || fingerprintOf(t.bets) !== fingerprintOf(bets))
+    // The slip itself, not the commission it was priced with (an operator may change it between tries).
+    const slip = (bs: StoredBet[]) => bs.map(({ type, numbers, amount }) => ({ type, numbers, amount }));
+    if (!t || t.drawId !== body.drawId || fingerprintOf(slip(t.bets as StoredBet[])) !== fingerprintOf(slip(bets)))
       throw new AppError('IDEMPOTENCY_CONFLICT');
     return {
       ticketId: t.id,
       cost: fromMinor(t.cost),
+      commission: fromMinor(t.commission),
       balance: fromMinor(await this.deps.wallet.balance(wallet, tx)),
     };
   }
@@ -521,6 +491,7 @@ export class LotteryService {
         prizeMode: t.prizeMode,
         status: t.status as LotteryTicket['status'],
         cost: fromMinor(t.cost),
+        commission: fromMinor(t.commission),
         payout: fromMinor(t.payout),
         createdAt: iso(t.createdAt),
         bets: (t.bets as StoredBet[]).map((b) => ({
@@ -528,6 +499,7 @@ export class LotteryService {
           numbers: b.numbers,
           amount: fromMinor(BigInt(b.amount)),
           cost: fromMinor(BigInt(b.cost)),
+          commission: fromMinor(BigInt(b.commission ?? 0)),
           hits: b.hits ?? null,
           payout: b.payout === undefined ? null : fromMinor(BigInt(b.payout)),
         })),
