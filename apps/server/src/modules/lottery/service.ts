@@ -454,6 +454,15 @@ export class LotteryService {
     });
   }
 
+  /** The commission a member's ticket was bought with (the betting record's detail), null when none. */
+  async commissionOf(memberId: number, ticketId: string): Promise<bigint | null> {
+    const [t] = await this.db
+      .select({ commission: lotteryTickets.commission })
+      .from(lotteryTickets)
+      .where(and(eq(lotteryTickets.id, ticketId), eq(lotteryTickets.memberId, memberId)));
+    return t ? t.commission : null;
+  }
+
   /** The caller's tickets, newest first. */
   async tickets(
     memberId: number,
