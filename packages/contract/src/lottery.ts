@@ -248,7 +248,11 @@ export const LOTTERY_MAX_DRAW_LIMIT = '1000000000.00';
 export const adminLotteryGameParamsSchema = z.object({ gameCode });
 /** A game's limits and cut-off (audited); open draws take the new cut-off at once. */
 export const adminLotteryGamePutSchema = z.object({
-  cutoffSeconds: z.number().int().min(5).max(6 * 3600),
+  cutoffSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(6 * 3600),
   maxStakePerNumber: positiveMoneyString,
   maxStakePerDraw: positiveMoneyString,
 });

@@ -252,7 +252,19 @@ describe('validation', () => {
 
 describe('property: the sum paid for a draw equals the sum of the per-ticket rules', () => {
   const structures: LotteryStructureId[] = ['north', 'south', 'sea4d'];
-  const vnTypes = ['lo2', 'lo3', 'de', 'dau', 'duoi', 'cang3', 'xien2', 'xien3', 'xien4', 'truot4', 'da'] as const;
+  const vnTypes = [
+    'lo2',
+    'lo3',
+    'de',
+    'dau',
+    'duoi',
+    'cang3',
+    'xien2',
+    'xien3',
+    'xien4',
+    'truot4',
+    'da',
+  ] as const;
   const seaTypes = ['big4d', 'small4d', 'd3', 'd2'] as const;
   const digitsOf: Record<string, number> = { lo3: 3, cang3: 3, dau: 1, duoi: 1, big4d: 4, small4d: 4, d3: 3 };
   const sizeOf: Record<string, number> = { xien2: 2, xien3: 3, xien4: 4, truot4: 4 };

@@ -222,7 +222,10 @@ export function validateBet(structure: LotteryStructureId, bet: LotteryBet): voi
   if (rule.combination && bet.numbers.length !== rule.combination)
     throw new GameRuleError('INVALID_BET', `${bet.type} takes exactly ${rule.combination} numbers`);
   if (rule.pairs && (bet.numbers.length < rule.pairs.min || bet.numbers.length > rule.pairs.max))
-    throw new GameRuleError('INVALID_BET', `${bet.type} takes ${rule.pairs.min} to ${rule.pairs.max} numbers`);
+    throw new GameRuleError(
+      'INVALID_BET',
+      `${bet.type} takes ${rule.pairs.min} to ${rule.pairs.max} numbers`,
+    );
 }
 
 /** How many pairs n numbers make: a đá on n numbers is n × (n − 1) / 2 bets. */

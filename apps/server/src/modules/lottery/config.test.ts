@@ -69,7 +69,10 @@ describe('lottery đá, commissions and the odds page API', () => {
       `update lottery_draws set cutoff_at = now() - interval '2 seconds', draw_time = now() - interval '1 second' where id = $1`,
       [drawId],
     );
-    await t.app.services.lottery.draws.runDue(t.app.services.lottery.game(gameCode), new Date(Date.now() + 60_000));
+    await t.app.services.lottery.draws.runDue(
+      t.app.services.lottery.game(gameCode),
+      new Date(Date.now() + 60_000),
+    );
     const [d] = await query<{ results: LotteryResults; status: string }>(
       'select results, status from lottery_draws where id = $1',
       [drawId],
@@ -101,7 +104,12 @@ describe('lottery đá, commissions and the odds page API', () => {
     expect(res.body.value).toMatchObject({ cost: '12.00', commission: '0.00' });
     expect(await cash(alice.id)).toBe(before - 1200n);
     const results = await drawNow('VN_FAST_3', drawId);
-    const want = settleBet('north', results, { type: 'da', numbers: bets[0]!.numbers, amount: 200 }, DEFAULT_ODDS.ELOTT);
+    const want = settleBet(
+      'north',
+      results,
+      { type: 'da', numbers: bets[0]!.numbers, amount: 200 },
+      DEFAULT_ODDS.ELOTT,
+    );
     const tk = await ticket(res.body.value.ticketId);
     expect(tk.status).toBe('settled');
     expect(tk.bets[0]).toMatchObject({ type: 'da', cost: '12.00', hits: want.hits });
@@ -156,9 +164,17 @@ describe('lottery đá, commissions and the odds page API', () => {
     );
     expect(posts.map((p) => p.amount)).toEqual(['-4925', '4925']);
     // A retry after the operator changed the commission answers the same ticket, charged once.
-    await call('PUT', '/wps/admin/lottery/odds', admin.token, { prizeMode: 'ELOTT', betType: 'lo2', commission: '20' });
+    await call('PUT', '/wps/admin/lottery/odds', admin.token, {
+      prizeMode: 'ELOTT',
+      betType: 'lo2',
+      commission: '20',
+    });
     const again = await call('POST', '/wps/lottery/bets', alice.token, body);
-    expect(again.body.value).toMatchObject({ ticketId: res.body.value.ticketId, cost: '49.25', commission: '6.75' });
+    expect(again.body.value).toMatchObject({
+      ticketId: res.body.value.ticketId,
+      cost: '49.25',
+      commission: '6.75',
+    });
     expect(await cash(alice.id)).toBe(before - 4925n);
     const tk = await ticket(res.body.value.ticketId);
     expect(tk).toMatchObject({ cost: '49.25', commission: '6.75' });
@@ -204,7 +220,11 @@ describe('lottery đá, commissions and the odds page API', () => {
     });
     expect(cancelled.status).toBe(200);
     expect(await cash(alice.id)).toBe(mid);
-    await call('PUT', '/wps/admin/lottery/odds', admin.token, { prizeMode: 'ELOTT', betType: 'lo2', commission: '0' });
+    await call('PUT', '/wps/admin/lottery/odds', admin.token, {
+      prizeMode: 'ELOTT',
+      betType: 'lo2',
+      commission: '0',
+    });
   });
 
   it('odds page API: bet types with odds and commission, games with limits and cut-off; games permission only', async () => {
@@ -217,7 +237,12 @@ describe('lottery đá, commissions and the odds page API', () => {
     expect(da).toEqual({ betType: 'da', family: 'vn', odds: '17', commission: '0' });
     expect(res.body.value.betTypes.map((b: Json) => b.betType)).not.toContain('big4d');
     const fast = res.body.value.games.find((g: Json) => g.gameCode === 'VN_FAST_1');
-    expect(fast).toMatchObject({ family: 'vn', cutoffSeconds: 10, maxCutoffSeconds: 55, maxStakePerNumber: '50000.00' });
+    expect(fast).toMatchObject({
+      family: 'vn',
+      cutoffSeconds: 10,
+      maxCutoffSeconds: 55,
+      maxStakePerNumber: '50000.00',
+    });
     const sea = await call('GET', '/wps/admin/lottery/config?prizeMode=SEA', admin.token);
     expect(sea.body.value.betTypes.map((b: Json) => b.betType)).toEqual(['big4d', 'small4d', 'd3', 'd2']);
     expect(sea.body.value.betTypes[0].odds.P1).toBe('2500');
@@ -247,7 +272,10 @@ describe('lottery đá, commissions and the odds page API', () => {
     const audit = await query<{ before: Json; after: Json }>(
       `select before, after from audit_log where action = 'lottery.odds.update' and target_id = 'LOTT:da' order by id`,
     );
-    expect(audit[0]).toMatchObject({ before: { odds: 1700, commissionBps: 0 }, after: { odds: 1650, commissionBps: 300 } });
+    expect(audit[0]).toMatchObject({
+      before: { odds: 1700, commissionBps: 0 },
+      after: { odds: 1650, commissionBps: 300 },
+    });
     expect(audit[1]).toMatchObject({ after: { odds: 1700, commissionBps: 300 } });
   });
 
@@ -269,16 +297,20 @@ describe('lottery đá, commissions and the odds page API', () => {
       expect((await put('VN_FAST_5', bad)).status, JSON.stringify(bad)).toBe(400);
 
     const drawId = (await menuGame('VN_FAST_5')).nextDraw.drawId as string;
-    const [{ draw_time }] = await query<{ draw_time: Date }>('select draw_time from lottery_draws where id = $1', [
+    const [drawRow] = await query<{ draw_time: Date }>('select draw_time from lottery_draws where id = $1', [
       drawId,
     ]);
     const res = await put('VN_FAST_5', good);
     expect(res.status).toBe(200);
-    expect(res.body.value).toMatchObject({ cutoffSeconds: 40, maxStakePerNumber: '3.00', maxStakePerDraw: '100.00' });
-    const [{ cutoff_at }] = await query<{ cutoff_at: Date }>('select cutoff_at from lottery_draws where id = $1', [
+    expect(res.body.value).toMatchObject({
+      cutoffSeconds: 40,
+      maxStakePerNumber: '3.00',
+      maxStakePerDraw: '100.00',
+    });
+    const [cutRow] = await query<{ cutoff_at: Date }>('select cutoff_at from lottery_draws where id = $1', [
       drawId,
     ]);
-    expect(new Date(draw_time).getTime() - new Date(cutoff_at).getTime()).toBe(40_000);
+    expect(new Date(drawRow!.draw_time).getTime() - new Date(cutRow!.cutoff_at).getTime()).toBe(40_000);
     expect((await menuGame('VN_FAST_5')).cutoffSeconds).toBe(40);
     // The per-number limit holds for the next bet on an open draw.
     const open = await nextDraw('VN_FAST_5');

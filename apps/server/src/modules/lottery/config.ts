@@ -111,7 +111,13 @@ export class LotteryConfig {
       };
       await tx
         .insert(lotteryOdds)
-        .values({ prizeMode: mode, betType, odds: odds ?? null, commissionBps: commissionBps ?? null, ...set })
+        .values({
+          prizeMode: mode,
+          betType,
+          odds: odds ?? null,
+          commissionBps: commissionBps ?? null,
+          ...set,
+        })
         .onConflictDoUpdate({
           target: [lotteryOdds.prizeMode, lotteryOdds.betType],
           set: { ...set, updatedAt: sql`now()` },
@@ -188,7 +194,10 @@ export class LotteryConfig {
       await tx
         .insert(lotteryGameSettings)
         .values({ gameCode: game.gameCode, ...values })
-        .onConflictDoUpdate({ target: lotteryGameSettings.gameCode, set: { ...values, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: lotteryGameSettings.gameCode,
+          set: { ...values, updatedAt: sql`now()` },
+        });
       await tx.execute(sql`
         update ${lotteryDraws} set cutoff_at = draw_time - make_interval(secs => ${body.cutoffSeconds})
         where game_code = ${game.gameCode} and status = 'open' and cutoff_at > now()`);
@@ -198,7 +207,11 @@ export class LotteryConfig {
           action: 'lottery.game.update',
           target: { type: 'lottery_game', id: game.gameCode },
           before,
-          after: { cutoffSeconds: body.cutoffSeconds, maxStakePerNumber: perNumber, maxStakePerDraw: perDraw },
+          after: {
+            cutoffSeconds: body.cutoffSeconds,
+            maxStakePerNumber: perNumber,
+            maxStakePerDraw: perDraw,
+          },
           ip,
         },
         tx,
@@ -231,7 +244,11 @@ export class LotteryConfig {
   }
 
   /** The console's page: the mode's bet types with odds and commission, and its games. */
-  async view(mode: LotteryPrizeMode, games: readonly LotteryGame[], lang: 'en' | 'ne'): Promise<AdminLotteryConfig> {
+  async view(
+    mode: LotteryPrizeMode,
+    games: readonly LotteryGame[],
+    lang: 'en' | 'ne',
+  ): Promise<AdminLotteryConfig> {
     await this.refreshSettings(true);
     const { odds, commissions } = await this.rates(mode);
     const family = mode === 'SEA' ? 'sea' : 'vn';

@@ -194,7 +194,8 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
         odds: lottery.oddsView(odds),
         commissions: commissionsView(commissions, Object.keys(odds)),
       });
-    },  );
+    },
+  );
   app.put(
     '/wps/admin/lottery/odds',
     {
@@ -231,7 +232,8 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: lottery'],
         security,
-        summary: 'The odds page: odds and commission per bet type of a prize mode, and its games’ limits and cut-off',
+        summary:
+          'The odds page: odds and commission per bet type of a prize mode, and its games’ limits and cut-off',
         querystring: adminLotteryOddsQuerySchema,
         response: { 200: envelopeSchema(adminLotteryConfigSchema), ...errors },
       },
@@ -250,7 +252,8 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: lottery'],
         security,
-        summary: 'Set a game’s limits per number and per draw and its cut-off (audited; open draws follow at once)',
+        summary:
+          'Set a game’s limits per number and per draw and its cut-off (audited; open draws follow at once)',
         params: adminLotteryGameParamsSchema,
         body: adminLotteryGamePutSchema,
         response: { 200: envelopeSchema(adminLotteryConfigSchema.shape.games.element), ...errors },

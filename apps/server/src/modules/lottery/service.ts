@@ -332,7 +332,11 @@ export class LotteryService {
       .where(and(eq(lotteryTickets.memberId, memberId), eq(lotteryTickets.requestId, body.requestId)));
     // The slip itself, not the commission it was priced with (an operator may change it between tries).
     const slip = (bs: StoredBet[]) => bs.map(({ type, numbers, amount }) => ({ type, numbers, amount }));
-    if (!t || t.drawId !== body.drawId || fingerprintOf(slip(t.bets as StoredBet[])) !== fingerprintOf(slip(bets)))
+    if (
+      !t ||
+      t.drawId !== body.drawId ||
+      fingerprintOf(slip(t.bets as StoredBet[])) !== fingerprintOf(slip(bets))
+    )
       throw new AppError('IDEMPOTENCY_CONFLICT');
     return {
       ticketId: t.id,

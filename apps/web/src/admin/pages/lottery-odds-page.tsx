@@ -142,7 +142,8 @@ function GameDialog({ game, onClose }: { game: LotteryGameRow; onClose(): void }
       errs.cutoff = t('badCutoff', { max: game.maxCutoffSeconds });
     if (!validMoney(perNumber)) errs.perNumber = t('badAmount');
     if (!validMoney(perDraw)) errs.perDraw = t('badAmount');
-    else if (validMoney(perNumber) && Number(perNumber) > Number(perDraw)) errs.perNumber = t('perNumberOverDraw');
+    else if (validMoney(perNumber) && Number(perNumber) > Number(perDraw))
+      errs.perNumber = t('perNumberOverDraw');
     setErrors(errs);
     if (Object.keys(errs).length) return;
     put.mutate(
