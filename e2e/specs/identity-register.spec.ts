@@ -3,7 +3,9 @@ import { expect, test } from '../fixtures/server.ts';
 test.describe('register and sign out', () => {
   test('register with the username tab and land logged in with balance 0.00, then sign out', async ({
     page,
+    server,
   }) => {
+    test.setTimeout(90_000);
     await page.goto('/');
     await page.evaluate(() => sessionStorage.setItem('merchant', 'WPS'));
     await page.getByRole('banner').getByRole('button', { name: 'Register' }).click();
@@ -24,6 +26,13 @@ test.describe('register and sign out', () => {
     await dialog.getByLabel('Confirm password').fill('Secret123');
     await dialog.getByLabel(/at least 18 years old/).check();
     await dialog.getByLabel(/I have read and agree/).check();
+    // The date of birth (optional, under "more details"): too young is refused before any call.
+    await dialog.getByText('More details (optional)').click();
+    const youngYear = new Date().getFullYear() - 15;
+    await dialog.getByLabel(/Date of birth/).fill(`${youngYear}-06-01`);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByText('You must be at least 18 years old to play.')).toBeVisible();
+    await dialog.getByLabel(/Date of birth/).fill('1990-06-01');
     await dialog.getByRole('button', { name: 'Create account' }).click();
 
     await expect(dialog).toHaveCount(0);
@@ -35,6 +44,8 @@ test.describe('register and sign out', () => {
     const header = page.getByRole('banner');
     await expect(header.getByTestId('header-balance')).toHaveText('NPR 0.00');
     await expect(header.getByRole('button', { name: 'newplayer1' })).toBeVisible();
+    // The date of birth went with the account (the first deposit will not ask again).
+    expect((await server.app.services.members.getByAccount('newplayer1'))?.birthday).toBe('1990-06-01');
 
     // Hide and show the balance.
     await header.getByRole('button', { name: 'Hide balance' }).click();

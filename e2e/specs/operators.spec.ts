@@ -89,4 +89,38 @@ test.describe('operator roles and two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(nav.getByRole('link', { name: 'Operators' })).toBeVisible();
   });
+  test('a content operator, whose role does not require it, turns on two-factor sign-in from the header', async ({
+    page,
+    server,
+  }) => {
+    await createOperator(server.app, { role: 'content', account: 'content01', password: 'Content@123' });
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill('content01');
+    await page.getByLabel('Password').fill('Content@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Two-factor' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up now' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.getByLabel('Authentication code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them, continue' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Console sections' }).getByRole('link').first(),
+    ).toBeVisible();
+
+    // The page now says it is on; the next sign-in asks for a code.
+    await page.getByRole('banner').getByRole('link', { name: 'Two-factor' }).click();
+    await expect(
+      page.getByText('Two-factor sign-in is on for your account. Recovery codes left: 10.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Username').fill('content01');
+    await page.getByLabel('Password').fill('Content@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+  });
 });

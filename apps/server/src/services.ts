@@ -163,6 +163,7 @@ function wireProtection(
   const guard = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
     p.guardBet(id, trial, stake, ctx, bet);
   s.inhouse.betGuard = guard;
+  s.inhouse.limitsApply = (id) => p.restricted(id);
   s.lottery.betGuard = guard;
   s.auth.loginGuard = (member) => p.checkLogin(member);
   s.auth.loginPrecheck = (member) => p.checkExcludedAtLogin(member);

@@ -13,7 +13,10 @@ import { hasPermission, useAdminSession } from './session-store.ts';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import './admin.css';
 
-/** Owner/finance operators without a second factor see only this (its own chunk, with the QR code). */
+/**
+ * Owner/finance operators without a second factor see only this (its own chunk, with the QR code);
+ * every other operator may enrol from the header's "Two-factor" link.
+ */
 const TotpEnrolPage = lazy(() => import('./pages/totp-enrol-page.tsx'));
 
 function makeClient() {
@@ -60,6 +63,7 @@ function Routed() {
       <Route element={<AdminLayout />}>
         <Route index element={first ? <Navigate to={`/${first.path}`} replace /> : null} />
         <Route path="login" element={<Navigate to="/" replace />} />
+        <Route path="two-factor" element={<TotpEnrolPage voluntary />} />
         {ADMIN_SECTIONS.map((s) => (
           <Route key={s.id} path={`${s.path}/*`} element={<SectionPage section={s} />} />
         ))}

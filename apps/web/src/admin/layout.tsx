@@ -33,6 +33,11 @@ export function AdminLayout() {
           <span className="admin__account">
             <Icon name="user" size={18} /> {account}
           </span>
+          {!enrolFirst && (
+            <NavLink to="/two-factor" className="admin__tool-link">
+              {t('totp.menu')}
+            </NavLink>
+          )}
           <Button
             size="sm"
             variant="secondary"

@@ -98,9 +98,16 @@ export class BetsService {
   /**
    * Appends many settled bets in one statement (a lottery draw settles thousands of tickets per
    * transaction), in the caller's transaction, with the same columns as `recordSettlement`.
+   * `uplines` (member → upline path, root first), when it names every member of `rows`, saves
+   * looking the paths up again: a draw's settlement resolves them once for all its chunks.
    */
-  async recordSettlements(tx: DbOrTx, rows: readonly Settlement[]): Promise<void> {
+  async recordSettlements(
+    tx: DbOrTx,
+    rows: readonly Settlement[],
+    uplines?: ReadonlyMap<number, readonly number[]>,
+  ): Promise<void> {
     if (rows.length === 0) return;
+    const known = !!uplines && rows.every((s) => uplines.has(s.memberId));
     const json = JSON.stringify(
       rows.map((s) => ({
         member_id: s.memberId,
@@ -114,8 +121,20 @@ export class BetsService {
         valid_stake: (s.trial ? 0n : s.stake).toString(),
         status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
         trial: s.trial,
+        ...(known ? { path: `{${uplines!.get(s.memberId)!.join(',')}}` } : {}),
       })),
     );
+    if (known) {
+      await tx.execute(sql`
+        insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
+                          stake, payout, valid_stake, status, trial)
+        select x.member_id, x.path, x.source, x.vendor, x.game_code, x.game_type,
+               x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
+        from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, path integer[], source text,
+          vendor text, game_code text, game_type text, round_id text, stake bigint, payout bigint,
+          valid_stake bigint, status text, trial boolean)`);
+      return;
+    }
     await tx.execute(sql`
       insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
                         stake, payout, valid_stake, status, trial)

@@ -88,6 +88,11 @@ export type BetGuard = <T>(
 export class InhouseService {
   /** Player protection (issue 16): wager/loss/session limits and exclusions on every bet. */
   betGuard: BetGuard | null = null;
+  /**
+   * Whether the member has any limit or exclusion (protection's cached flag). A double or split is
+   * only read ahead for members with limits: the rest skip the two extra reads per action.
+   */
+  limitsApply: ((memberId: number) => Promise<boolean>) | null = null;
   /** Per member, the calls of this instance waiting for their turn (see `serial`). */
   private readonly queues = new Map<number, { tail: Promise<unknown>; size: number }>();
 
@@ -469,7 +474,9 @@ export class InhouseService {
     // A double or a split stakes more: it passes the player's wager and loss limits first, as an
     // opening bet does. The extra stake is read ahead on the round as it stands; the step itself is
     // decided again under lock below.
-    const extra = this.betGuard ? await this.extraStake(pl.memberId, game, input) : 0n;
+    const guarded =
+      this.betGuard !== null && (this.limitsApply === null || (await this.limitsApply(pl.memberId)));
+    const extra = guarded ? await this.extraStake(pl.memberId, game, input) : 0n;
     if (extra > 0n && this.betGuard) {
       return this.betGuard(pl.memberId, pl.trial, extra, 'inhouse', () =>
         this.actSerial(pl, game, input, settings),

@@ -5,16 +5,16 @@ import {
   hashServerSeed,
   type LotteryBet,
   type LotteryResults,
-  type Odds,
   serverSeedFromBytes,
 } from '@wps/games';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BetsService } from '../bets/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
-import { lotteryDraws, lotteryTickets } from './schema.ts';
+import { lotteryDraws, type lotteryTickets } from './schema.ts';
+import { emptyTimings, type SettleTimings, settleChunk } from './settle.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
@@ -32,7 +32,9 @@ export interface StoredBet extends LotteryBet {
 
 /** Draws kept ready ahead of time per game, so the next one always has its hash published. */
 const DRAWS_AHEAD = 3;
-export const SETTLE_BATCH = 2000;
+/** Tickets per settlement transaction: large enough that per-statement costs vanish, small enough
+ * that a chunk's locks and memory stay short. */
+export const SETTLE_BATCH = 5000;
 
 /**
  * The draw lifecycle (issue 15): draws created ahead with a committed server seed, drawn at their
@@ -174,13 +176,19 @@ export class LotteryDraws {
   }
 
   /**
-   * Pays the open tickets of a drawn draw, a batch per transaction: the batch's win postings,
-   * its lines in the bets record and its tickets' status change commit together, so a run killed midway leaves every ticket either wholly settled or still open,
-   * and the next run settles only what is left. Answers how many tickets it settled.
+   * Pays the open tickets of a drawn draw, a chunk per transaction (settle.ts: the chunk's win
+   * postings, its lines in the bets record and its tickets' states commit together), so a run
+   * killed midway leaves every ticket either wholly settled or still open, and the next run
+   * settles only what is left. Answers how many tickets it settled; `timings` (when given)
+   * collects where the time went.
    */
   async settle(
     drawId: string,
-    opts: { batchSize?: number; beforeBatch?: ((tx: Tx) => Promise<void>) | undefined } = {},
+    opts: {
+      batchSize?: number;
+      beforeBatch?: ((tx: Tx) => Promise<void>) | undefined;
+      timings?: SettleTimings;
+    } = {},
   ): Promise<number> {
     const [draw] = await this.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, drawId));
     if (!draw || draw.status === 'open' || !draw.results) return 0;
@@ -189,31 +197,39 @@ export class LotteryDraws {
     if (!game) return 0;
     const index = new DrawIndex(game.structure, draw.results as LotteryResults);
     const batchSize = opts.batchSize ?? SETTLE_BATCH;
-    await this.resolveAccounts(drawId, game);
+    const timings = opts.timings ?? emptyTimings();
+    const uplines = await this.resolveAccounts(drawId, game);
+    const [common] = rowsOf<{ odds: string }>(
+      await this.db.execute(
+        sql`select odds::text as odds from lottery_tickets where draw_id = ${drawId} and status = 'open' limit 1`,
+      ),
+    );
+    const commonOdds = common?.odds ?? null;
     let settled = 0;
     let after = '';
     for (;;) {
-      const n = await this.db.transaction(async (tx) => {
+      let t0 = 0;
+      const { count, last } = await this.db.transaction(async (tx) => {
         await opts.beforeBatch?.(tx);
-        const tickets = await tx
-          .select()
-          .from(lotteryTickets)
-          .where(
-            and(
-              eq(lotteryTickets.drawId, drawId),
-              eq(lotteryTickets.status, 'open'),
-              gt(lotteryTickets.id, after),
-            ),
-          )
-          .orderBy(asc(lotteryTickets.id))
-          .limit(batchSize)
-          .for('update', { skipLocked: true });
-        await this.settleBatch(tx, game, index, tickets);
-        if (tickets.length) after = tickets[tickets.length - 1]!.id;
-        return tickets.length;
+        const r = await settleChunk(
+          tx,
+          this.deps,
+          game,
+          drawId,
+          index,
+          uplines,
+          commonOdds,
+          after,
+          batchSize,
+          timings,
+        );
+        t0 = performance.now();
+        return r;
       });
-      settled += n;
-      if (n < batchSize) break;
+      timings.commit += performance.now() - t0;
+      settled += count;
+      after = last;
+      if (count < batchSize) break;
     }
     await this.db
       .update(lotteryDraws)
@@ -230,12 +246,15 @@ export class LotteryDraws {
 
   /**
    * Resolves (and caches) the ledger ids of every account the draw may pay, outside any
-   * transaction: inside one the wallet does not cache them, and each payout would look them up again.
+   * transaction: inside one the wallet does not cache them, and each payout would look them up
+   * again. Answers each member's upline path for the bets record, looked up once per draw
+   * instead of once per chunk (a chunk of 5,000 tickets has up to 5,000 players).
    */
-  private async resolveAccounts(drawId: string, game: LotteryGame): Promise<void> {
-    const members = rowsOf<{ member_id: number; trial: boolean }>(
+  private async resolveAccounts(drawId: string, game: LotteryGame): Promise<Map<number, number[]>> {
+    const members = rowsOf<{ member_id: number; trial: boolean; path: number[] }>(
       await this.db.execute(
-        sql`select distinct member_id, trial from lottery_tickets where draw_id = ${drawId} and status = 'open'`,
+        sql`select member_id, trial, member_upline_path(member_id) as path
+            from (select distinct member_id, trial from lottery_tickets where draw_id = ${drawId} and status = 'open') m`,
       ),
     );
     for (let i = 0; i < members.length; i += 500) {
@@ -247,74 +266,6 @@ export class LotteryDraws {
         ]);
       await this.deps.wallet.ensureAccounts(refs);
     }
-  }
-
-  /**
-   * One batch, in a few statements whatever its size: the winners' payouts in one ledger
-   * transaction (keyed by the draw and the batch's first ticket: a batch that committed is never
-   * selected again, one that rolled back left nothing), the batch's lines in the bets record
-   * (one per ticket, with its payout) and its tickets' states. The player's statement names the
-   * draw; the betting record and the ticket name the ticket.
-   */
-  private async settleBatch(
-    tx: Tx,
-    game: LotteryGame,
-    index: DrawIndex,
-    tickets: TicketRow[],
-  ): Promise<void> {
-    if (tickets.length === 0) return;
-    const settled = tickets.map((t) => {
-      const odds = t.odds as Odds;
-      let payout = 0n;
-      const bets = (t.bets as StoredBet[]).map((b) => {
-        const r = index.settle(b, odds);
-        payout += BigInt(r.payout);
-        return { ...b, hits: r.hits, payout: r.payout };
-      });
-      return { t, payout, bets };
-    });
-    // One ledger transaction pays the batch's winners (trial play money apart: it never meets cash).
-    for (const trial of [false, true]) {
-      const group = settled.filter((x) => x.payout > 0n && x.t.trial === trial);
-      if (group.length === 0) continue;
-      await this.deps.wallet.post(
-        {
-          key: `lottery:${group[0]!.t.drawId}:win:${group[0]!.t.id}`,
-          reason: 'win',
-          postings: group.flatMap(({ t, payout }) => [
-            { account: this.deps.wallet.houseFor(game.vendor, t.memberId, trial), amount: -payout },
-            { account: trial ? Accounts.trial(t.memberId) : Accounts.cash(t.memberId), amount: payout },
-          ]),
-          metadata: {
-            vendor: game.vendor,
-            gameCode: game.gameCode,
-            drawId: group[0]!.t.drawId,
-            tickets: group.length,
-          },
-        },
-        tx,
-      );
-    }
-    await this.deps.bets.recordSettlements(
-      tx,
-      settled.map(({ t, payout }) => ({
-        memberId: t.memberId,
-        source: 'lottery' as const,
-        vendor: game.vendor,
-        gameCode: game.gameCode,
-        gameType: game.gameType,
-        roundId: t.id,
-        stake: t.cost,
-        payout,
-        trial: t.trial,
-      })),
-    );
-    const json = JSON.stringify(
-      settled.map(({ t, payout, bets }) => ({ id: t.id, payout: payout.toString(), bets })),
-    );
-    await tx.execute(sql`
-      update lottery_tickets t set status = 'settled', payout = x.payout, bets = x.bets, settled_at = now()
-      from jsonb_to_recordset(${json}::jsonb) as x(id text, payout bigint, bets jsonb)
-      where t.id = x.id and t.status = 'open'`);
+    return new Map(members.map((m) => [m.member_id, m.path.map(Number)]));
   }
 }

@@ -71,8 +71,10 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
-    // Settlement walks a draw's open tickets in id order, a batch after the last id it took.
-    index('lottery_tickets_draw_idx').on(t.drawId, t.status, t.id),
+    // Settlement walks a draw's tickets in id order, a chunk after the last id it took, and skips
+    // the settled ones on the heap: no index holds `status`, so settling a ticket is a HOT update
+    // (the table is created with fillfactor 50 in migration 0035, room for each settled version).
+    index('lottery_tickets_draw_idx').on(t.drawId, t.id),
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
     check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),
@@ -80,7 +82,11 @@ export const lotteryTickets = pgTable(
   ],
 );
 
-/** The house's exposure per draw: stake taken per (bet type, number), and per draw in all (type '*'). */
+/**
+ * The house's exposure per draw: stake taken per (bet type, number), and per draw in all under
+ * type '~', spread over shard rows '*00' … '*15' (each holding at most its share of the limit), so
+ * bets of one draw do not queue on one row.
+ */
 export const lotteryExposure = pgTable(
   'lottery_exposure',
   {

@@ -34,7 +34,8 @@ import { fingerprintOf, type WalletService } from '../wallet/service.ts';
 import { commissionsView, LotteryConfig, oddsView } from './config.ts';
 import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
-import { lotteryDraws, lotteryExposure, lotteryTickets } from './schema.ts';
+import { releaseExposure, ShardFull, takeDrawExact, takeDrawShard, takeNumbers } from './exposure.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
@@ -246,9 +247,15 @@ export class LotteryService {
     const acc = this.accounts({ memberId: p.memberId, trial }, game);
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
     const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
-    return guard(p.memberId, trial, cost, 'lottery', () =>
-      this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds),
-    );
+    return guard(p.memberId, trial, cost, 'lottery', async () => {
+      try {
+        return await this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds, false);
+      } catch (e) {
+        // The draw shard it drew had no room: once more, on the exact path (exposure.ts).
+        if (!(e instanceof ShardFull)) throw e;
+        return this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds, true);
+      }
+    });
   }
 
   private placeTx(
@@ -261,6 +268,7 @@ export class LotteryService {
     trial: boolean,
     acc: ReturnType<LotteryService['accounts']>,
     odds: Odds,
+    exact: boolean,
   ) {
     return this.db.transaction(async (tx) => {
       // A share lock: many bets at once, but the draw (FOR UPDATE) waits for them and they for it.
@@ -291,7 +299,7 @@ export class LotteryService {
       if (inserted.length === 0) return this.replay(tx, p.memberId, body, bets, acc.wallet);
       if (draw.status !== 'open' || !draw.accepting)
         throw new AppError('CONFLICT', { messageKey: 'lotteryClosed' });
-      if (!trial) await this.takeExposure(tx, game, body.drawId, bets, cost);
+      if (!trial) await takeNumbers(tx, game, body.drawId, bets);
       const posted = await this.deps.wallet.post(
         {
           key: `lottery:${ticketId}:bet`,
@@ -310,6 +318,9 @@ export class LotteryService {
         },
         tx,
       );
+      // The draw's total last: its row is the one every bet of the draw may touch, so it is held
+      // only from here to the commit.
+      if (!trial) await (exact ? takeDrawExact : takeDrawShard)(tx, game, body.drawId, cost);
       return {
         ticketId,
         cost: fromMinor(cost),
@@ -346,63 +357,6 @@ export class LotteryService {
     };
   }
 
-  /**
-   * The house's exposure: stake per (bet type, number) and per draw, kept in rows locked in key
-   * order (no deadlocks between slips). A combination counts once under its sorted numbers.
-   */
-  private async takeExposure(tx: Tx, game: LotteryGame, drawId: string, bets: StoredBet[], cost: bigint) {
-    const add = new Map<string, { type: string; number: string; stake: bigint }>();
-    for (const b of bets) {
-      const combination = b.type.startsWith('xien') || b.type === 'truot4';
-      const keys = combination ? [[...b.numbers].sort().join('-')] : b.numbers;
-      for (const n of keys) {
-        const k = `${b.type}|${n}`;
-        const prev = add.get(k);
-        add.set(k, { type: b.type, number: n, stake: (prev?.stake ?? 0n) + BigInt(b.amount) });
-      }
-    }
-    const entries = [...add.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
-    entries.push({ type: '~', number: '*', stake: cost });
-    for (const e of entries) {
-      const [row] = await tx
-        .insert(lotteryExposure)
-        .values({ drawId, betType: e.type, number: e.number, stake: e.stake })
-        .onConflictDoUpdate({
-          target: [lotteryExposure.drawId, lotteryExposure.betType, lotteryExposure.number],
-          set: { stake: sql`${lotteryExposure.stake} + excluded.stake` },
-        })
-        .returning({ stake: lotteryExposure.stake });
-      if (e.type === '~') {
-        if (row!.stake > game.maxStakePerDraw)
-          throw new AppError('CONFLICT', { messageKey: 'lotteryDrawLimit' });
-      } else if (row!.stake > game.maxStakePerNumber) {
-        throw new AppError('CONFLICT', { messageKey: 'lotteryNumberLimit', args: [e.number] });
-      }
-    }
-  }
-
-  private async releaseExposure(tx: Tx, drawId: string, bets: StoredBet[], cost: bigint) {
-    for (const b of bets) {
-      const combination = b.type.startsWith('xien') || b.type === 'truot4';
-      const keys = combination ? [[...b.numbers].sort().join('-')] : b.numbers;
-      for (const n of keys)
-        await tx
-          .update(lotteryExposure)
-          .set({ stake: sql`${lotteryExposure.stake} - ${BigInt(b.amount)}` })
-          .where(
-            and(
-              eq(lotteryExposure.drawId, drawId),
-              eq(lotteryExposure.betType, b.type),
-              eq(lotteryExposure.number, n),
-            ),
-          );
-    }
-    await tx
-      .update(lotteryExposure)
-      .set({ stake: sql`${lotteryExposure.stake} - ${cost}` })
-      .where(and(eq(lotteryExposure.drawId, drawId), eq(lotteryExposure.betType, '~')));
-  }
-
   /** Cancels an open ticket of the caller before its draw's cut-off: refunded in full. */
   async cancel(p: MemberPrincipal, ticketId: string) {
     return this.db.transaction(async (tx) => {
@@ -432,7 +386,7 @@ export class LotteryService {
         },
         tx,
       );
-      if (!t.trial) await this.releaseExposure(tx, t.drawId, t.bets as StoredBet[], t.cost);
+      if (!t.trial) await releaseExposure(tx, t.drawId, t.bets as StoredBet[], t.cost);
       await tx
         .update(lotteryTickets)
         .set({ status: 'cancelled', settledAt: sql`now()` })

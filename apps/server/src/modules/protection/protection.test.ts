@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
@@ -301,6 +301,35 @@ describe('player protection', () => {
       action: 'stand',
     });
     expect(stand.body.code).toBe('OK');
+  });
+
+  it('a member without limits acts in blackjack without the look-ahead reads of the extra stake', async () => {
+    const p = await createMember(t.app);
+    await fund(p.id, 100_000n);
+    // biome-ignore lint/suspicious/noExplicitAny: spying on a private step of the service
+    const spy = vi.spyOn(t.app.services.inhouse as any, 'extraStake');
+    try {
+      let acted = false;
+      for (let i = 0; i < 40 && !acted; i++) {
+        const r = await api(p.token, 'POST', '/wps/inhouse/blackjack/play', {
+          requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+          amount: '10.00',
+        });
+        if (r.body.value.status !== 'open') continue;
+        const action = r.body.value.outcome.phase === 'insurance' ? 'noInsurance' : 'stand';
+        const done = await api(p.token, 'POST', '/wps/inhouse/blackjack/action', {
+          requestId: `rq${Math.random().toString(36).slice(2, 12)}`,
+          roundId: r.body.value.roundId,
+          action,
+        });
+        expect(done.body.code).toBe('OK');
+        acted = true;
+      }
+      expect(acted).toBe(true);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a lottery slip over the day loss limit is refused, nothing paid', async () => {

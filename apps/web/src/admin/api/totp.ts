@@ -1,5 +1,5 @@
 import type { OperatorSession } from '@wps/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client.ts';
 import { adminToken } from '../session-store.ts';
 
@@ -28,4 +28,15 @@ export const useTotpConfirm = () =>
         { code },
         { token: adminToken() },
       ),
+  });
+
+/** GET /wps/admin/session/totp: whether the signed-in operator has a second factor, and codes left. */
+export const useTotpStatus = (enabled = true) =>
+  useQuery({
+    queryKey: ['admin', 'totp-status'],
+    enabled,
+    queryFn: () =>
+      api.get<{ enabled: boolean; required: boolean; recoveryCodesLeft: number }>('/wps/admin/session/totp', {
+        token: adminToken(),
+      }),
   });

@@ -29,9 +29,10 @@ export default function RichTextEditor({
     },
   });
 
-  // A different item loaded into the form: replace the document (not on every keystroke). The
-  // console re-renders its page when the session refreshes, and useEditor then replaces the
-  // editor: a destroyed one has no schema left to serialise.
+  // A different item loaded into the form: replace the document (not on every keystroke).
+  // useEditor tears its instance down on unmount and builds a new one on the next mount (a
+  // Suspense boundary above may unmount the form while a sibling chunk loads); this effect can run
+  // once with the old, destroyed instance, which has no schema left to serialise.
   useEffect(() => {
     if (editor && !editor.isDestroyed && value !== editor.getHTML())
       editor.commands.setContent(value, { emitUpdate: false });

@@ -5,15 +5,20 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { QrCode } from '../../shared/ui/qr-code.tsx';
-import { useTotpConfirm, useTotpEnrol } from '../api/totp.ts';
+import { useNavigate } from 'react-router';
+import { useTotpConfirm, useTotpEnrol, useTotpStatus } from '../api/totp.ts';
 import { useAdminSession } from '../session-store.ts';
 
 /**
  * Two-factor enrolment (owner and finance must, before anything else): scan the QR code (or type
  * the secret) into an authenticator app, confirm with a code, keep the ten recovery codes.
+ * `voluntary`: any other operator's own "Two-factor" page (from the header), which first says
+ * whether the account already has a second factor.
  */
-export default function TotpEnrolPage() {
+export default function TotpEnrolPage({ voluntary = false }: { voluntary?: boolean }) {
   const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const status = useTotpStatus(voluntary);
   const enrol = useTotpEnrol();
   const confirm = useTotpConfirm();
   const [code, setCode] = useState('');
@@ -23,9 +28,30 @@ export default function TotpEnrolPage() {
   };
   const error = confirm.error instanceof ApiError ? confirm.error : null;
   const done = confirm.data;
+  if (voluntary && status.data?.enabled && !done) {
+    return (
+      <div className="admin-page admin-totp">
+        <PageHeader
+          title={t('totp.enrolTitle')}
+          lead={t('totp.enabledLead', { count: status.data.recoveryCodesLeft })}
+        />
+      </div>
+    );
+  }
+  if (voluntary && !status.data) {
+    return (
+      <div className="admin-page admin-totp">
+        <PageHeader title={t('totp.enrolTitle')} />
+        {status.error && <p role="alert">{status.error.message}</p>}
+      </div>
+    );
+  }
   return (
     <div className="admin-page admin-totp">
-      <PageHeader title={t('totp.enrolTitle')} lead={t('totp.enrolLead')} />
+      <PageHeader
+        title={t('totp.enrolTitle')}
+        lead={t(voluntary ? 'totp.voluntaryLead' : 'totp.enrolLead')}
+      />
       {!enrol.data && (
         <>
           {enrol.error && <p role="alert">{enrol.error.message}</p>}
@@ -64,7 +90,14 @@ export default function TotpEnrolPage() {
               </li>
             ))}
           </ul>
-          <Button onClick={() => useAdminSession.getState().enrolled()}>{t('totp.continue')}</Button>
+          <Button
+            onClick={() => {
+              useAdminSession.getState().enrolled();
+              if (voluntary) navigate('/', { replace: true });
+            }}
+          >
+            {t('totp.continue')}
+          </Button>
         </section>
       )}
     </div>

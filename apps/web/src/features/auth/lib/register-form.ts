@@ -1,5 +1,5 @@
 import type { CompleteLocale, FieldRuleLike, RegisterFieldRule } from '@wps/contract';
-import { SPEC } from '@wps/contract';
+import { ageOn, SPEC } from '@wps/contract';
 import {
   checkCode,
   checkConfirm,
@@ -34,6 +34,7 @@ export type RegisterFieldName =
   | 'password'
   | 'confirmPassword'
   | (typeof OPTIONAL_FIELDS)[number]
+  | 'birthday'
   | 'paymentPassword'
   | 'captcha';
 
@@ -65,6 +66,7 @@ export const emptyRegisterValues = (): RegisterValues => ({
   idNumber: '',
   recommenderId: '',
   affiliateCode: '',
+  birthday: '',
   paymentPassword: '',
   captcha: '',
   terms: false,
@@ -107,6 +109,8 @@ export function registerFields(
     const r = rule(name);
     if (r?.enabled) out.push({ name, required: r.required, rule: r });
   }
+  // Date of birth (player protection's age rule): optional here, asked again at the first deposit.
+  out.push({ name: 'birthday', required: false });
   const pay = rule('paymentPassword');
   if (pay?.enabled) out.push({ name: 'paymentPassword', required: true, rule: pay });
   const captcha = rule('captcha');
@@ -147,6 +151,13 @@ export function validateRegister(
       case 'captcha':
         if (!raw.trim()) set('captcha', specMessage('captchaNeeded', locale));
         break;
+      case 'birthday': {
+        if (!raw) break;
+        const age = ageOn(raw, new Date());
+        if (age === null || age > 130) set('birthday', specMessage('birthdayFormat', locale));
+        else if (age < ageMin) set('birthday', specMessage('underAge', locale, ageMin));
+        break;
+      }
       default:
         set(
           f.name,

@@ -147,6 +147,22 @@ describe('register validation', () => {
     );
   });
 
+  it('offers an optional date of birth and refuses one under the configured age before calling the server', () => {
+    expect(fields.find((f) => f.name === 'birthday')?.required).toBe(false);
+    expect(validateRegister({ ...good, birthday: '' }, fields, 'en').birthday).toBeUndefined();
+    expect(validateRegister({ ...good, birthday: '1990-02-28' }, fields, 'en').birthday).toBeUndefined();
+    const year = new Date().getFullYear();
+    expect(validateRegister({ ...good, birthday: `${year - 10}-01-01` }, fields, 'en').birthday).toBe(
+      'You must be at least 18 years old to play.',
+    );
+    expect(validateRegister({ ...good, birthday: `${year - 19}-01-01` }, fields, 'en', 21).birthday).toBe(
+      'You must be at least 21 years old to play.',
+    );
+    expect(validateRegister({ ...good, birthday: '1990-02-30' }, fields, 'en').birthday).toBe(
+      MESSAGES.birthdayFormat,
+    );
+  });
+
   it('says the passwords are inconsistent, empty fields cannot be empty, and refuses the default weak password', () => {
     expect(validateRegister({ ...good, confirmPassword: 'Secret124' }, fields, 'en').confirmPassword).toBe(
       MESSAGES.passwordsInconsistent,

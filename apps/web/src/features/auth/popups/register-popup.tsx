@@ -98,6 +98,7 @@ const TEXT_INPUT: Partial<
   idNumber: { autoComplete: 'off' },
   recommenderId: { autoComplete: 'off' },
   affiliateCode: { autoComplete: 'off' },
+  birthday: { autoComplete: 'bday', type: 'date' },
 };
 
 function RegisterForm({ tab, rules }: { tab: RegisterTab; rules: Parameters<typeof registerFields>[2] }) {

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { type Deposit, fromMinor, type Page } from '@wps/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import { fieldError, parseAmount } from './amount.ts';
+import { depositRequests, paymentChannels, type withdrawalRequests } from './schema.ts';
+import { type Actor, type DepositRow, iso, pageOf, uploadUrl } from './core.ts';
+import { CashierChannels } from './channels.ts';
+
+/** Deposit requests: the player's request and history, the operator's queue, approval and rejection. */
+export class CashierDeposits extends CashierChannels {
+  /** How many deposits of the member have been approved. */
+  async approvedDepositCount(memberId: number, ex: DbOrTx = this.db): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(depositRequests)
+      .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'approved')));
+    return row?.n ?? 0;
+  }
+
+  // ------------------------------------------------------------------ deposits
+
+  protected depositOut(d: DepositRow): Deposit {
+    return {
+      id: d.id,
+      channelId: d.channelId,
+      channelCode: d.channelCode,
+      amount: fromMinor(BigInt(d.amount)),
+      reference: d.reference,
+      proofUrl: uploadUrl(d.proofUploadId),
+      status: d.status as Deposit['status'],
+      reviewNote: d.reviewNote,
+      createdAt: iso(d.createdAt)!,
+      reviewedAt: iso(d.reviewedAt),
+    };
+  }
+
+  async requestDeposit(
+    memberId: number,
+    input: { channelId: number; amount: unknown; reference: string; requestId?: string | undefined },
+    proof?: Buffer,
+  ): Promise<Deposit> {
+    const member = await this.realMember(memberId);
+    const [channel] = await this.db
+      .select()
+      .from(paymentChannels)
+      .where(eq(paymentChannels.id, input.channelId));
+    if (!channel?.enabled) throw fieldError('channelId', 'channelUnavailable', [], 'NOT_FOUND');
+    const amount = parseAmount(input.amount, {
+      min: BigInt(channel.minAmount),
+      max: BigInt(channel.maxAmount),
+    });
+    const reference = input.reference.trim();
+    if (!reference) throw fieldError('reference', 'inputEmpty');
+    const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
+    const image = proof ? await this.image(proof, 'proof') : null;
+    const same = (row: DepositRow) => {
+      if (BigInt(row.amount) !== amount || row.channelId !== channel.id)
+        throw new AppError('IDEMPOTENCY_CONFLICT');
+      return this.depositOut(row);
+    };
+    return this.db.transaction(async (tx) => {
+      await this.lockMember(tx, memberId);
+      const [existing] = await tx
+        .select()
+        .from(depositRequests)
+        .where(eq(depositRequests.requestKey, requestKey));
+      if (existing) return same(existing);
+      const [pending] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(depositRequests)
+        .where(and(eq(depositRequests.memberId, memberId), eq(depositRequests.status, 'pending')));
+      if ((pending?.n ?? 0) >= this.config.depositPendingMax) {
+        throw new AppError('CONFLICT', {
+          messageKey: 'pendingDepositsLimit',
+          args: [this.config.depositPendingMax],
+        });
+      }
+      if (this.depositGuard) {
+        await this.depositGuard(tx, member, amount, async (since) => {
+          const [sum] = await tx
+            .select({ s: sql<string>`coalesce(sum(${depositRequests.amount}), 0)::text` })
+            .from(depositRequests)
+            .where(
+              and(
+                eq(depositRequests.memberId, memberId),
+                sql`${depositRequests.status} in ('pending', 'approved')`,
+                sql`${depositRequests.createdAt} >= ${since}`,
+              ),
+            );
+          return BigInt(sum?.s ?? '0');
+        });
+      }
+      // Insert first, on conflict compare: a twin that committed meanwhile is answered, not a 500.
+      const [row] = await tx
+        .insert(depositRequests)
+        .values({
+          memberId,
+          requestKey,
+          channelId: channel.id,
+          channelCode: channel.code,
+          amount,
+          reference,
+        })
+        .onConflictDoNothing({ target: depositRequests.requestKey })
+        .returning();
+      if (!row) {
+        const [twin] = await tx
+          .select()
+          .from(depositRequests)
+          .where(eq(depositRequests.requestKey, requestKey));
+        return same(twin!);
+      }
+      if (!image) return this.depositOut(row);
+      const proofUploadId = await this.storeUpload(
+        tx,
+        { type: 'member', id: memberId },
+        'deposit_proof',
+        image,
+        'proof',
+      );
+      const [done] = await tx
+        .update(depositRequests)
+        .set({ proofUploadId })
+        .where(eq(depositRequests.id, row.id))
+        .returning();
+      return this.depositOut(done!);
+    });
+  }
+
+  async memberDeposits(
+    memberId: number,
+    q: { pageNo: number; pageSize: number; status?: string | undefined },
+  ): Promise<Page<Deposit>> {
+    const where = and(
+      eq(depositRequests.memberId, memberId),
+      q.status ? eq(depositRequests.status, q.status) : undefined,
+    );
+    const [count] = await this.db
+      .select({ n: sql<string>`count(*)::text` })
+      .from(depositRequests)
+      .where(where);
+    const rows = await this.db
+      .select()
+      .from(depositRequests)
+      .where(where)
+      .orderBy(desc(depositRequests.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    return pageOf(
+      rows.map((r) => this.depositOut(r)),
+      Number(count?.n ?? 0),
+      q.pageNo,
+      q.pageSize,
+    );
+  }
+
+  protected async accountsOf(ids: number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const id of new Set(ids)) {
+      const m = await this.deps.members.getById(id);
+      out.set(id, m?.account ?? `#${id}`);
+    }
+    return out;
+  }
+
+  async depositQueue(q: { pageNo: number; pageSize: number; status?: string | undefined }) {
+    const where = q.status ? eq(depositRequests.status, q.status) : undefined;
+    const [count] = await this.db
+      .select({ n: sql<string>`count(*)::text` })
+      .from(depositRequests)
+      .where(where);
+    const rows = await this.db
+      .select()
+      .from(depositRequests)
+      .where(where)
+      // The oldest pending request first: it has waited longest.
+      .orderBy(q.status === 'pending' ? asc(depositRequests.id) : desc(depositRequests.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const accounts = await this.accountsOf(rows.map((r) => r.memberId));
+    return pageOf(
+      rows.map((r) => ({
+        ...this.depositOut(r),
+        memberId: r.memberId,
+        account: accounts.get(r.memberId)!,
+        reviewedBy: r.reviewedByAccount,
+      })),
+      Number(count?.n ?? 0),
+      q.pageNo,
+      q.pageSize,
+    );
+  }
+
+  /** Pending → approved: credits the member's cash from the channel's clearing account. */
+  async approveDeposit(actor: Actor, id: number, note?: string): Promise<Deposit> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(depositRequests)
+        .set({
+          status: 'approved',
+          reviewedBy: actor.id,
+          reviewedByAccount: actor.account,
+          reviewedAt: sql`now()`,
+          reviewNote: note ?? null,
+        })
+        .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
+        .returning();
+      if (!row) throw await this.notPending(tx, depositRequests, id);
+      const posted = await this.deps.wallet.post(
+        {
+          key: `deposit:${id}`,
+          reason: 'deposit',
+          postings: [
+            { account: Accounts.clearing(row.channelCode), amount: -BigInt(row.amount) },
+            { account: Accounts.cash(row.memberId), amount: BigInt(row.amount) },
+          ],
+          metadata: { depositId: id, channel: row.channelCode, operator: actor.account },
+        },
+        tx,
+      );
+      const [done] = await tx
+        .update(depositRequests)
+        .set({ ledgerTransactionId: posted.transactionId })
+        .where(eq(depositRequests.id, id))
+        .returning();
+      if (this.depositListeners.length) {
+        await this.lockMember(tx, row.memberId);
+        const nth = await this.approvedDepositCount(row.memberId, tx);
+        for (const listener of this.depositListeners)
+          await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
+      }
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'deposit.approve',
+          target: { type: 'deposit', id },
+          before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
+          after: { status: 'approved', ledgerTransactionId: posted.transactionId, note: note ?? null },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      return this.depositOut(done!);
+    });
+  }
+
+  async rejectDeposit(actor: Actor, id: number, note: string): Promise<Deposit> {
+    if (!note.trim()) throw fieldError('note', 'reasonRequired');
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(depositRequests)
+        .set({
+          status: 'rejected',
+          reviewedBy: actor.id,
+          reviewedByAccount: actor.account,
+          reviewedAt: sql`now()`,
+          reviewNote: note,
+        })
+        .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
+        .returning();
+      if (!row) throw await this.notPending(tx, depositRequests, id);
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'deposit.reject',
+          target: { type: 'deposit', id },
+          before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
+          after: { status: 'rejected', note },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      return this.depositOut(row);
+    });
+  }
+
+  protected async notPending(
+    tx: Tx,
+    table: typeof depositRequests | typeof withdrawalRequests,
+    id: number,
+  ): Promise<AppError> {
+    const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+    return exists ? new AppError('CONFLICT', { messageKey: 'requestNotPending' }) : new AppError('NOT_FOUND');
+  }
+}
