@@ -122,6 +122,8 @@ export function createServices(config: Config, database: Database): Services {
   });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
   const lottery = new LotteryService(db, config, { wallet, bets, audit });
+  gameRecords.commissionOf = (memberId, source, roundId) =>
+    source === 'lottery' ? lottery.commissionOf(memberId, roundId) : Promise.resolve(null);
   const protection = new ProtectionService(db, config, {
     members,
     wallet,

@@ -218,7 +218,11 @@ export const betEntrySchema = z.object({
   status: z.enum(BET_STATUSES),
   time: safeString(),
 });
-export const bettingRecordDetailSchema = betRoundSchema.extend({ entries: z.array(betEntrySchema) });
+export const bettingRecordDetailSchema = betRoundSchema.extend({
+  /** Commission the round earned (lottery: taken off the ticket's cost at purchase). */
+  commission: safeString().optional(),
+  entries: z.array(betEntrySchema),
+});
 
 /** POST /seamless/v1/{vendor}/session: the vendor redeems a launch token, once. */
 export const vendorSessionRequestSchema = z.object({ launchToken: safeString().min(16).max(200) });

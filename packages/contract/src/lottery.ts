@@ -21,6 +21,7 @@ export const LOTTERY_BET_TYPE_VALUES = [
   'xien3',
   'xien4',
   'truot4',
+  'da',
   'big4d',
   'small4d',
   'd3',
@@ -61,6 +62,8 @@ export const lotteryMenuGameSchema = z.object({
   resultCount: z.number().int(),
   cutoffSeconds: z.number().int(),
   odds: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+  /** Commission per bet type in percent of the cost ("5", "19.6"); taken off the cost at purchase. */
+  commissions: z.record(z.string(), z.string()),
   nextDraw: lotteryDrawRefSchema.nullable(),
 });
 export const lotteryMenuSchema = z.object({ games: z.array(lotteryMenuGameSchema) });
@@ -128,7 +131,9 @@ export const lotteryPlaceSchema = z.object({
 export type LotteryPlaceBody = z.infer<typeof lotteryPlaceSchema>;
 export const lotteryPlacedSchema = z.object({
   ticketId: z.string(),
+  /** What the ticket charged: the bets' face cost less the commission. */
   cost: moneyString,
+  commission: moneyString,
   balance: moneyString,
 });
 
@@ -147,7 +152,9 @@ export const lotteryTicketSchema = z.object({
   drawTime: z.string(),
   prizeMode: z.string(),
   status: z.enum(LOTTERY_TICKET_STATUSES),
+  /** Charged: Σ bet cost − commission. */
   cost: moneyString,
+  commission: moneyString,
   payout: moneyString,
   createdAt: z.string(),
   bets: z.array(
@@ -155,7 +162,9 @@ export const lotteryTicketSchema = z.object({
       type: z.enum(LOTTERY_BET_TYPE_VALUES),
       numbers: z.array(z.string()),
       amount: moneyString,
+      /** The bet's face cost by the rules (before commission). */
       cost: moneyString,
+      commission: moneyString,
       hits: z.number().int().nullable(),
       payout: moneyString.nullable(),
     }),
@@ -176,17 +185,74 @@ export const lotteryCancelledSchema = z.object({
   balance: moneyString,
 });
 
-/** Operator: a multiplier with up to two decimals ("90", "2.2"). */
-const multiplierText = safeString().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Invalid odds');
+/** Operator: a multiplier with up to two decimals ("90", "2.2"), above zero. */
+const multiplierText = safeString()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Invalid odds')
+  .refine((v) => Number(v) > 0, 'Invalid odds');
 const oddsValue = z.union([multiplierText, z.record(z.enum(['P1', 'P2', 'P3', 'SP', 'CO']), multiplierText)]);
+/** Operator: a commission in percent of the cost, 0 to 50 with up to two decimals. */
+const percentText = safeString()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Invalid percent')
+  .refine((v) => Number(v) <= 50, 'At most 50 %');
+const oddsView = z.union([z.string(), z.record(z.string(), z.string())]);
+
 export const adminLotteryOddsQuerySchema = z.object({ prizeMode });
 export const adminLotteryOddsSchema = z.object({
   prizeMode: z.enum(LOTTERY_PRIZE_MODES),
-  odds: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+  odds: z.record(z.string(), oddsView),
+  /** Percent of the cost per bet type. */
+  commissions: z.record(z.string(), z.string()),
 });
-export const adminLotteryOddsPutSchema = z.object({
-  prizeMode,
-  betType: z.enum(LOTTERY_BET_TYPE_VALUES),
-  /** A multiplier, or one per prize tier for 4D/3D/2D. */
-  odds: oddsValue,
+/** One bet type of a prize mode: its odds, its commission, or both (audited). */
+export const adminLotteryOddsPutSchema = z
+  .object({
+    prizeMode,
+    betType: z.enum(LOTTERY_BET_TYPE_VALUES),
+    /** A multiplier, or one per prize tier for 4D/3D/2D. */
+    odds: oddsValue.optional(),
+    commission: percentText.optional(),
+  })
+  .refine((b) => b.odds !== undefined || b.commission !== undefined, {
+    message: 'Give odds or commission',
+    path: ['odds'],
+  });
+
+/** The console's odds page: the prize mode's table and every game's limits and cut-off. */
+export const adminLotteryConfigSchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  betTypes: z.array(
+    z.object({
+      betType: z.enum(LOTTERY_BET_TYPE_VALUES),
+      family: z.enum(['vn', 'sea']),
+      odds: oddsView,
+      commission: z.string(),
+    }),
+  ),
+  games: z.array(
+    z.object({
+      gameCode: z.string(),
+      name: z.string(),
+      family: z.enum(['vn', 'sea']),
+      cutoffSeconds: z.number().int(),
+      /** The longest cut-off the schedule allows (a fast game must open for some seconds). */
+      maxCutoffSeconds: z.number().int(),
+      maxStakePerNumber: moneyString,
+      maxStakePerDraw: moneyString,
+    }),
+  ),
+});
+export type AdminLotteryConfig = z.infer<typeof adminLotteryConfigSchema>;
+
+/** The most an operator may let the house take on one draw (10 crore rupees). */
+export const LOTTERY_MAX_DRAW_LIMIT = '1000000000.00';
+export const adminLotteryGameParamsSchema = z.object({ gameCode });
+/** A game's limits and cut-off (audited); open draws take the new cut-off at once. */
+export const adminLotteryGamePutSchema = z.object({
+  cutoffSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(6 * 3600),
+  maxStakePerNumber: positiveMoneyString,
+  maxStakePerDraw: positiveMoneyString,
 });

@@ -22,3 +22,4 @@ export * from './sicbo.ts';
 export * from './video-slot.ts';
 export { VIDEO_SLOT } from './video-slot-data.ts';
 export * from './verify.ts';
+export * from './lottery-commission.ts';

@@ -14,6 +14,7 @@ import {
   settleBet,
   validateBet,
 } from './lottery.ts';
+import { betCommission, MAX_COMMISSION_BPS } from './lottery-commission.ts';
 import { GameRuleError } from './money.ts';
 import { fixedFloats } from './rng.ts';
 
@@ -137,6 +138,59 @@ describe('North structure, hand-worked', () => {
   });
 });
 
+describe('đá (pairs of lô), hand-worked', () => {
+  it('North: 45 and 07 both appear → the one pair pays once, although 45 appears three times', () => {
+    // Cost: amount × pairs = 100 × 1. 45 (DB, G3, G7) and 07 (G7) both among the 27 lô.
+    expect(both('north', NORTH, bet('da', ['45', '07']))).toEqual({ cost: 100, hits: 1, payout: 1700 });
+    expect(both('north', NORTH, bet('da', ['45', '50']))).toEqual({ cost: 100, hits: 0, payout: 0 });
+  });
+  it('North: four numbers are six pairs; three of them appear → three pairs win', () => {
+    // 45, 12, 99 appear; 50 does not: pairs 45-12, 45-99, 12-99 win; the three with 50 lose.
+    const r = both('north', NORTH, bet('da', ['45', '12', '99', '50'], 250));
+    expect(r).toEqual({ cost: 250 * 6, hits: 3, payout: 3 * 250 * 17 });
+  });
+  it('Central/South: 54 (four times) and 77 (G7 777) → one pair; 54 with 33 and 22 → three pairs', () => {
+    expect(both('south', SOUTH, bet('da', ['54', '77']))).toEqual({ cost: 100, hits: 1, payout: 1700 });
+    expect(both('south', SOUTH, bet('da', ['54', '33', '22']))).toEqual({ cost: 300, hits: 3, payout: 5100 });
+    // 01 appears (G4 10001) but 99 does not: the pair loses.
+    expect(both('south', SOUTH, bet('da', ['01', '99']))).toEqual({ cost: 100, hits: 0, payout: 0 });
+  });
+  it('each pair is rounded down on its own (odds 16.67 on 1 paisa)', () => {
+    const odd = { ...odds, da: 1667 };
+    const b = bet('da', ['45', '07', '12'], 1);
+    const direct = settleBet('north', NORTH, b, odd);
+    expect(direct).toEqual({ cost: 3, hits: 3, payout: 3 * 16 });
+    expect(new DrawIndex('north', NORTH).settle(b, odd)).toEqual(direct);
+  });
+  it('takes 2 to 10 distinct two-digit numbers', () => {
+    expect(() => validateBet('north', bet('da', ['45']))).toThrow(GameRuleError);
+    expect(() => validateBet('north', bet('da', ['45', '45']))).toThrow(GameRuleError);
+    expect(() => validateBet('north', bet('da', ['045', '07']))).toThrow(GameRuleError);
+    const eleven = Array.from({ length: 11 }, (_, i) => String(i).padStart(2, '0'));
+    expect(() => validateBet('north', bet('da', eleven))).toThrow(GameRuleError);
+    expect(() => validateBet('north', bet('da', eleven.slice(0, 10)))).not.toThrow();
+    expect(betCost('north', bet('da', eleven.slice(0, 10)))).toBe(100 * 45);
+    expect(() => validateBet('sea4d', bet('da', ['45', '07']))).toThrow(GameRuleError);
+  });
+});
+
+describe('commission', () => {
+  it('is floor(cost × rate) in basis points, never above half the cost, zero when unset', () => {
+    expect(betCommission(2700, 1960)).toBe(529); // 27.00 at 19.6 % → 5.29
+    expect(betCommission(2700, undefined)).toBe(0);
+    expect(betCommission(2700, 0)).toBe(0);
+    expect(betCommission(2700, 9000)).toBe(2700 * (MAX_COMMISSION_BPS / 10_000));
+  });
+  it('property: 0 ≤ commission ≤ half the cost, and the charged rest stays positive', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e12 }), fc.integer({ min: 0, max: 20_000 }), (cost, bps) => {
+        const c = betCommission(cost, bps);
+        return Number.isSafeInteger(c) && c >= 0 && c <= cost / 2 && cost - c > 0;
+      }),
+    );
+  });
+});
+
 describe('Central/South structure, hand-worked', () => {
   it('lo2 costs amount × 18; 54 hits DB, G1, G4 10654 and G8 → pays four times', () => {
     const r = both('south', SOUTH, bet('lo2', ['54']));
@@ -198,10 +252,23 @@ describe('validation', () => {
 
 describe('property: the sum paid for a draw equals the sum of the per-ticket rules', () => {
   const structures: LotteryStructureId[] = ['north', 'south', 'sea4d'];
-  const vnTypes = ['lo2', 'lo3', 'de', 'dau', 'duoi', 'cang3', 'xien2', 'xien3', 'xien4', 'truot4'] as const;
+  const vnTypes = [
+    'lo2',
+    'lo3',
+    'de',
+    'dau',
+    'duoi',
+    'cang3',
+    'xien2',
+    'xien3',
+    'xien4',
+    'truot4',
+    'da',
+  ] as const;
   const seaTypes = ['big4d', 'small4d', 'd3', 'd2'] as const;
   const digitsOf: Record<string, number> = { lo3: 3, cang3: 3, dau: 1, duoi: 1, big4d: 4, small4d: 4, d3: 3 };
   const sizeOf: Record<string, number> = { xien2: 2, xien3: 3, xien4: 4, truot4: 4 };
+  const rangeOf: Record<string, [number, number]> = { da: [2, 10] };
 
   const arbBet = (sea: boolean) =>
     fc.constantFrom<LotteryBet['type']>(...(sea ? seaTypes : vnTypes)).chain((type) => {
@@ -210,7 +277,10 @@ describe('property: the sum paid for a draw equals the sum of the per-ticket rul
       const size = sizeOf[type];
       return fc.record({
         type: fc.constant(type),
-        numbers: fc.uniqueArray(num, { minLength: size ?? 1, maxLength: size ?? 12 }),
+        numbers: fc.uniqueArray(num, {
+          minLength: size ?? rangeOf[type]?.[0] ?? 1,
+          maxLength: size ?? rangeOf[type]?.[1] ?? 12,
+        }),
         amount: fc.integer({ min: 1, max: 1_000_000 }),
       });
     });

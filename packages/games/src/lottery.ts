@@ -102,6 +102,7 @@ export const LOTTERY_BET_TYPES = [
   'xien3',
   'xien4',
   'truot4',
+  'da',
   'big4d',
   'small4d',
   'd3',
@@ -118,6 +119,8 @@ interface BetTypeRule {
   digits: number;
   /** The numbers form ONE combination of exactly this size (xiên, lô trượt); else each number is its own bet. */
   combination?: number;
+  /** Every pair of the numbers is its own bet (đá): between `min` and `max` numbers. */
+  pairs?: { min: number; max: number };
 }
 
 export const BET_TYPE_RULES: Record<LotteryBetType, BetTypeRule> = {
@@ -131,6 +134,14 @@ export const BET_TYPE_RULES: Record<LotteryBetType, BetTypeRule> = {
   xien3: { family: 'vn', digits: 2, combination: 3 },
   xien4: { family: 'vn', digits: 2, combination: 4 },
   truot4: { family: 'vn', digits: 2, combination: 4 },
+  /**
+   * DA_RULE, đá (the common "đá vòng"): the player picks 2 to 10 two-digit numbers; every pair of
+   * them is one bet of `amount` (cost = amount × pairs). A pair wins when BOTH of its numbers
+   * appear among the draw's lô (the last two digits of any result: 27 North, 18 Central/South).
+   * A pair pays amount × odds once, however many times its numbers appear (no "nháy" multiples).
+   * So when k of the picked numbers appear, k × (k − 1) / 2 pairs win; hits = pairs won.
+   */
+  da: { family: 'vn', digits: 2, pairs: { min: 2, max: 10 } },
   big4d: { family: 'sea', digits: 4 },
   small4d: { family: 'sea', digits: 4 },
   d3: { family: 'sea', digits: 3 },
@@ -157,6 +168,8 @@ const VN_ODDS: Odds = {
   xien3: 6500,
   xien4: 25000,
   truot4: 220,
+  // A đá pair is a xiên 2 (both numbers among the lô), so it pays what xiên 2 pays.
+  da: 1700,
 };
 const SEA_ODDS: Odds = {
   big4d: { P1: 250000, P2: 100000, P3: 50000, SP: 18000, CO: 6000 },
@@ -208,13 +221,22 @@ export function validateBet(structure: LotteryStructureId, bet: LotteryBet): voi
     throw new GameRuleError('INVALID_BET', 'a number appears twice');
   if (rule.combination && bet.numbers.length !== rule.combination)
     throw new GameRuleError('INVALID_BET', `${bet.type} takes exactly ${rule.combination} numbers`);
+  if (rule.pairs && (bet.numbers.length < rule.pairs.min || bet.numbers.length > rule.pairs.max))
+    throw new GameRuleError(
+      'INVALID_BET',
+      `${bet.type} takes ${rule.pairs.min} to ${rule.pairs.max} numbers`,
+    );
 }
+
+/** How many pairs n numbers make: a đá on n numbers is n × (n − 1) / 2 bets. */
+export const pairCount = (n: number): number => (n * (n - 1)) / 2;
 
 /** What the bet costs: lô costs amount × results per number; a combination costs amount once. */
 export function betCost(structure: LotteryStructureId, bet: LotteryBet): number {
   const rule = BET_TYPE_RULES[bet.type];
   if (rule.combination) return bet.amount;
   const n = bet.numbers.length;
+  if (rule.pairs) return bet.amount * pairCount(n);
   if (bet.type === 'lo2') return bet.amount * resultCount(structure) * n;
   if (bet.type === 'lo3') return bet.amount * resultCountWithDigits(structure, 3) * n;
   return bet.amount * n;
@@ -284,6 +306,15 @@ export function settleBet(
     case 'truot4':
       hits = bet.numbers.filter((n) => lo(n) > 0).length;
       if (hits === 0) payout = pay(bet.amount, flatOdds(odds, bet.type), 1);
+      break;
+    case 'da':
+      // Written pair by pair, as the definition reads (DA_RULE at BET_TYPE_RULES.da).
+      for (let i = 0; i < bet.numbers.length; i++)
+        for (let j = i + 1; j < bet.numbers.length; j++)
+          if (lo(bet.numbers[i]!) > 0 && lo(bet.numbers[j]!) > 0) {
+            hits += 1;
+            payout += pay(bet.amount, flatOdds(odds, bet.type), 1);
+          }
       break;
     case 'big4d':
     case 'small4d':
@@ -359,6 +390,12 @@ export class DrawIndex {
       hits = bet.numbers.reduce((a, n) => a + (this.loHits(n) > 0 ? 1 : 0), 0);
       const wins = t === 'truot4' ? hits === 0 : hits === bet.numbers.length;
       payout = wins ? pay(bet.amount, flatOdds(odds, t), 1) : 0;
+    } else if (t === 'da') {
+      // k of the numbers appear → every pair of those k is a hit: k(k − 1)/2 pairs.
+      const k = bet.numbers.reduce((a, n) => a + (this.loHits(n) > 0 ? 1 : 0), 0);
+      hits = pairCount(k);
+      // Each pair is its own bet, rounded down on its own, as the reference pays it.
+      payout = hits * pay(bet.amount, flatOdds(odds, t), 1);
     } else {
       const digits = BET_TYPE_RULES[t].digits;
       for (const slot of LOTTERY_STRUCTURES[this.structure]) {

@@ -89,6 +89,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/inhouse-rounds-page.tsx'),
   },
   {
+    id: 'lottery-odds',
+    path: 'lottery-odds',
+    labelKey: 'nav.lotteryOdds',
+    icon: 'lottery',
+    permission: 'games',
+    load: () => import('./pages/lottery-odds-page.tsx'),
+  },
+  {
     id: 'inhouse-ggr',
     path: 'inhouse-ggr',
     labelKey: 'nav.inhouseGgr',

@@ -18,6 +18,12 @@ export interface RecordQuery {
  * every source, read from the one bets record, named from the catalogue.
  */
 export class BettingRecords {
+  /**
+   * A source's commission on a round (lottery: taken off the ticket's cost at purchase), set by
+   * services.ts; the round detail shows it when there is one.
+   */
+  commissionOf: ((memberId: number, source: string, roundId: string) => Promise<bigint | null>) | null = null;
+
   constructor(private readonly deps: { bets: BetsService; games: GamesService }) {}
 
   async round(r: RoundSummary, locale: CompleteLocale) {
@@ -87,8 +93,10 @@ export class BettingRecords {
       trial: rows.some((r) => r.trial),
       time: new Date(last.settledAt),
     };
+    const commission = (await this.commissionOf?.(memberId, summary.source, summary.roundId)) ?? null;
     return {
       ...(await this.round(summary, locale)),
+      ...(commission !== null ? { commission: fromMinor(commission) } : {}),
       entries: rows.map((r) => ({
         id: r.id,
         stake: signed(r.stake),

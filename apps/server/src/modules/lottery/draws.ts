@@ -22,7 +22,10 @@ export type TicketRow = typeof lotteryTickets.$inferSelect;
 
 /** A bet as stored on the ticket: paisa as numbers; hits and payout once settled. */
 export interface StoredBet extends LotteryBet {
+  /** Face cost by the rules; the ticket charged cost − commission. */
   cost: number;
+  /** Commission taken off at purchase (absent on tickets bought before commissions existed). */
+  commission?: number;
   hits?: number;
   payout?: number;
 }

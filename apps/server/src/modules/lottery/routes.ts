@@ -1,4 +1,7 @@
 import {
+  adminLotteryConfigSchema,
+  adminLotteryGameParamsSchema,
+  adminLotteryGamePutSchema,
   adminLotteryOddsPutSchema,
   adminLotteryOddsQuerySchema,
   adminLotteryOddsSchema,
@@ -24,6 +27,7 @@ import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/i18n.ts';
+import { commissionsView } from './config.ts';
 import { defaultPrizeMode } from './service.ts';
 
 /** SPEC §2 lottery routing by vendor. */
@@ -183,11 +187,14 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
       },
     },
-    async (req) =>
-      ok(req, {
+    async (req) => {
+      const { odds, commissions } = await lottery.config.rates(req.query.prizeMode);
+      return ok(req, {
         prizeMode: req.query.prizeMode,
-        odds: lottery.oddsView(await lottery.odds(req.query.prizeMode)),
-      }),
+        odds: lottery.oddsView(odds),
+        commissions: commissionsView(commissions, Object.keys(odds)),
+      });
+    },
   );
   app.put(
     '/wps/admin/lottery/odds',
@@ -196,21 +203,73 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: lottery'],
         security,
-        summary: 'Set one bet type’s odds of a prize mode (audited; placed tickets keep theirs)',
+        summary:
+          'Set one bet type’s odds and/or commission (percent of the cost) of a prize mode (audited; placed tickets keep theirs)',
         body: adminLotteryOddsPutSchema,
         response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
       },
     },
     async (req) => {
       const op = operatorPrincipal(req);
-      const odds = await lottery.setOdds(
-        req.body.prizeMode,
-        req.body.betType,
-        req.body.odds,
-        { id: op.operatorId, account: op.account },
-        clientIp(req),
+      const { prizeMode, betType, odds, commission } = req.body;
+      return ok(
+        req,
+        await lottery.config.setRates(
+          prizeMode,
+          betType,
+          { odds, commission },
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
       );
-      return ok(req, { prizeMode: req.body.prizeMode, odds });
+    },
+  );
+
+  app.get(
+    '/wps/admin/lottery/config',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary:
+          'The odds page: odds and commission per bet type of a prize mode, and its games’ limits and cut-off',
+        querystring: adminLotteryOddsQuerySchema,
+        response: { 200: envelopeSchema(adminLotteryConfigSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const mode = req.query.prizeMode;
+      const games = lottery.games.filter((g) => (mode === 'SEA') === (g.vendor === 'TCG_SEA'));
+      return ok(req, await lottery.config.view(mode, games, requestLocale(req) === 'ne' ? 'ne' : 'en'));
+    },
+  );
+
+  app.put(
+    '/wps/admin/lottery/games/:gameCode',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin: lottery'],
+        security,
+        summary:
+          'Set a game’s limits per number and per draw and its cut-off (audited; open draws follow at once)',
+        params: adminLotteryGameParamsSchema,
+        body: adminLotteryGamePutSchema,
+        response: { 200: envelopeSchema(adminLotteryConfigSchema.shape.games.element), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      return ok(
+        req,
+        await lottery.config.setGameSettings(
+          lottery.game(req.params.gameCode),
+          req.body,
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
+      );
     },
   );
 };

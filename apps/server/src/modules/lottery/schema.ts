@@ -61,7 +61,9 @@ export const lotteryTickets = pgTable(
     trial: boolean().notNull(),
     bets: jsonb().notNull(),
     odds: jsonb().notNull(),
+    /** What the ticket charged: the bets' face cost less `commission` (lottery-commission.ts). */
     cost: bigint({ mode: 'bigint' }).notNull(),
+    commission: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     payout: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     status: text().notNull().default('open'),
     createdAt: ts().notNull().default(sql`now()`),
@@ -76,6 +78,7 @@ export const lotteryTickets = pgTable(
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
     check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),
+    check('lottery_tickets_commission', sql`${t.commission} >= 0`),
   ],
 );
 
@@ -95,15 +98,42 @@ export const lotteryExposure = pgTable(
   (t) => [primaryKey({ name: 'lottery_exposure_pk', columns: [t.drawId, t.betType, t.number] })],
 );
 
-/** Operator overrides of the odds per prize mode and bet type (defaults in @wps/games DEFAULT_ODDS). */
+/**
+ * Operator overrides per prize mode and bet type: the odds (defaults in @wps/games DEFAULT_ODDS)
+ * and the commission in basis points (DEFAULT_COMMISSIONS); null keeps the default.
+ */
 export const lotteryOdds = pgTable(
   'lottery_odds',
   {
     prizeMode: text().notNull(),
     betType: text().notNull(),
-    odds: jsonb().notNull(),
+    odds: jsonb(),
+    commissionBps: integer(),
     updatedBy: text().notNull(),
     updatedAt: ts().notNull().default(sql`now()`),
   },
-  (t) => [primaryKey({ name: 'lottery_odds_pk', columns: [t.prizeMode, t.betType] })],
+  (t) => [
+    primaryKey({ name: 'lottery_odds_pk', columns: [t.prizeMode, t.betType] }),
+    check('lottery_odds_commission_range', sql`${t.commissionBps} between 0 and 5000`),
+  ],
+);
+
+/** Operator overrides of a game's limits and cut-off (defaults in games.ts). */
+export const lotteryGameSettings = pgTable(
+  'lottery_game_settings',
+  {
+    gameCode: text().primaryKey(),
+    cutoffSeconds: integer().notNull(),
+    maxStakePerNumber: bigint({ mode: 'bigint' }).notNull(),
+    maxStakePerDraw: bigint({ mode: 'bigint' }).notNull(),
+    updatedBy: text().notNull(),
+    updatedAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [
+    check('lottery_game_settings_cutoff', sql`${t.cutoffSeconds} > 0`),
+    check(
+      'lottery_game_settings_limits',
+      sql`${t.maxStakePerNumber} > 0 AND ${t.maxStakePerNumber} <= ${t.maxStakePerDraw}`,
+    ),
+  ],
 );

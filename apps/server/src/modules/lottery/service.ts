@@ -12,9 +12,10 @@ import {
   toMinor,
 } from '@wps/contract';
 import {
+  betCommission,
   betCost,
   betTypesOf,
-  DEFAULT_ODDS,
+  type Commissions,
   GameRuleError,
   type LotteryBet,
   type Odds,
@@ -30,17 +31,15 @@ import type { AuditService } from '../admin/service.ts';
 import type { BetsService } from '../bets/service.ts';
 import { Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type WalletService } from '../wallet/service.ts';
+import { commissionsView, LotteryConfig, oddsView } from './config.ts';
 import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
 import { releaseExposure, ShardFull, takeDrawExact, takeDrawShard, takeNumbers } from './exposure.ts';
-import { lotteryDraws, lotteryOdds, lotteryTickets } from './schema.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** Odds in hundredths → the multiplier as text ("90", "2.2"). */
-const multiplier = (h: number) => String(h / 100);
 
 function invalidBet(e: unknown): never {
   if (e instanceof GameRuleError)
@@ -68,6 +67,8 @@ export class LotteryService {
   readonly games: LotteryGame[];
   readonly byCode: Map<string, LotteryGame>;
   readonly draws: LotteryDraws;
+  /** Odds, commissions, limits and cut-offs as the operator sets them (config.ts). */
+  readonly config: LotteryConfig;
 
   constructor(
     private readonly db: Db,
@@ -80,6 +81,7 @@ export class LotteryService {
     });
     this.byCode = new Map(this.games.map((g) => [g.gameCode, g]));
     this.draws = new LotteryDraws(db, deps, this.byCode);
+    this.config = new LotteryConfig(db, deps, this.games);
   }
 
   game(gameCode: string): LotteryGame {
@@ -90,62 +92,12 @@ export class LotteryService {
 
   /** The prize mode's odds: the defaults with the operator's overrides. */
   async odds(mode: LotteryPrizeMode, tx?: Tx): Promise<Odds> {
-    const rows = await (tx ?? this.db).select().from(lotteryOdds).where(eq(lotteryOdds.prizeMode, mode));
-    const odds: Odds = { ...DEFAULT_ODDS[mode] };
-    for (const r of rows) (odds as Record<string, unknown>)[r.betType] = r.odds;
-    return odds;
+    return (await this.config.rates(mode, tx)).odds;
   }
 
   /** The odds as the operator and the menus show them: multipliers as text. */
   oddsView(odds: Odds): Record<string, string | Record<string, string>> {
-    return Object.fromEntries(
-      Object.entries(odds).map(([t, o]) => [
-        t,
-        typeof o === 'object'
-          ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, multiplier(v ?? 0)]))
-          : multiplier(o ?? 0),
-      ]),
-    );
-  }
-
-  /** Operator: sets one bet type's odds of a prize mode (audited). Tiered types take one per prize. */
-  async setOdds(
-    mode: LotteryPrizeMode,
-    betType: LotteryBetTypeCode,
-    value: string | Partial<Record<string, string>>,
-    actor: { id: number; account: string },
-    ip: string,
-  ) {
-    const hundredths = (m: string) => Math.round(Number(m) * 100);
-    const tiered = typeof DEFAULT_ODDS[mode][betType] === 'object';
-    if (tiered !== (typeof value === 'object'))
-      throw new AppError('VALIDATION', { fields: { odds: 'badRequest' } });
-    const odds =
-      typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hundredths(v ?? '0')]))
-        : hundredths(value);
-    const before = await this.odds(mode);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(lotteryOdds)
-        .values({ prizeMode: mode, betType, odds, updatedBy: actor.account })
-        .onConflictDoUpdate({
-          target: [lotteryOdds.prizeMode, lotteryOdds.betType],
-          set: { odds, updatedBy: actor.account, updatedAt: sql`now()` },
-        });
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'lottery.odds.update',
-          target: { type: 'lottery_odds', id: `${mode}:${betType}` },
-          before: { odds: before[betType] ?? null },
-          after: { odds },
-          ip,
-        },
-        tx,
-      );
-    });
-    return this.oddsView(await this.odds(mode));
+    return oddsView(odds);
   }
 
   // ---------- menus and results ----------
@@ -153,13 +105,14 @@ export class LotteryService {
   async menu(mode: LotteryPrizeMode | undefined, lang: 'en' | 'ne'): Promise<LotteryMenuGame[]> {
     const games = this.games.filter((g) => inMode(g, mode));
     const out: LotteryMenuGame[] = [];
+    await this.config.refreshSettings();
     const upcoming = await this.draws.upcomingOf(games);
-    const oddsOf = new Map<LotteryPrizeMode, Odds>();
+    const ratesOf = new Map<LotteryPrizeMode, { odds: Odds; commissions: Commissions }>();
     for (const g of games) {
       const next = upcoming.get(g.gameCode) ?? null;
       const m = mode ?? defaultPrizeMode(g);
-      if (!oddsOf.has(m)) oddsOf.set(m, await this.odds(m));
-      const odds = oddsOf.get(m)!;
+      if (!ratesOf.has(m)) ratesOf.set(m, await this.config.rates(m));
+      const { odds, commissions } = ratesOf.get(m)!;
       const types = betTypesOf(g.structure);
       out.push({
         gameCode: g.gameCode,
@@ -171,6 +124,7 @@ export class LotteryService {
         resultCount: resultCount(g.structure),
         cutoffSeconds: g.cutoffSeconds,
         odds: this.oddsView(Object.fromEntries(types.map((t) => [t, odds[t]]))),
+        commissions: commissionsView(commissions, types),
         nextDraw: next
           ? {
               drawId: next.id,
@@ -269,6 +223,9 @@ export class LotteryService {
     const mode = body.prizeMode ?? defaultPrizeMode(game);
     if ((mode === 'SEA') !== (game.vendor === 'TCG_SEA'))
       throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [mode] });
+    // The operator's limits and cut-off; the odds and commission the ticket is bought with.
+    await this.config.refreshSettings();
+    const { odds, commissions } = await this.config.rates(mode);
     const bets: StoredBet[] = body.bets.map((b) => {
       const amountMinor = toMinor(b.amount);
       if (amountMinor > BigInt(Number.MAX_SAFE_INTEGER) / 1000n)
@@ -279,22 +236,24 @@ export class LotteryService {
       } catch (e) {
         invalidBet(e);
       }
-      return { ...bet, cost: betCost(game.structure, bet) };
+      const cost = betCost(game.structure, bet);
+      return { ...bet, cost, commission: betCommission(cost, commissions[bet.type]) };
     });
-    const cost = bets.reduce((a, b) => a + BigInt(b.cost), 0n);
+    // Commission comes off the cost at purchase (lottery-commission.ts): the ticket charges the rest.
+    const commission = bets.reduce((a, b) => a + BigInt(b.commission ?? 0), 0n);
+    const cost = bets.reduce((a, b) => a + BigInt(b.cost), 0n) - commission;
     const trial = p.role === 'trial';
     if (trial) await this.deps.wallet.ensureTrial(p.memberId);
     const acc = this.accounts({ memberId: p.memberId, trial }, game);
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
-    const odds = await this.odds(mode);
     const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
     return guard(p.memberId, trial, cost, 'lottery', async () => {
       try {
-        return await this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds, false);
+        return await this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds, false);
       } catch (e) {
         // The draw shard it drew had no room: once more, on the exact path (exposure.ts).
         if (!(e instanceof ShardFull)) throw e;
-        return this.placeTx(p, body, game, mode, bets, cost, trial, acc, odds, true);
+        return this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds, true);
       }
     });
   }
@@ -305,7 +264,7 @@ export class LotteryService {
     game: LotteryGame,
     mode: LotteryPrizeMode,
     bets: StoredBet[],
-    cost: bigint,
+    { cost, commission }: { cost: bigint; commission: bigint },
     trial: boolean,
     acc: ReturnType<LotteryService['accounts']>,
     odds: Odds,
@@ -333,6 +292,7 @@ export class LotteryService {
           bets,
           odds,
           cost,
+          commission,
         })
         .onConflictDoNothing()
         .returning({ id: lotteryTickets.id });
@@ -348,7 +308,13 @@ export class LotteryService {
             { account: acc.wallet, amount: -cost },
             { account: acc.house, amount: cost },
           ],
-          metadata: { vendor: game.vendor, roundId: ticketId, gameCode: game.gameCode, drawId: body.drawId },
+          metadata: {
+            vendor: game.vendor,
+            roundId: ticketId,
+            gameCode: game.gameCode,
+            drawId: body.drawId,
+            ...(commission > 0n ? { commission: commission.toString() } : {}),
+          },
         },
         tx,
       );
@@ -358,6 +324,7 @@ export class LotteryService {
       return {
         ticketId,
         cost: fromMinor(cost),
+        commission: fromMinor(commission),
         balance: fromMinor(posted.balances.get(accountKey(acc.wallet))!),
       };
     });
@@ -374,11 +341,18 @@ export class LotteryService {
       .select()
       .from(lotteryTickets)
       .where(and(eq(lotteryTickets.memberId, memberId), eq(lotteryTickets.requestId, body.requestId)));
-    if (!t || t.drawId !== body.drawId || fingerprintOf(t.bets) !== fingerprintOf(bets))
+    // The slip itself, not the commission it was priced with (an operator may change it between tries).
+    const slip = (bs: StoredBet[]) => bs.map(({ type, numbers, amount }) => ({ type, numbers, amount }));
+    if (
+      !t ||
+      t.drawId !== body.drawId ||
+      fingerprintOf(slip(t.bets as StoredBet[])) !== fingerprintOf(slip(bets))
+    )
       throw new AppError('IDEMPOTENCY_CONFLICT');
     return {
       ticketId: t.id,
       cost: fromMinor(t.cost),
+      commission: fromMinor(t.commission),
       balance: fromMinor(await this.deps.wallet.balance(wallet, tx)),
     };
   }
@@ -438,6 +412,15 @@ export class LotteryService {
     });
   }
 
+  /** The commission a member's ticket was bought with (the betting record's detail), null when none. */
+  async commissionOf(memberId: number, ticketId: string): Promise<bigint | null> {
+    const [t] = await this.db
+      .select({ commission: lotteryTickets.commission })
+      .from(lotteryTickets)
+      .where(and(eq(lotteryTickets.id, ticketId), eq(lotteryTickets.memberId, memberId)));
+    return t ? t.commission : null;
+  }
+
   /** The caller's tickets, newest first. */
   async tickets(
     memberId: number,
@@ -475,6 +458,7 @@ export class LotteryService {
         prizeMode: t.prizeMode,
         status: t.status as LotteryTicket['status'],
         cost: fromMinor(t.cost),
+        commission: fromMinor(t.commission),
         payout: fromMinor(t.payout),
         createdAt: iso(t.createdAt),
         bets: (t.bets as StoredBet[]).map((b) => ({
@@ -482,6 +466,7 @@ export class LotteryService {
           numbers: b.numbers,
           amount: fromMinor(BigInt(b.amount)),
           cost: fromMinor(BigInt(b.cost)),
+          commission: fromMinor(BigInt(b.commission ?? 0)),
           hits: b.hits ?? null,
           payout: b.payout === undefined ? null : fromMinor(BigInt(b.payout)),
         })),

@@ -10,6 +10,8 @@ import enInhouse from './locales/en/inhouse.json';
 import neInhouse from './locales/ne/inhouse.json';
 import enLottery from './locales/en/lottery.json';
 import neLottery from './locales/ne/lottery.json';
+import enLotteryAdmin from './locales/en/lottery-admin.json';
+import neLotteryAdmin from './locales/ne/lottery-admin.json';
 import neCommon from './locales/ne/common.json';
 import neGamesAdmin from './locales/ne/games-admin.json';
 import enProtection from './locales/en/protection.json';
@@ -42,6 +44,7 @@ const catalogues = [
   ['games-admin', flatten(enGamesAdmin as Tree), flatten(neGamesAdmin as Tree)],
   ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
   ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
+  ['lottery-admin', flatten(enLotteryAdmin as Tree), flatten(neLotteryAdmin as Tree)],
   ['protection', flatten(enProtection as Tree), flatten(neProtection as Tree)],
   ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
   ['promo-kinds', flatten(enPromoKinds as Tree), flatten(nePromoKinds as Tree)],

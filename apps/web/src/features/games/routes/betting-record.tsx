@@ -42,6 +42,14 @@ function RoundDetail({ round, onClose }: { round: BetRound; onClose(): void }) {
             <dd>
               <Money value={detail.data.bet} />
             </dd>
+            {detail.data.commission !== undefined && (
+              <>
+                <dt>{t('record.commission')}</dt>
+                <dd data-testid="round-commission">
+                  <Money value={detail.data.commission} />
+                </dd>
+              </>
+            )}
             <dt>{t('record.win')}</dt>
             <dd>
               <Money value={detail.data.win} />

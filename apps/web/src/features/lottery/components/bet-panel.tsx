@@ -9,9 +9,11 @@ import {
   allNumbers,
   combinationOf,
   digitsOf,
+  lineCommission,
   lineCost,
   lineProblem,
   parseTyped,
+  pairRangeOf,
   type QuickPick,
   quickPick,
   rupees,
@@ -44,8 +46,11 @@ export function BetPanel({
   const digits = digitsOf(type);
   const grid = useMemo(() => allNumbers(digits), [digits]);
   const combination = combinationOf(type);
+  const pairs = pairRangeOf(type);
   const numbers = digits > 2 ? parseTyped(typed, digits) : picked;
   const total = slip.reduce((a, l) => a + lineCost(game, l), 0);
+  // Commission comes off the cost when the slip is bought: the preview shows what will be paid.
+  const commission = slip.reduce((a, l) => a + lineCommission(game, l), 0);
   const draft: SlipLine = { type, numbers, amount };
   const draftCost = numbers.length ? lineCost(game, draft) : 0;
 
@@ -103,6 +108,10 @@ export function BetPanel({
       <p className="small muted">
         {t(`help.${type}`, { results: game.resultCount, odds: formatOdds(game.odds[type]) })}
         {combination ? ` ${t('bet.pickExactly', { count: combination })}` : ''}
+        {pairs ? ` ${t('bet.pickRange', { min: pairs.min, max: pairs.max })}` : ''}
+        {Number(game.commissions?.[type] ?? 0) > 0
+          ? ` ${t('bet.commissionRate', { rate: game.commissions[type] })}`
+          : ''}
       </p>
       {digits <= 2 ? (
         <>
@@ -181,7 +190,7 @@ export function BetPanel({
       )}
       <div className="lt-row">
         <label className="lt-field lt-amount">
-          <span>{combination ? t('bet.amountCombo') : t('bet.amount')}</span>
+          <span>{combination ? t('bet.amountCombo') : pairs ? t('bet.amountPair') : t('bet.amount')}</span>
           <input
             className="input num"
             name="amount"
@@ -226,6 +235,16 @@ export function BetPanel({
         <p className="lt-total">
           {t('slip.total')} <strong data-testid="slip-cost">{rupees(total)}</strong>
         </p>
+        {commission > 0 && (
+          <>
+            <p className="lt-total small">
+              {t('slip.commission')} <span data-testid="slip-commission">−{rupees(commission)}</span>
+            </p>
+            <p className="lt-total">
+              {t('slip.toPay')} <strong data-testid="slip-pay">{rupees(total - commission)}</strong>
+            </p>
+          </>
+        )}
         <Button
           block
           onClick={submit}

@@ -37,6 +37,12 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
               </span>
               <span className="num small">
                 {t('tickets.cost')} {x.cost}
+                {Number(x.commission) > 0 && (
+                  <>
+                    {' '}
+                    · {t('tickets.commission')} <span data-testid="ticket-commission">{x.commission}</span>
+                  </>
+                )}
                 {x.status === 'settled' && (
                   <>
                     {' '}

@@ -1,5 +1,12 @@
 import type { LotteryBetTypeCode, LotteryMenuGame } from '@wps/contract';
-import { BET_TYPE_RULES, betCost, GameRuleError, type LotteryBet, validateBet } from '@wps/games';
+import {
+  BET_TYPE_RULES,
+  betCommission,
+  betCost,
+  GameRuleError,
+  type LotteryBet,
+  validateBet,
+} from '@wps/games';
 
 /** One line of the slip: a bet type, its numbers and the amount per number (rupees, "1.00"). */
 export interface SlipLine {
@@ -12,6 +19,10 @@ export const digitsOf = (type: LotteryBetTypeCode): number => BET_TYPE_RULES[typ
 /** The size of a combination bet (xiên, lô trượt); null when each number is its own bet. */
 export const combinationOf = (type: LotteryBetTypeCode): number | null =>
   BET_TYPE_RULES[type].combination ?? null;
+
+/** How many numbers a pair bet (đá) takes; null for the other types. */
+export const pairRangeOf = (type: LotteryBetTypeCode): { min: number; max: number } | null =>
+  BET_TYPE_RULES[type].pairs ?? null;
 
 const pad = (n: number, d: number) => String(n).padStart(d, '0');
 export const allNumbers = (digits: number): string[] =>
@@ -84,3 +95,9 @@ export function lineCost(game: LotteryMenuGame, line: SlipLine): number {
 }
 
 export const rupees = (paisa: number) => (paisa / 100).toFixed(2);
+
+/** The line's commission (paisa) at the game's rate for its type ("12.5" %), as the server takes it. */
+export function lineCommission(game: LotteryMenuGame, line: SlipLine): number {
+  const pct = Number(game.commissions?.[line.type] ?? '0');
+  return betCommission(lineCost(game, line), Math.round(pct * 100));
+}
