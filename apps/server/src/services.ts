@@ -24,6 +24,7 @@ import { BonusEngine } from './modules/promotions/bonus-engine.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { TicketsService } from './modules/promotions/tickets.ts';
 import { PlayersService } from './modules/players/service.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { ReportsService } from './modules/reports/service.ts';
@@ -58,6 +59,7 @@ export interface Services {
   promotions: PromotionsService;
   points: PointsService;
   rebate: RebateService;
+  tickets: TicketsService;
   players: PlayersService;
   protection: ProtectionService;
   reports: ReportsService;
@@ -111,6 +113,9 @@ export function createServices(config: Config, database: Database): Services {
     revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
   });
   wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
+  const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
+  const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
+  promotions.tickets = tickets;
   return {
     missions,
     vip,
@@ -120,7 +125,8 @@ export function createServices(config: Config, database: Database): Services {
     messages,
     bonusEngine,
     promotions,
-    points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
+    points,
+    tickets,
     rebate: new RebateService(db, {
       bets,
       wallet,

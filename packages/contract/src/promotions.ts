@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from './money.ts';
 import { safeString } from './safe.ts';
+import { TICKET_KINDS } from './tickets.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
 
 /** SPEC §3 promotion categories (the page's filter adds `all`). */
@@ -35,9 +36,10 @@ export const PROMOTION_LABELS = [
 /**
  * deposit_bonus: the member joins, then their nth approved deposit earns percent of it up to cap;
  * free_bonus: a fixed bonus the member claims; apply: the member applies (remark, images), the
- * operator approves (then a bonus amount, if any, can be claimed) or rejects.
+ * operator approves (then a bonus amount, if any, can be claimed) or rejects; tickets: reward
+ * tickets (wheel, envelope, egg), claimed for free or, with a deposit number, earned by that deposit.
  */
-export const PROMOTION_KINDS = ['deposit_bonus', 'free_bonus', 'apply'] as const;
+export const PROMOTION_KINDS = ['deposit_bonus', 'free_bonus', 'apply', 'tickets'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const PROMOTION_AUDIENCES = ['all', 'new_players', 'players', 'agents'] as const;
 
@@ -80,6 +82,9 @@ export const promotionSchema = z.object({
   wageringMultiplier: z.number().int(),
   expiryDays: z.number().int(),
   contributions: z.record(safeString(), z.number().int()),
+  /** Kind tickets: which ticket and how many each member receives. */
+  ticketKind: z.enum(TICKET_KINDS).nullable(),
+  ticketCount: z.number().int().nullable(),
   /** Null for a visitor (no session): the page shows the promotion without an action. */
   status: z.enum(ACTIVITY_STATUSES).nullable(),
 });
@@ -158,6 +163,8 @@ export const promotionInputSchema = z.object({
   wageringMultiplier: z.number().int().min(0).max(100).default(0),
   expiryDays: z.number().int().min(1).max(365).default(7),
   contributions: contributionsSchema.default({}),
+  ticketKind: z.enum(TICKET_KINDS).nullable().default(null),
+  ticketCount: z.number().int().min(1).max(50).nullable().default(null),
   sort: z.number().int().min(-1000).max(1000).default(0),
 });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;

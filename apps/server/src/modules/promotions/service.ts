@@ -19,6 +19,7 @@ import { reencodeImage } from '../cashier/images.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { BonusEngine } from './bonus-engine.ts';
+import type { TicketsService } from './tickets.ts';
 import { depositBonus } from './wagering-math.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
 
@@ -49,6 +50,9 @@ const fail = (
  * status), apply-to-join with its approval queue, and the bonuses they pay through `BonusEngine`.
  */
 export class PromotionsService {
+  /** Reward tickets (set by services.ts: the tickets service needs points, made after this one). */
+  tickets: TicketsService | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly engine: BonusEngine,
@@ -106,8 +110,9 @@ export class PromotionsService {
     }
     if (p.enabled && p.startsAt > now) return 'comingSoon';
     if (!this.isOpen(p, now) || !this.inAudience(p, m, now)) return 'closed';
-    if (p.kind === 'deposit_bonus') return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
-    if (p.kind === 'free_bonus') return 'claim';
+    if (p.kind === 'deposit_bonus' || (p.kind === 'tickets' && p.depositNth))
+      return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
+    if (p.kind === 'free_bonus' || p.kind === 'tickets') return 'claim';
     return 'join';
   }
 
@@ -131,6 +136,8 @@ export class PromotionsService {
       wageringMultiplier: p.wageringMultiplier,
       expiryDays: p.expiryDays,
       contributions: p.contributions,
+      ticketKind: p.ticketKind as Promotion['ticketKind'],
+      ticketCount: p.ticketCount,
       status,
     };
   }
@@ -194,9 +201,10 @@ export class PromotionsService {
     return { m, p };
   }
 
-  /** Join a deposit bonus: the member's next qualifying deposit then earns it. */
+  /** Join a deposit bonus (or deposit tickets): the member's next qualifying deposit then earns it. */
   async join(memberId: number, id: number): Promise<Promotion> {
-    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus']);
+    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus', 'tickets']);
+    if (p.kind === 'tickets' && !p.depositNth) throw fail('promotionWrongAction');
     const deposits = await this.deps.cashier.approvedDepositCount(memberId);
     if (deposits >= (p.depositNth ?? 1)) throw fail('promotionNotForYou');
     const [row] = await this.db
@@ -271,7 +279,8 @@ export class PromotionsService {
    * by exactly one of them, and the grant is keyed by promotion and member.
    */
   async claim(memberId: number, id: number): Promise<Promotion> {
-    const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply']);
+    const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply', 'tickets']);
+    if (p.kind === 'tickets') return this.claimTickets(m, p);
     const amount = p.bonusAmount ?? 0n;
     const part = await this.db.transaction(async (tx) => {
       let part: ParticipationRow | undefined;
@@ -323,6 +332,35 @@ export class PromotionsService {
     return this.out(p, this.statusOf(p, part, m, 0));
   }
 
+  /** Free tickets: the participation row (inserted once) and the tickets in one transaction. */
+  private async claimTickets(m: Member, p: PromotionRow): Promise<Promotion> {
+    if (p.depositNth) throw fail('promotionWrongAction');
+    const part = await this.db.transaction(async (tx) => {
+      const [part] = await tx
+        .insert(promotionParticipations)
+        .values({ promotionId: p.id, memberId: m.id, status: 'issued' })
+        .onConflictDoNothing()
+        .returning();
+      if (!part) throw fail('promotionNothingToClaim');
+      await this.issueTickets(tx, p, m.id, `promo:${p.id}:${m.id}`);
+      return part;
+    });
+    return this.out(p, this.statusOf(p, part, m, 0));
+  }
+
+  private async issueTickets(tx: Tx, p: PromotionRow, memberId: number, sourceKey: string) {
+    if (!this.tickets || !p.ticketKind || !p.ticketCount) throw fail('promotionWrongAction');
+    await this.tickets.issue(tx, {
+      memberId,
+      kind: p.ticketKind as 'WHEEL',
+      count: p.ticketCount,
+      source: 'promotion',
+      sourceKey,
+      promotionId: p.id,
+      title: p.title,
+    });
+  }
+
   /**
    * Deposit bonus, in the approval's transaction: the first joined deposit-bonus promotion for
    * this deposit's number pays percent of it (up to the cap). Joined promotions for an earlier
@@ -337,7 +375,7 @@ export class PromotionsService {
         and(
           eq(promotionParticipations.memberId, d.memberId),
           eq(promotionParticipations.status, 'joined'),
-          eq(promotions.kind, 'deposit_bonus'),
+          inArray(promotions.kind, ['deposit_bonus', 'tickets']),
         ),
       )
       .orderBy(asc(promotions.id))
@@ -346,6 +384,16 @@ export class PromotionsService {
     for (const { part, p } of joined) {
       const nth = p.depositNth ?? 1;
       if (nth > d.nth) continue;
+      if (p.kind === 'tickets') {
+        // Tickets for a deposit do not take the deposit's one bonus: both may come with it.
+        const earned = nth === d.nth && this.isOpen(p) && d.amount >= (p.minDeposit ?? 0n);
+        if (earned) await this.issueTickets(tx, p, d.memberId, `deposit:${d.depositId}:${p.id}`);
+        await tx
+          .update(promotionParticipations)
+          .set({ status: earned ? 'issued' : 'closed', updatedAt: sql`now()` })
+          .where(eq(promotionParticipations.id, part.id));
+        continue;
+      }
       const qualifies =
         nth === d.nth && !paid && this.isOpen(p) && d.amount >= (p.minDeposit ?? 0n) && p.percent && p.cap;
       if (!qualifies) {
@@ -405,7 +453,7 @@ export class PromotionsService {
     const open = await this.db
       .select()
       .from(promotions)
-      .where(and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply'])));
+      .where(and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply', 'tickets'])));
     return open.filter((p) => this.statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits) === 'claim')
       .length;
   }
@@ -438,6 +486,15 @@ export class PromotionsService {
         ),
       });
     }
+    if (input.kind === 'tickets' && (!input.ticketKind || !input.ticketCount)) {
+      throw new AppError('VALIDATION', {
+        messageKey: 'inputEmpty',
+        fields: Object.fromEntries(
+          (['ticketKind', 'ticketCount'] as const).filter((k) => !input[k]).map((k) => [k, 'inputEmpty']),
+        ),
+      });
+    }
+    const tickets = input.kind === 'tickets';
     return {
       title: input.title,
       summary: input.summary,
@@ -459,6 +516,8 @@ export class PromotionsService {
       wageringMultiplier: input.wageringMultiplier,
       expiryDays: input.expiryDays,
       contributions: input.contributions,
+      ticketKind: tickets ? input.ticketKind : null,
+      ticketCount: tickets ? input.ticketCount : null,
       sort: input.sort,
     };
   }
