@@ -40,3 +40,9 @@ CREATE INDEX "reward_tickets_kind_idx" ON "reward_tickets" USING btree ("kind","
 ALTER TABLE "promotions" ADD COLUMN "ticket_kind" text;
 --> statement-breakpoint
 ALTER TABLE "promotions" ADD COLUMN "ticket_count" integer;
+--> statement-breakpoint
+ALTER TABLE "promotions" DROP CONSTRAINT "promotions_kind_known";
+--> statement-breakpoint
+ALTER TABLE "promotions" ADD CONSTRAINT "promotions_kind_known" CHECK ("kind" in ('deposit_bonus', 'free_bonus', 'apply', 'tickets'));
+--> statement-breakpoint
+ALTER TABLE "promotions" ADD CONSTRAINT "promotions_tickets_shape" CHECK (("ticket_kind" IS NULL OR "ticket_kind" in ('WHEEL', 'ENVELOPE', 'EGG')) AND ("ticket_count" IS NULL OR "ticket_count" BETWEEN 1 AND 50));

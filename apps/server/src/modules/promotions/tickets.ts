@@ -268,7 +268,14 @@ export class TicketsService {
    */
   async open(memberId: number, ticketId: number): Promise<Ticket> {
     await this.realMember(memberId);
-    const carrier = await this.carrier();
+    const [peek] = await this.db
+      .select({ promotionId: rewardTickets.promotionId, prizes: rewardTickets.prizes })
+      .from(rewardTickets)
+      .where(and(eq(rewardTickets.id, ticketId), eq(rewardTickets.memberId, memberId)));
+    if (!peek) throw new AppError('NOT_FOUND');
+    // Found before the transaction: it may insert the carrier promotion on first use.
+    const carrier =
+      peek.promotionId === null && peek.prizes.some((p) => p.type === 'bonus') ? await this.carrier() : 0;
     const row = await this.db.transaction(async (tx) => {
       const [t] = await tx
         .select()
