@@ -127,7 +127,10 @@ export const ticketGrantInputSchema = z.object({
   count: z.number().int().min(1).max(50),
   note: safeString().trim().max(200).optional(),
 });
-export const ticketGrantResultSchema = z.object({ issued: z.number().int(), ticketIds: z.array(z.number().int()) });
+export const ticketGrantResultSchema = z.object({
+  issued: z.number().int(),
+  ticketIds: z.array(z.number().int()),
+});
 
 export const ticketReportQuerySchema = pageQuerySchema.extend({
   account: safeString().trim().max(64).optional(),

@@ -248,7 +248,13 @@ export class InhouseService {
   async takeNonce(
     tx: Tx,
     memberId: number,
-  ): Promise<{ seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }> {
+  ): Promise<{
+    seedId: number;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    nonce: number;
+  }> {
     const seed = await this.lockSeed(tx, memberId);
     await tx
       .update(inhouseSeeds)

@@ -52,7 +52,8 @@ describe('ticket draw: the pick follows the weights', () => {
           // Both ends of the bucket land on its owner, so every float in between does too.
           expect(pickFromFloat(Number(first) / TWO32, prizes).index).toBe(want);
           expect(pickFromFloat(Number(end - 1n) / TWO32, prizes).index).toBe(want);
-          if (x > 0) expect(pickFromFloat(Number(first - 1n) / TWO32, prizes).index).toBe(owner(weights, x - 1));
+          if (x > 0)
+            expect(pickFromFloat(Number(first - 1n) / TWO32, prizes).index).toBe(owner(weights, x - 1));
           counts[want]! += end - first;
         }
         expect(counts.reduce((a, c) => a + c, 0n)).toBe(2n ** 32n);
@@ -98,12 +99,21 @@ describe('ticket draw: the pick follows the weights', () => {
 });
 
 describe('prize tables: validation and the odds shown', () => {
-  const prize = (over: Record<string, unknown> = {}) => ({ type: 'cash', amount: '1.00', weight: 1, ...over });
+  const prize = (over: Record<string, unknown> = {}) => ({
+    type: 'cash',
+    amount: '1.00',
+    weight: 1,
+    ...over,
+  });
 
   it('refuses weights below 1, a money prize without amount, points without points, totals past 1 000 000', () => {
     expect(prizeTableInputSchema.safeParse({ prizes: [prize(), prize({ weight: 0 })] }).success).toBe(false);
-    expect(prizeTableInputSchema.safeParse({ prizes: [prize(), prize({ amount: null })] }).success).toBe(false);
-    expect(prizeTableInputSchema.safeParse({ prizes: [prize(), prize({ amount: '0.00' })] }).success).toBe(false);
+    expect(prizeTableInputSchema.safeParse({ prizes: [prize(), prize({ amount: null })] }).success).toBe(
+      false,
+    );
+    expect(prizeTableInputSchema.safeParse({ prizes: [prize(), prize({ amount: '0.00' })] }).success).toBe(
+      false,
+    );
     expect(
       prizeTableInputSchema.safeParse({ prizes: [prize(), { type: 'points', weight: 1 }] }).success,
     ).toBe(false);
@@ -123,11 +133,15 @@ describe('prize tables: validation and the odds shown', () => {
     expect(prizeProbability(5, 100)).toBe('5.00');
     expect(prizeProbability(1, 8)).toBe('12.50');
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (w, extra) => {
-        const total = w + extra;
-        const shown = Math.round(Number(prizeProbability(w, total)) * 100);
-        expect(Math.abs(shown - (w * 10_000) / total)).toBeLessThanOrEqual(0.5);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (w, extra) => {
+          const total = w + extra;
+          const shown = Math.round(Number(prizeProbability(w, total)) * 100);
+          expect(Math.abs(shown - (w * 10_000) / total)).toBeLessThanOrEqual(0.5);
+        },
+      ),
     );
   });
 });

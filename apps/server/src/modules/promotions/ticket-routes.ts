@@ -56,7 +56,11 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(prizeTableListSchema) },
       },
     },
-    async (req) => ok(req, (await tickets.tables()).filter((t) => t.enabled)),
+    async (req) =>
+      ok(
+        req,
+        (await tickets.tables()).filter((t) => t.enabled),
+      ),
   );
 
   app.post(

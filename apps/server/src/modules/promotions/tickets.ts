@@ -163,10 +163,16 @@ export class TicketsService {
   }
 
   /** The operator grants tickets to a player by account. */
-  async grant(actor: Actor, input: { account: string; kind: TicketKind; count: number; note?: string | undefined }) {
+  async grant(
+    actor: Actor,
+    input: { account: string; kind: TicketKind; count: number; note?: string | undefined },
+  ) {
     const m = await this.deps.members.getByAccount(input.account);
     if (!m || isTrialType(m.type))
-      throw new AppError('NOT_FOUND', { messageKey: 'ticketMemberUnknown', fields: { account: 'ticketMemberUnknown' } });
+      throw new AppError('NOT_FOUND', {
+        messageKey: 'ticketMemberUnknown',
+        fields: { account: 'ticketMemberUnknown' },
+      });
     return this.db.transaction(async (tx) => {
       const ids = await this.issue(tx, {
         memberId: m.id,
@@ -336,7 +342,8 @@ export class TicketsService {
         title: `${TICKET_TITLES[t.kind as TicketKind]}: ${t.title}`,
       });
     }
-    if (pay.points > 0n) await this.deps.points.credit(tx, t.memberId, pay.points, 'ticket', `ticket:${t.id}`);
+    if (pay.points > 0n)
+      await this.deps.points.credit(tx, t.memberId, pay.points, 'ticket', `ticket:${t.id}`);
   }
 
   private carrierId: number | null = null;
@@ -352,7 +359,11 @@ export class TicketsService {
         .select({ id: promotions.id })
         .from(promotions)
         .where(
-          and(eq(promotions.title, CARRIER_TITLE), eq(promotions.kind, 'tickets'), eq(promotions.enabled, false)),
+          and(
+            eq(promotions.title, CARRIER_TITLE),
+            eq(promotions.kind, 'tickets'),
+            eq(promotions.enabled, false),
+          ),
         )
         .limit(1);
     let [row] = await find();

@@ -4,6 +4,7 @@ import {
   PROMOTION_KINDS,
   PROMOTION_LABELS,
   type PromotionInput,
+  TICKET_KINDS,
 } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,9 @@ type Draft = Record<
   | 'bonusAmount'
   | 'wageringMultiplier'
   | 'expiryDays'
-  | 'contributions',
+  | 'contributions'
+  | 'ticketKind'
+  | 'ticketCount',
   string
 > & { labels: string[]; enabled: boolean };
 
@@ -52,6 +55,8 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
   contributions: Object.entries(p?.contributions ?? { RNG: 100, INHOUSE: 100, LIVE: 10 })
     .map(([k, v]) => `${k}=${v}`)
     .join(', '),
+  ticketKind: p?.ticketKind ?? 'WHEEL',
+  ticketCount: String(p?.ticketCount ?? 1),
   labels: p?.labels ?? [],
   enabled: p?.enabled ?? true,
 });
@@ -70,6 +75,7 @@ function parseContributions(text: string): Record<string, number> {
 export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null; onDone(): void }) {
   const { t } = useTranslation('promotions-admin');
   const { t: tc } = useTranslation();
+  const { t: tt } = useTranslation('tickets-admin');
   const [d, setD] = useState<Draft>(() => toDraft(promo));
   const save = useSavePromotion();
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
@@ -91,11 +97,14 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
       startsAt: new Date(d.startsAt).toISOString(),
       endsAt: d.endsAt ? new Date(d.endsAt).toISOString() : null,
       enabled: d.enabled,
-      depositNth: d.kind === 'deposit_bonus' ? num(d.depositNth) : null,
+      // Tickets: a deposit number makes that deposit earn them; empty means claimed for free.
+      depositNth: d.kind === 'deposit_bonus' || d.kind === 'tickets' ? num(d.depositNth) : null,
       percent: d.kind === 'deposit_bonus' ? num(d.percent) : null,
       cap: d.kind === 'deposit_bonus' ? money(d.cap) : null,
-      minDeposit: d.kind === 'deposit_bonus' ? money(d.minDeposit) : null,
-      bonusAmount: d.kind === 'deposit_bonus' ? null : money(d.bonusAmount),
+      minDeposit: d.kind === 'deposit_bonus' || d.kind === 'tickets' ? money(d.minDeposit) : null,
+      bonusAmount: d.kind === 'deposit_bonus' || d.kind === 'tickets' ? null : money(d.bonusAmount),
+      ticketKind: d.kind === 'tickets' ? (d.ticketKind as PromotionInput['ticketKind']) : null,
+      ticketCount: d.kind === 'tickets' ? num(d.ticketCount) : null,
       wageringMultiplier: num(d.wageringMultiplier) ?? 0,
       expiryDays: num(d.expiryDays) ?? 7,
       contributions: parseContributions(d.contributions),
@@ -152,7 +161,37 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         onChange={set('startsAt')}
       />
       <TextField label={t('f.endsAt')} type="datetime-local" value={d.endsAt} onChange={set('endsAt')} />
-      {deposit ? (
+      {d.kind === 'tickets' ? (
+        <>
+          <SelectField label={tt('f.kind')} value={d.ticketKind} onChange={set('ticketKind')}>
+            {TICKET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {tt(`kind.${k}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={tt('f.count')}
+            inputMode="numeric"
+            value={d.ticketCount}
+            onChange={set('ticketCount')}
+            error={fields.ticketCount}
+          />
+          <TextField
+            label={tt('f.depositNth')}
+            inputMode="numeric"
+            value={d.depositNth}
+            onChange={set('depositNth')}
+            error={fields.depositNth}
+          />
+          <TextField
+            label={t('f.minDeposit')}
+            inputMode="decimal"
+            value={d.minDeposit}
+            onChange={set('minDeposit')}
+          />
+        </>
+      ) : deposit ? (
         <>
           <TextField
             label={t('f.depositNth')}

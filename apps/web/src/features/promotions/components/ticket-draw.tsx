@@ -38,7 +38,11 @@ function Wheel({ prizes, turn }: { prizes: Prize[]; turn: number }) {
         style={{ '--tk-seg': `${seg}deg`, transform: `rotate(${turn}deg)` } as CSSProperties}
       >
         {prizes.map((p, i) => (
-          <span key={p.index} className="tk-slice-label" style={{ transform: `rotate(${(i + 0.5) * seg}deg)` }}>
+          <span
+            key={p.index}
+            className="tk-slice-label"
+            style={{ transform: `rotate(${(i + 0.5) * seg}deg)` }}
+          >
             <span>{text(p)}</span>
           </span>
         ))}
@@ -85,7 +89,9 @@ export function TicketStage({ ticket, onNext }: { ticket: Ticket; onNext: () => 
   const open = useOpenTicket();
   const refresh = useRefreshAfterDraw();
   const [turn, setTurn] = useState(0);
-  const [phase, setPhase] = useState<'ready' | 'playing' | 'done'>(ticket.status === 'opened' ? 'done' : 'ready');
+  const [phase, setPhase] = useState<'ready' | 'playing' | 'done'>(
+    ticket.status === 'opened' ? 'done' : 'ready',
+  );
   const [shown, setShown] = useState<Ticket>(ticket);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -22,7 +22,10 @@ export function TicketsSection() {
   return (
     <section className="stack tk-section" aria-labelledby="tk-heading">
       <h2 id="tk-heading" className="tk-heading">
-        {t('title')} <span className="tk-count" data-testid="tickets-unopened">{unopened}</span>
+        {t('title')}{' '}
+        <span className="tk-count" data-testid="tickets-unopened">
+          {unopened}
+        </span>
       </h2>
       <ul className="tk-kinds">
         {TICKET_KINDS.map((kind) => {
