@@ -155,7 +155,7 @@ export class TicketsService {
         {
           kind: 'promotion',
           title: `${TICKET_TITLES[req.kind]} × ${rows.length}`,
-          body: `${req.title}: ${rows.length} ${TICKET_TITLES[req.kind].toLowerCase()} ticket(s) are waiting in your reward centre.`,
+          body: `${req.title || TICKET_TITLES[req.kind]}: ${rows.length} ${TICKET_TITLES[req.kind].toLowerCase()} ticket(s) are waiting in your reward centre.`,
         },
         tx,
       );
@@ -180,7 +180,8 @@ export class TicketsService {
         count: input.count,
         source: 'operator',
         sourceKey: `grant:${crypto.randomUUID()}`,
-        title: input.note || TICKET_TITLES[input.kind],
+        // Empty: the player's page names the kind in their language.
+        title: input.note ?? '',
         issuedBy: actor.account,
       });
       await this.deps.audit.record(
@@ -339,7 +340,7 @@ export class TicketsService {
         expiryDays: BONUS_EXPIRY_DAYS,
         contributions: {},
         sourceKey: `ticket:${t.id}`,
-        title: `${TICKET_TITLES[t.kind as TicketKind]}: ${t.title}`,
+        title: [TICKET_TITLES[t.kind as TicketKind], t.title].filter(Boolean).join(': '),
       });
     }
     if (pay.points > 0n)

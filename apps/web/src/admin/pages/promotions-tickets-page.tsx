@@ -237,7 +237,7 @@ function Report() {
         <p className="wallet-error">{errorText(report.error)}</p>
       ) : (
         <>
-          <div className="table-scroll">
+          <div className="tk-scroll">
             <table className="tk-odds">
               <thead>
                 <tr>

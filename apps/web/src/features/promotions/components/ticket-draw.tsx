@@ -131,7 +131,8 @@ export function TicketStage({ ticket, onNext }: { ticket: Ticket; onNext: () => 
   return (
     <section className="card stack tk-stage" aria-labelledby="tk-stage-title" data-kind={kind}>
       <h3 id="tk-stage-title" className="tk-title">
-        {t(`kind.${kind}`)} · {ticket.title}
+        {t(`kind.${kind}`)}
+        {ticket.title ? ` · ${ticket.title}` : ''}
       </h3>
       {kind === 'WHEEL' ? (
         <Wheel prizes={ticket.prizes} turn={turn} />
