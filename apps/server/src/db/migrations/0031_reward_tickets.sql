@@ -46,3 +46,7 @@ ALTER TABLE "promotions" DROP CONSTRAINT "promotions_kind_known";
 ALTER TABLE "promotions" ADD CONSTRAINT "promotions_kind_known" CHECK ("kind" in ('deposit_bonus', 'free_bonus', 'apply', 'tickets'));
 --> statement-breakpoint
 ALTER TABLE "promotions" ADD CONSTRAINT "promotions_tickets_shape" CHECK (("ticket_kind" IS NULL OR "ticket_kind" in ('WHEEL', 'ENVELOPE', 'EGG')) AND ("ticket_count" IS NULL OR "ticket_count" BETWEEN 1 AND 50));
+--> statement-breakpoint
+ALTER TABLE "points_entries" DROP CONSTRAINT "points_entries_reason_known";
+--> statement-breakpoint
+ALTER TABLE "points_entries" ADD CONSTRAINT "points_entries_reason_known" CHECK ("reason" in ('bets', 'redeem', 'refund', 'ticket'));
