@@ -123,6 +123,20 @@ export class TicketsService {
     });
   }
 
+  /** Demo tables (seed only): each kind without a table gets one. */
+  async ensureDemoTables(tables: Partial<Record<TicketKind, PrizeTableInput>>): Promise<boolean> {
+    let changed = false;
+    for (const [kind, input] of Object.entries(tables) as [TicketKind, PrizeTableInput][]) {
+      const rows = await this.db
+        .insert(ticketPrizeTables)
+        .values({ kind, enabled: input.enabled, prizes: input.prizes.map(toStored), updatedBy: 'seed' })
+        .onConflictDoNothing()
+        .returning({ kind: ticketPrizeTables.kind });
+      changed = changed || rows.length > 0;
+    }
+    return changed;
+  }
+
   // ---------------------------------------------------------------- issuing
 
   /**
