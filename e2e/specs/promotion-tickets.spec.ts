@@ -120,8 +120,9 @@ test.describe('reward tickets journey', () => {
       // Nothing of the page's own content reaches past the phone's width.
       const past = await admin.evaluate(
         () =>
-          [...document.querySelectorAll('.admin-page *')].filter((e) => e.getBoundingClientRect().right > 376)
-            .length,
+          Array.from(document.querySelectorAll('.admin-page *')).filter(
+            (e) => e.getBoundingClientRect().right > 376,
+          ).length,
       );
       expect(past).toBe(0);
     });
