@@ -49,7 +49,7 @@ test.describe('reward tickets journey', () => {
     // The odds are shown before the spin.
     await expect(page.getByRole('table', { name: 'Prizes and their chances' })).toContainText('75.00%');
     await expect(page.getByRole('table', { name: 'Prizes and their chances' })).toContainText('25.00%');
-    await shoot(page, 'tickets-wheel-dark-en');
+    await shoot(page, 'tickets-wheel-en');
     const opened = page.waitForResponse((r) =>
       /\/wps\/promotions\/tickets\/\d+\/open$/.test(new URL(r.url()).pathname),
     );
@@ -63,7 +63,7 @@ test.describe('reward tickets journey', () => {
     await expect(page.getByRole('banner')).toContainText(money(before + toMinor(prize)));
     await page.getByText('Provably fair proof').click();
     await expect(page.getByText(answer.value.proof.serverSeedHash)).toBeVisible();
-    await shoot(page, 'tickets-result-dark-en');
+    await shoot(page, 'tickets-result-en');
 
     // Paid once: a reload shows no ticket left and the same balance.
     await page.reload();
