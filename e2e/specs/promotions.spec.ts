@@ -39,6 +39,8 @@ test.describe('promotions journey', () => {
       wageringMultiplier: 2,
       expiryDays: 7,
       contributions: { INHOUSE: 100, LIVE: 10 },
+      ticketKind: null,
+      ticketCount: null,
       sort: 100,
     });
     await server.services.members.create({

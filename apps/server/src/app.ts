@@ -51,6 +51,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { ticketRoutes } from './modules/promotions/ticket-routes.ts';
 import { playersAdminRoutes } from './modules/players/admin-routes.ts';
 import { playersKycRoutes } from './modules/players/kyc-routes.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(messageRoutes);
   await app.register(promotionRoutes);
   await app.register(pointsRoutes);
+  await app.register(ticketRoutes);
   await app.register(playersAdminRoutes);
   await app.register(playersKycRoutes);
   await app.register(protectionRoutes);

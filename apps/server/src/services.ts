@@ -25,6 +25,7 @@ import { PromotionsService } from './modules/promotions/service.ts';
 import { CashbackService } from './modules/promotions/cashback.ts';
 import { PointsService } from './modules/points/service.ts';
 import { RebateService } from './modules/promotions/rebate.ts';
+import { TicketsService } from './modules/promotions/tickets.ts';
 import { PlayersService } from './modules/players/service.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { ReportsService } from './modules/reports/service.ts';
@@ -63,6 +64,7 @@ export interface Services {
   cashback: CashbackService;
   points: PointsService;
   rebate: RebateService;
+  tickets: TicketsService;
   players: PlayersService;
   protection: ProtectionService;
   reports: ReportsService;
@@ -141,6 +143,9 @@ export function createServices(config: Config, database: Database): Services {
     promotions,
     audit,
   });
+  const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
+  const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
+  promotions.tickets = tickets;
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -154,7 +159,8 @@ export function createServices(config: Config, database: Database): Services {
     bonusEngine,
     promotions,
     cashback,
-    points: new PointsService(db, { bets, wallet, members, messages, audit, system }),
+    points,
+    tickets,
     rebate: new RebateService(db, {
       bets,
       wallet,

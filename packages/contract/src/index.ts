@@ -24,6 +24,7 @@ export * from './agents.ts';
 export * from './content.ts';
 export * from './inbox.ts';
 export * from './promotions.ts';
+export * from './tickets.ts';
 export * from './points.ts';
 export * from './players.ts';
 export * from './protection.ts';

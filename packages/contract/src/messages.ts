@@ -158,6 +158,9 @@ export const MESSAGES = {
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',
+  ticketTableMissing: 'This reward is not available right now.',
+  prizeWeightsTooLarge: 'The prize weights add up to more than 1,000,000.',
+  ticketMemberUnknown: 'No player has this account.',
   // players in the console (issue 16)
   accountFrozen: 'This account has been frozen, please contact customer service.',
   accountClosed: 'This account has been closed.',

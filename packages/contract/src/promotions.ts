@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentImageSchema } from './content.ts';
 import { moneyString } from './money.ts';
 import { safeString } from './safe.ts';
+import { TICKET_KINDS } from './tickets.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
 
 /** SPEC §3 promotion categories (the page's filter adds `all`). */
@@ -40,9 +41,10 @@ export const PROMOTION_LABELS = [
  * cashback: once joined, percent of the net loss of each `period` (from `minLoss`, up to cap),
  * computed once per period by a job and paid at once (`autoCredit`) or claimed;
  * free_bonus: a fixed bonus the member claims; apply: the member applies (remark, images), the
- * operator approves (then a bonus amount, if any, can be claimed) or rejects.
+ * operator approves (then a bonus amount, if any, can be claimed) or rejects; tickets: reward
+ * tickets (wheel, envelope, egg), claimed for free or, with a deposit number, earned by that deposit.
  */
-export const PROMOTION_KINDS = ['deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply'] as const;
+export const PROMOTION_KINDS = ['deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply', 'tickets'] as const;
 export const PROMOTION_PERIODS = ['day', 'week'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const PROMOTION_AUDIENCES = ['all', 'new_players', 'players', 'agents'] as const;
@@ -94,6 +96,9 @@ export const promotionSchema = z.object({
   contributions: z.record(safeString(), z.number().int()),
   /** Cashback computed for this member and waiting for their claim (null: none, or a visitor). */
   pendingAmount: moneyString.nullable(),
+  /** Kind tickets: which ticket and how many each member receives. */
+  ticketKind: z.enum(TICKET_KINDS).nullable(),
+  ticketCount: z.number().int().nullable(),
   /** Null for a visitor (no session): the page shows the promotion without an action. */
   status: z.enum(ACTIVITY_STATUSES).nullable(),
 });
@@ -182,6 +187,8 @@ export const promotionInputSchema = z.object({
   wageringMultiplier: z.number().int().min(0).max(100).default(0),
   expiryDays: z.number().int().min(1).max(365).default(7),
   contributions: contributionsSchema.default({}),
+  ticketKind: z.enum(TICKET_KINDS).nullable().default(null),
+  ticketCount: z.number().int().min(1).max(50).nullable().default(null),
   sort: z.number().int().min(-1000).max(1000).default(0),
 });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;

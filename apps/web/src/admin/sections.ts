@@ -169,6 +169,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/promotion-applications-page.tsx'),
   },
   {
+    id: 'promotion-tickets',
+    path: 'promotion-tickets',
+    labelKey: 'nav.promotionTickets',
+    icon: 'gift',
+    permission: 'promotions',
+    load: () => import('./pages/promotions-tickets-page.tsx'),
+  },
+  {
     id: 'points',
     path: 'points',
     labelKey: 'nav.points',

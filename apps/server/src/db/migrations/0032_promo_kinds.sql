@@ -1,7 +1,8 @@
 -- Issue 14, more kinds: reload bonus, cashback on net loss, VIP monthly bonuses, promotion images.
+-- Every kind so far, with 0031's tickets (this migration replaces the whole check).
 ALTER TABLE "promotions" DROP CONSTRAINT "promotions_kind_known";
 --> statement-breakpoint
-ALTER TABLE "promotions" ADD CONSTRAINT "promotions_kind_known" CHECK ("kind" in ('deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply'));
+ALTER TABLE "promotions" ADD CONSTRAINT "promotions_kind_known" CHECK ("kind" in ('deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply', 'tickets'));
 --> statement-breakpoint
 -- A content image (the content module's pipeline: checked, re-encoded, WebP/AVIF widths).
 ALTER TABLE "promotions" ADD COLUMN "image_id" text;

@@ -6,7 +6,7 @@ import { seedGames } from './games.ts';
 import { seedMembers } from './members.ts';
 import { seedSystem } from './system.ts';
 import { seedWallet } from './wallet.ts';
-import { seedPoints, seedPromotions, seedRebate } from './promotions.ts';
+import { seedPoints, seedPromotions, seedRebate, seedTickets } from './promotions.ts';
 import { seedMissions, seedVip } from './missions.ts';
 
 /**
@@ -26,6 +26,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     seedPromotions,
     seedPoints,
     seedRebate,
+    seedTickets,
     seedMissions,
     seedVip,
   ];

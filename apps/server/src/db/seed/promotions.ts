@@ -1,4 +1,4 @@
-import { type PromotionInput, promotionInputSchema } from '@wps/contract';
+import { type PromotionInput, promotionInputSchema, prizeTableInputSchema } from '@wps/contract';
 import type { Services } from '../../services.ts';
 
 const SLOTS_FIRST = { RNG: 100, INHOUSE: 100, FISH: 100, LOTT: 50, LIVE: 10, SPORTS: 20, PVP: 10 };
@@ -134,4 +134,31 @@ export async function seedRebate({ rebate }: Services): Promise<boolean> {
     { gameType: 'LOTT', rateBp: 30 },
   ]);
   return true;
+}
+
+/** Demo prize tables of the three ticket kinds (issue 14), added once per kind. */
+export async function seedTickets({ tickets }: Services): Promise<boolean> {
+  const table = (prizes: unknown[]) => prizeTableInputSchema.parse({ prizes });
+  return tickets.ensureDemoTables({
+    WHEEL: table([
+      { type: 'cash', amount: '5.00', weight: 40 },
+      { type: 'cash', amount: '20.00', weight: 10 },
+      { type: 'bonus', amount: '50.00', wageringMultiplier: 5, weight: 10 },
+      { type: 'points', points: 100, weight: 20 },
+      { type: 'cash', amount: '500.00', weight: 1 },
+      { type: 'nothing', weight: 19 },
+    ]),
+    ENVELOPE: table([
+      { type: 'cash', amount: '8.88', weight: 50 },
+      { type: 'cash', amount: '18.88', weight: 30 },
+      { type: 'cash', amount: '88.88', weight: 5 },
+      { type: 'nothing', weight: 15 },
+    ]),
+    EGG: table([
+      { type: 'points', points: 50, weight: 40 },
+      { type: 'bonus', amount: '30.00', wageringMultiplier: 3, weight: 20 },
+      { type: 'cash', amount: '100.00', weight: 5 },
+      { type: 'nothing', weight: 35 },
+    ]),
+  });
 }

@@ -16,7 +16,7 @@ import {
   isValidClientSeed,
   serverSeedFromBytes,
 } from '@wps/games';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -243,6 +243,49 @@ export class InhouseService {
       .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)))
       .for('update');
     return row!;
+  }
+
+  /**
+   * The next draw of the member's seed pair for a draw outside the games (reward tickets, issue
+   * 14): locks the pair in the caller's transaction, hands out its nonce and moves it on, so a
+   * ticket and a game round never share a nonce and both verify with the same construction.
+   */
+  async takeNonce(
+    tx: Tx,
+    memberId: number,
+  ): Promise<{
+    seedId: number;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    nonce: number;
+  }> {
+    const seed = await this.lockSeed(tx, memberId);
+    await tx
+      .update(inhouseSeeds)
+      .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
+      .where(eq(inhouseSeeds.id, seed.id));
+    return {
+      seedId: seed.id,
+      serverSeed: seed.serverSeed,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      nonce: seed.nonce,
+    };
+  }
+
+  /** A pair's public proof: the server seed only once the pair was rotated (revealed). */
+  async proofOf(seedIds: number[]) {
+    const out = new Map<number, { serverSeedHash: string; clientSeed: string; serverSeed: string | null }>();
+    if (seedIds.length === 0) return out;
+    const rows = await this.db.select().from(inhouseSeeds).where(inArray(inhouseSeeds.id, seedIds));
+    for (const r of rows)
+      out.set(r.id, {
+        serverSeedHash: r.serverSeedHash,
+        clientSeed: r.clientSeed,
+        serverSeed: r.active ? null : r.serverSeed,
+      });
+    return out;
   }
 
   async seeds(memberId: number) {

@@ -110,6 +110,12 @@ export class PointsService {
     await tx.insert(pointsEntries).values({ memberId, delta, balanceAfter: acc.balance, reason, ref });
   }
 
+  /** Points won elsewhere (a reward ticket's prize), in the caller's transaction; `ref` names it. */
+  async credit(tx: Tx, memberId: number, points: bigint, reason: string, ref: string): Promise<void> {
+    if (points <= 0n) return;
+    await this.move(tx, memberId, points, reason, ref, points);
+  }
+
   /** Accrues points for a batch of the bets record (the consumer's transaction). */
   async applyBets(rows: BetRow[], tx: Tx): Promise<void> {
     const { paisaPerPoint } = await this.settings(tx);

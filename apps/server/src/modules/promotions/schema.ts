@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -61,6 +62,9 @@ export const promotions = pgTable('promotions', {
   wageringMultiplier: integer().notNull().default(0),
   expiryDays: integer().notNull().default(7),
   contributions: jsonb().$type<Contributions>().notNull().default({}),
+  /** Kind tickets: WHEEL | ENVELOPE | EGG, and how many each member receives. */
+  ticketKind: text(),
+  ticketCount: integer(),
   sort: integer().notNull().default(0),
   createdAt: ts().notNull().default(sql`now()`),
   updatedAt: ts().notNull().default(sql`now()`),
@@ -151,4 +155,49 @@ export const rebateClaims = pgTable('rebate_claims', {
   validStake: bigint({ mode: 'bigint' }).notNull(),
   amount: bigint({ mode: 'bigint' }).notNull(),
   createdAt: ts().notNull().default(sql`now()`),
+});
+
+/** One prize of a table as stored: money in paisa as a decimal string (jsonb has no bigint). */
+export interface StoredPrize {
+  type: 'cash' | 'bonus' | 'points' | 'nothing';
+  label: string;
+  amount: string | null;
+  points: number | null;
+  wageringMultiplier: number;
+  weight: number;
+}
+
+/** The operator's prize table per ticket kind (WHEEL, ENVELOPE, EGG). */
+export const ticketPrizeTables = pgTable('ticket_prize_tables', {
+  kind: text().primaryKey(),
+  enabled: boolean().notNull().default(true),
+  prizes: jsonb().$type<StoredPrize[]>().notNull(),
+  updatedAt: ts().notNull().default(sql`now()`),
+  updatedBy: text(),
+});
+
+/**
+ * A reward ticket: issued with a copy of its kind's prize table (the odds the member was shown),
+ * opened once. The draw is float 0 of the member's in-house seed pair at `nonce`; `sourceKey`
+ * makes each issuance happen once.
+ */
+export const rewardTickets = pgTable('reward_tickets', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  memberId: integer().notNull(),
+  kind: text().notNull(),
+  /** promotion | operator | mission | mall */
+  source: text().notNull(),
+  sourceKey: text().notNull(),
+  promotionId: integer(),
+  title: text().notNull(),
+  prizes: jsonb().$type<StoredPrize[]>().notNull(),
+  /** issued | opened */
+  status: text().notNull().default('issued'),
+  seedId: bigint({ mode: 'number' }),
+  nonce: integer(),
+  float: doublePrecision(),
+  prizeIndex: integer(),
+  issuedBy: text(),
+  createdAt: ts().notNull().default(sql`now()`),
+  openedAt: ts(),
 });

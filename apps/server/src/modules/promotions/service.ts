@@ -23,6 +23,7 @@ import type { MessagesService } from '../messages/service.ts';
 import type { ContentService } from '../content/service.ts';
 import type { BonusEngine } from './bonus-engine.ts';
 import type { CashbackService } from './cashback.ts';
+import type { TicketsService } from './tickets.ts';
 import { depositBonus } from './wagering-math.ts';
 import { bonusGrants, promotionImages, promotionParticipations, promotions } from './schema.ts';
 
@@ -56,6 +57,9 @@ const fail = (
  * status), apply-to-join with its approval queue, and the bonuses they pay through `BonusEngine`.
  */
 export class PromotionsService {
+  /** Reward tickets (set by services.ts: the tickets service needs points, made after this one). */
+  tickets: TicketsService | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly engine: BonusEngine,
@@ -119,9 +123,10 @@ export class PromotionsService {
     }
     if (p.enabled && p.startsAt > now) return 'comingSoon';
     if (!this.isOpen(p, now) || !this.inAudience(p, m, now)) return 'closed';
-    if (p.kind === 'deposit_bonus') return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
+    if (p.kind === 'deposit_bonus' || (p.kind === 'tickets' && p.depositNth))
+      return deposits >= (p.depositNth ?? 1) ? 'closed' : 'join';
     if (p.kind === 'reload' || p.kind === 'cashback') return 'join';
-    if (p.kind === 'free_bonus') return 'claim';
+    if (p.kind === 'free_bonus' || p.kind === 'tickets') return 'claim';
     return 'join';
   }
 
@@ -157,6 +162,8 @@ export class PromotionsService {
       expiryDays: p.expiryDays,
       contributions: p.contributions,
       pendingAmount: pending && pending > 0n ? fromMinor(pending) : null,
+      ticketKind: p.ticketKind as Promotion['ticketKind'],
+      ticketCount: p.ticketCount,
       status,
     };
   }
@@ -249,11 +256,12 @@ export class PromotionsService {
   }
 
   /**
-   * Join a deposit bonus (the member's next qualifying deposit then earns it), a reload (every
-   * qualifying deposit from now on) or a cashback (net losses from now on).
+   * Join a deposit bonus or deposit tickets (the member's next qualifying deposit then earns it), a
+   * reload (every qualifying deposit from now on) or a cashback (net losses from now on).
    */
   async join(memberId: number, id: number): Promise<Promotion> {
-    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus', 'reload', 'cashback']);
+    const { m, p } = await this.openFor(memberId, id, ['deposit_bonus', 'reload', 'cashback', 'tickets']);
+    if (p.kind === 'tickets' && !p.depositNth) throw fail('promotionWrongAction');
     const deposits = await this.deps.cashier.approvedDepositCount(memberId);
     if (p.kind === 'deposit_bonus' && deposits >= (p.depositNth ?? 1)) throw fail('promotionNotForYou');
     const [row] = await this.db
@@ -330,7 +338,8 @@ export class PromotionsService {
   async claim(memberId: number, id: number): Promise<Promotion> {
     const cashback = await this.claimCashback(memberId, id);
     if (cashback) return cashback;
-    const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply']);
+    const { m, p } = await this.openFor(memberId, id, ['free_bonus', 'apply', 'tickets']);
+    if (p.kind === 'tickets') return this.claimTickets(m, p);
     const amount = p.bonusAmount ?? 0n;
     const part = await this.db.transaction(async (tx) => {
       let part: ParticipationRow | undefined;
@@ -382,6 +391,35 @@ export class PromotionsService {
     return this.out(p, this.statusOf(p, part, m, 0));
   }
 
+  /** Free tickets: the participation row (inserted once) and the tickets in one transaction. */
+  private async claimTickets(m: Member, p: PromotionRow): Promise<Promotion> {
+    if (p.depositNth) throw fail('promotionWrongAction');
+    const part = await this.db.transaction(async (tx) => {
+      const [part] = await tx
+        .insert(promotionParticipations)
+        .values({ promotionId: p.id, memberId: m.id, status: 'issued' })
+        .onConflictDoNothing()
+        .returning();
+      if (!part) throw fail('promotionNothingToClaim');
+      await this.issueTickets(tx, p, m.id, `promo:${p.id}:${m.id}`);
+      return part;
+    });
+    return this.out(p, this.statusOf(p, part, m, 0));
+  }
+
+  private async issueTickets(tx: Tx, p: PromotionRow, memberId: number, sourceKey: string) {
+    if (!this.tickets || !p.ticketKind || !p.ticketCount) throw fail('promotionWrongAction');
+    await this.tickets.issue(tx, {
+      memberId,
+      kind: p.ticketKind as 'WHEEL',
+      count: p.ticketCount,
+      source: 'promotion',
+      sourceKey,
+      promotionId: p.id,
+      title: p.title,
+    });
+  }
+
   /**
    * A cashback waiting for the member is claimable after the promotion ended too (it was earned
    * while it ran). Two claims at once: one moves the rows from `claim`, the other finds none.
@@ -413,7 +451,7 @@ export class PromotionsService {
         and(
           eq(promotionParticipations.memberId, d.memberId),
           eq(promotionParticipations.status, 'joined'),
-          eq(promotions.kind, 'deposit_bonus'),
+          inArray(promotions.kind, ['deposit_bonus', 'tickets']),
         ),
       )
       .orderBy(asc(promotions.id))
@@ -422,6 +460,16 @@ export class PromotionsService {
     for (const { part, p } of joined) {
       const nth = p.depositNth ?? 1;
       if (nth > d.nth) continue;
+      if (p.kind === 'tickets') {
+        // Tickets for a deposit do not take the deposit's one bonus: both may come with it.
+        const earned = nth === d.nth && this.isOpen(p) && d.amount >= (p.minDeposit ?? 0n);
+        if (earned) await this.issueTickets(tx, p, d.memberId, `deposit:${d.depositId}:${p.id}`);
+        await tx
+          .update(promotionParticipations)
+          .set({ status: earned ? 'issued' : 'closed', updatedAt: sql`now()` })
+          .where(eq(promotionParticipations.id, part.id));
+        continue;
+      }
       const qualifies =
         nth === d.nth && !paid && this.isOpen(p) && d.amount >= (p.minDeposit ?? 0n) && p.percent && p.cap;
       if (!qualifies) {
@@ -544,7 +592,10 @@ export class PromotionsService {
       .select()
       .from(promotions)
       .where(
-        and(eq(promotions.enabled, true), inArray(promotions.kind, ['free_bonus', 'apply', 'cashback'])),
+        and(
+          eq(promotions.enabled, true),
+          inArray(promotions.kind, ['free_bonus', 'apply', 'cashback', 'tickets']),
+        ),
       );
     return open.filter(
       (p) =>
@@ -585,6 +636,7 @@ export class PromotionsService {
       deposit_bonus: ['depositNth', 'percent', 'cap'],
       reload: ['percent', 'cap'],
       cashback: ['period', 'percent', 'cap'],
+      tickets: ['ticketKind', 'ticketCount'],
     };
     const missing = (required[input.kind] ?? []).filter((k) => !input[k]);
     if (missing.length)
@@ -603,6 +655,7 @@ export class PromotionsService {
         messageKey: 'badRequest',
         fields: Object.fromEntries(invalid.map((k) => [k, 'badRequest'])),
       });
+    const tickets = input.kind === 'tickets';
     return {
       title: input.title,
       summary: input.summary,
@@ -629,6 +682,8 @@ export class PromotionsService {
       wageringMultiplier: input.wageringMultiplier,
       expiryDays: input.expiryDays,
       contributions: input.contributions,
+      ticketKind: tickets ? input.ticketKind : null,
+      ticketCount: tickets ? input.ticketCount : null,
       sort: input.sort,
     };
   }

@@ -5,6 +5,7 @@ import {
   PROMOTION_KINDS,
   PROMOTION_LABELS,
   type PromotionInput,
+  TICKET_KINDS,
 } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,9 @@ type Draft = Record<
   | 'contributions'
   | 'period'
   | 'claimLimit'
-  | 'minLoss',
+  | 'minLoss'
+  | 'ticketKind'
+  | 'ticketCount',
   string
 > & { labels: string[]; enabled: boolean; autoCredit: boolean; image: ContentImage | null };
 
@@ -57,6 +60,8 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
   contributions: Object.entries(p?.contributions ?? { RNG: 100, INHOUSE: 100, LIVE: 10 })
     .map(([k, v]) => `${k}=${v}`)
     .join(', '),
+  ticketKind: p?.ticketKind ?? 'WHEEL',
+  ticketCount: String(p?.ticketCount ?? 1),
   labels: p?.labels ?? [],
   enabled: p?.enabled ?? true,
   period: p?.period ?? 'day',
@@ -80,6 +85,7 @@ function parseContributions(text: string): Record<string, number> {
 export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null; onDone(): void }) {
   const { t } = useTranslation('promotions-admin');
   const { t: tc } = useTranslation();
+  const { t: tt } = useTranslation('tickets-admin');
   const [d, setD] = useState<Draft>(() => toDraft(promo));
   const save = useSavePromotion();
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
@@ -105,15 +111,18 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
       startsAt: new Date(d.startsAt).toISOString(),
       endsAt: d.endsAt ? new Date(d.endsAt).toISOString() : null,
       enabled: d.enabled,
-      depositNth: deposit || d.kind === 'reload' ? num(d.depositNth) : null,
+      // Tickets: a deposit number makes that deposit earn them; empty means claimed for free.
+      depositNth: deposit || d.kind === 'reload' || d.kind === 'tickets' ? num(d.depositNth) : null,
       percent: paysPercent ? num(d.percent) : null,
       cap: paysPercent ? money(d.cap) : null,
-      minDeposit: deposit || d.kind === 'reload' ? money(d.minDeposit) : null,
-      bonusAmount: paysPercent ? null : money(d.bonusAmount),
+      minDeposit: deposit || d.kind === 'reload' || d.kind === 'tickets' ? money(d.minDeposit) : null,
+      bonusAmount: paysPercent || d.kind === 'tickets' ? null : money(d.bonusAmount),
       period: d.kind === 'reload' || d.kind === 'cashback' ? (d.period as 'day' | 'week') : null,
       claimLimit: d.kind === 'reload' ? num(d.claimLimit) : null,
       minLoss: d.kind === 'cashback' ? money(d.minLoss) : null,
       autoCredit: d.kind === 'cashback' && d.autoCredit,
+      ticketKind: d.kind === 'tickets' ? (d.ticketKind as PromotionInput['ticketKind']) : null,
+      ticketCount: d.kind === 'tickets' ? num(d.ticketCount) : null,
       wageringMultiplier: num(d.wageringMultiplier) ?? 0,
       expiryDays: num(d.expiryDays) ?? 7,
       contributions: parseContributions(d.contributions),
@@ -169,7 +178,37 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         onChange={set('startsAt')}
       />
       <TextField label={t('f.endsAt')} type="datetime-local" value={d.endsAt} onChange={set('endsAt')} />
-      {deposit ? (
+      {d.kind === 'tickets' ? (
+        <>
+          <SelectField label={tt('f.kind')} value={d.ticketKind} onChange={set('ticketKind')}>
+            {TICKET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {tt(`kind.${k}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={tt('f.count')}
+            inputMode="numeric"
+            value={d.ticketCount}
+            onChange={set('ticketCount')}
+            error={fields.ticketCount}
+          />
+          <TextField
+            label={tt('f.depositNth')}
+            inputMode="numeric"
+            value={d.depositNth}
+            onChange={set('depositNth')}
+            error={fields.depositNth}
+          />
+          <TextField
+            label={t('f.minDeposit')}
+            inputMode="decimal"
+            value={d.minDeposit}
+            onChange={set('minDeposit')}
+          />
+        </>
+      ) : deposit ? (
         <>
           <TextField
             label={t('f.depositNth')}

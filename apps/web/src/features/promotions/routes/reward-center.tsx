@@ -4,6 +4,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useRewards } from '../api/get-rewards.ts';
 import { ActivityBadge } from '../components/status-badge.tsx';
+import { TicketsSection } from '../components/tickets-section.tsx';
 import '../promotions.css';
 
 /** Member centre › rewardCenter: the activities the member takes part in, and rewards to claim. */
@@ -15,6 +16,7 @@ export default function RewardCenterPage() {
   const { claimable, rewards: list } = rewards.data;
   return (
     <div className="stack">
+      <TicketsSection />
       <p>
         {t('rewards.claimable', { count: claimable })} <Link to="/promotions">{t('rewards.browse')}</Link>
       </p>

@@ -1,0 +1,142 @@
+import {
+  envelopeSchema,
+  prizeTableInputSchema,
+  prizeTableListSchema,
+  prizeTableSchema,
+  ticketGrantInputSchema,
+  ticketGrantResultSchema,
+  ticketIdParamsSchema,
+  ticketKindParamsSchema,
+  ticketListSchema,
+  ticketReportQuerySchema,
+  ticketReportSchema,
+  ticketSchema,
+} from '@wps/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { ok } from '../../http/envelope.ts';
+import type { Actor } from './service.ts';
+
+const actorOf = (req: FastifyRequest): Actor => {
+  const op = operatorPrincipal(req);
+  return { id: op.operatorId, account: op.account, ip: clientIp(req) };
+};
+
+/** Reward tickets: the member's tickets, prize odds and opening; the operator's tables, grants, report. */
+export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tickets = app.services.tickets;
+  const member = requireRole(['player', 'agent']);
+  const operator = requireRole(['operator'], 'promotions');
+  const security = [{ token: [] }];
+  const tags = ['promotions'];
+  const adminTags = ['admin: promotions'];
+
+  app.get(
+    '/wps/promotions/tickets',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'My reward tickets (wheel, envelope, egg) with their odds, results and proofs',
+        response: { 200: envelopeSchema(ticketListSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.list(memberPrincipal(req).memberId)),
+  );
+
+  app.get(
+    '/wps/promotions/tickets/prizes',
+    {
+      schema: {
+        tags,
+        summary: 'The prize tables with each prize’s probability (public)',
+        response: { 200: envelopeSchema(prizeTableListSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        (await tickets.tables()).filter((t) => t.enabled),
+      ),
+  );
+
+  app.post(
+    '/wps/promotions/tickets/:id/open',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a ticket: the provably fair draw, paid once (a second open answers the same result)',
+        params: ticketIdParamsSchema,
+        response: { 200: envelopeSchema(ticketSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.open(memberPrincipal(req).memberId, req.params.id)),
+  );
+
+  // ---------------------------------------------------------------- operator
+
+  app.get(
+    '/wps/admin/promotions/tickets/tables',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Prize tables per ticket kind',
+        response: { 200: envelopeSchema(prizeTableListSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.tables()),
+  );
+
+  app.put(
+    '/wps/admin/promotions/tickets/tables/:kind',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Replace a kind’s prize table (tickets already issued keep their odds)',
+        params: ticketKindParamsSchema,
+        body: prizeTableInputSchema,
+        response: { 200: envelopeSchema(prizeTableSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.saveTable(actorOf(req), req.params.kind, req.body)),
+  );
+
+  app.post(
+    '/wps/admin/promotions/tickets/grant',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Grant tickets to a player',
+        body: ticketGrantInputSchema,
+        response: { 200: envelopeSchema(ticketGrantResultSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.grant(actorOf(req), req.body)),
+  );
+
+  app.get(
+    '/wps/admin/promotions/tickets/report',
+    {
+      onRequest: operator,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Tickets issued and opened per kind, prizes paid, and the tickets themselves',
+        querystring: ticketReportQuerySchema,
+        response: { 200: envelopeSchema(ticketReportSchema) },
+      },
+    },
+    async (req) => ok(req, await tickets.report(req.query)),
+  );
+};

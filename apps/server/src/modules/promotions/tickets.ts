@@ -1,0 +1,474 @@
+import {
+  fromMinor,
+  isTrialType,
+  type PrizeTable,
+  type PrizeTableInput,
+  TICKET_KINDS,
+  type Ticket,
+  type TicketKind,
+  type TicketList,
+  type TicketReport,
+} from '@wps/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
+import type { InhouseService } from '../inhouse/service.ts';
+import type { MembersService } from '../members/service.ts';
+import type { MessagesService } from '../messages/service.ts';
+import type { PointsService } from '../points/service.ts';
+import { Accounts } from '../wallet/accounts.ts';
+import type { WalletService } from '../wallet/service.ts';
+import type { BonusEngine } from './bonus-engine.ts';
+import { promotions, rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
+import { drawTicket, payoutOf, prizeOut, toStored, totalWeight } from './ticket-math.ts';
+import type { Actor } from './service.ts';
+
+type TicketRow = typeof rewardTickets.$inferSelect;
+export type TicketSource = 'promotion' | 'operator' | 'mission' | 'mall';
+
+export interface IssueRequest {
+  memberId: number;
+  kind: TicketKind;
+  count: number;
+  source: TicketSource;
+  /** Names what earned them (`promo:3:42`): ticket i gets `${sourceKey}:${i}`, so a retry issues none. */
+  sourceKey: string;
+  promotionId?: number | null;
+  title: string;
+  issuedBy?: string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const LIST_LIMIT = 100;
+/** Bonus prizes expire like other bonuses: a week to meet the wagering. */
+const BONUS_EXPIRY_DAYS = 7;
+const CARRIER_TITLE = 'Reward tickets';
+export const TICKET_TITLES: Record<TicketKind, string> = {
+  WHEEL: 'Prize wheel',
+  ENVELOPE: 'Red envelope',
+  EGG: 'Golden egg',
+};
+
+/**
+ * Reward tickets (issue 14): prize tables per kind, tickets issued by promotions and operators,
+ * and the draw. Opening a ticket is one transaction: the ticket row locked and moved from issued
+ * to opened (the guard that makes two opens pay once), the member's seed pair locked for its
+ * nonce, and the prize paid through the ledger (or the bonus engine, or points) under a key
+ * named by the ticket id.
+ */
+export class TicketsService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      inhouse: InhouseService;
+      wallet: WalletService;
+      bonusEngine: BonusEngine;
+      points: PointsService;
+      members: MembersService;
+      messages: MessagesService;
+      audit: AuditService;
+    },
+  ) {}
+
+  // ---------------------------------------------------------------- prize tables
+
+  private tableOut(kind: TicketKind, row: typeof ticketPrizeTables.$inferSelect | undefined): PrizeTable {
+    const prizes = row?.prizes ?? [];
+    const total = totalWeight(prizes);
+    return {
+      kind,
+      enabled: row?.enabled ?? false,
+      totalWeight: total,
+      prizes: prizes.map((p, i) => prizeOut(p, i, total)),
+      updatedAt: row ? iso(row.updatedAt) : null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
+  /** Every kind's table; a kind never set up is shown disabled and empty. */
+  async tables(): Promise<PrizeTable[]> {
+    const rows = await this.db.select().from(ticketPrizeTables);
+    return TICKET_KINDS.map((k) =>
+      this.tableOut(
+        k,
+        rows.find((r) => r.kind === k),
+      ),
+    );
+  }
+
+  async saveTable(actor: Actor, kind: TicketKind, input: PrizeTableInput): Promise<PrizeTable> {
+    const prizes = input.prizes.map(toStored);
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(ticketPrizeTables).where(eq(ticketPrizeTables.kind, kind));
+      const values = { enabled: input.enabled, prizes, updatedAt: new Date(), updatedBy: actor.account };
+      const [row] = await tx
+        .insert(ticketPrizeTables)
+        .values({ kind, ...values })
+        .onConflictDoUpdate({ target: ticketPrizeTables.kind, set: values })
+        .returning();
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'tickets.table.save',
+          target: { type: 'ticket_prize_table', id: kind },
+          before: before ?? null,
+          after: { enabled: input.enabled, prizes },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      return this.tableOut(kind, row);
+    });
+  }
+
+  /** Demo tables (seed only): each kind without a table gets one. */
+  async ensureDemoTables(tables: Partial<Record<TicketKind, PrizeTableInput>>): Promise<boolean> {
+    let changed = false;
+    for (const [kind, input] of Object.entries(tables) as [TicketKind, PrizeTableInput][]) {
+      const rows = await this.db
+        .insert(ticketPrizeTables)
+        .values({ kind, enabled: input.enabled, prizes: input.prizes.map(toStored), updatedBy: 'seed' })
+        .onConflictDoNothing()
+        .returning({ kind: ticketPrizeTables.kind });
+      changed = changed || rows.length > 0;
+    }
+    return changed;
+  }
+
+  // ---------------------------------------------------------------- issuing
+
+  /**
+   * Issues tickets in the caller's transaction with a copy of the kind's prize table (the odds the
+   * member is shown stay those of the day it was issued). Refused when the kind has no enabled table.
+   */
+  async issue(tx: Tx, req: IssueRequest): Promise<number[]> {
+    const [table] = await tx.select().from(ticketPrizeTables).where(eq(ticketPrizeTables.kind, req.kind));
+    if (!table || !table.enabled || table.prizes.length === 0)
+      throw new AppError('CONFLICT', { messageKey: 'ticketTableMissing' });
+    const rows = await tx
+      .insert(rewardTickets)
+      .values(
+        Array.from({ length: req.count }, (_, i) => ({
+          memberId: req.memberId,
+          kind: req.kind,
+          source: req.source,
+          sourceKey: `${req.sourceKey}:${i}`,
+          promotionId: req.promotionId ?? null,
+          title: req.title,
+          prizes: table.prizes,
+          issuedBy: req.issuedBy ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: rewardTickets.sourceKey })
+      .returning({ id: rewardTickets.id });
+    if (rows.length > 0)
+      await this.deps.messages.send(
+        req.memberId,
+        {
+          kind: 'promotion',
+          title: `${TICKET_TITLES[req.kind]} × ${rows.length}`,
+          body: `${req.title || TICKET_TITLES[req.kind]}: ${rows.length} ${TICKET_TITLES[req.kind].toLowerCase()} ticket(s) are waiting in your reward centre.`,
+        },
+        tx,
+      );
+    return rows.map((r) => r.id);
+  }
+
+  /** The operator grants tickets to a player by account. */
+  async grant(
+    actor: Actor,
+    input: { account: string; kind: TicketKind; count: number; note?: string | undefined },
+  ) {
+    const m = await this.deps.members.getByAccount(input.account);
+    if (!m || isTrialType(m.type))
+      throw new AppError('NOT_FOUND', {
+        messageKey: 'ticketMemberUnknown',
+        fields: { account: 'ticketMemberUnknown' },
+      });
+    return this.db.transaction(async (tx) => {
+      const ids = await this.issue(tx, {
+        memberId: m.id,
+        kind: input.kind,
+        count: input.count,
+        source: 'operator',
+        sourceKey: `grant:${crypto.randomUUID()}`,
+        // Empty: the player's page names the kind in their language.
+        title: input.note ?? '',
+        issuedBy: actor.account,
+      });
+      await this.deps.audit.record(
+        {
+          actor,
+          action: 'tickets.grant',
+          target: { type: 'member', id: m.id },
+          after: { kind: input.kind, count: input.count, note: input.note ?? null, ticketIds: ids },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      return { issued: ids.length, ticketIds: ids };
+    });
+  }
+
+  // ---------------------------------------------------------------- member
+
+  private async realMember(memberId: number) {
+    const m = await this.deps.members.getById(memberId);
+    if (!m) throw new AppError('UNAUTHORIZED');
+    if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
+    return m;
+  }
+
+  private out(
+    t: TicketRow,
+    proofs: Map<number, { serverSeedHash: string; clientSeed: string; serverSeed: string | null }>,
+  ): Ticket {
+    const total = totalWeight(t.prizes);
+    const opened = t.status === 'opened' && t.prizeIndex !== null && t.seedId !== null;
+    const proof = opened ? proofs.get(t.seedId!) : undefined;
+    return {
+      id: t.id,
+      kind: t.kind as TicketKind,
+      source: t.source as TicketSource,
+      title: t.title,
+      status: t.status as Ticket['status'],
+      prizes: t.prizes.map((p, i) => prizeOut(p, i, total)),
+      totalWeight: total,
+      result: opened ? prizeOut(t.prizes[t.prizeIndex!]!, t.prizeIndex!, total) : null,
+      proof:
+        opened && proof
+          ? {
+              ...proof,
+              nonce: t.nonce!,
+              float: t.float ?? 0,
+              bucket: Math.floor((t.float ?? 0) * total),
+            }
+          : null,
+      createdAt: iso(t.createdAt),
+      openedAt: t.openedAt ? iso(t.openedAt) : null,
+    };
+  }
+
+  /** Reward centre: unopened tickets first, then the latest opened ones, and the next draw's commitment. */
+  async list(memberId: number): Promise<TicketList> {
+    await this.realMember(memberId);
+    const rows = await this.db
+      .select()
+      .from(rewardTickets)
+      .where(eq(rewardTickets.memberId, memberId))
+      .orderBy(sql`${rewardTickets.status} = 'opened'`, desc(rewardTickets.id))
+      .limit(LIST_LIMIT);
+    const [unopened] = await this.db
+      .select({ n: count() })
+      .from(rewardTickets)
+      .where(and(eq(rewardTickets.memberId, memberId), eq(rewardTickets.status, 'issued')));
+    const proofs = await this.deps.inhouse.proofOf([
+      ...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId]))),
+    ]);
+    const seeds = await this.deps.inhouse.seeds(memberId);
+    return {
+      unopened: Number(unopened?.n ?? 0),
+      next: { serverSeedHash: seeds.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
+      tickets: rows.map((r) => this.out(r, proofs)),
+    };
+  }
+
+  async unopenedCount(memberId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(rewardTickets)
+      .where(and(eq(rewardTickets.memberId, memberId), eq(rewardTickets.status, 'issued')));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Opens a ticket: draws and pays once. A second open (a double tap, two tabs) waits on the row
+   * lock, then finds it opened and answers the same result without paying again.
+   */
+  async open(memberId: number, ticketId: number): Promise<Ticket> {
+    await this.realMember(memberId);
+    const [peek] = await this.db
+      .select({ promotionId: rewardTickets.promotionId, prizes: rewardTickets.prizes })
+      .from(rewardTickets)
+      .where(and(eq(rewardTickets.id, ticketId), eq(rewardTickets.memberId, memberId)));
+    if (!peek) throw new AppError('NOT_FOUND');
+    // Found before the transaction: it may insert the carrier promotion on first use.
+    const carrier =
+      peek.promotionId === null && peek.prizes.some((p) => p.type === 'bonus') ? await this.carrier() : 0;
+    const row = await this.db.transaction(async (tx) => {
+      const [t] = await tx
+        .select()
+        .from(rewardTickets)
+        .where(and(eq(rewardTickets.id, ticketId), eq(rewardTickets.memberId, memberId)))
+        .for('update');
+      if (!t) throw new AppError('NOT_FOUND');
+      if (t.status === 'opened') return t;
+      const seed = await this.deps.inhouse.takeNonce(tx, memberId);
+      const draw = drawTicket(seed, t.prizes);
+      const [opened] = await tx
+        .update(rewardTickets)
+        .set({
+          status: 'opened',
+          seedId: seed.seedId,
+          nonce: seed.nonce,
+          float: draw.float,
+          prizeIndex: draw.index,
+          openedAt: sql`now()`,
+        })
+        .where(and(eq(rewardTickets.id, t.id), eq(rewardTickets.status, 'issued')))
+        .returning();
+      await this.pay(tx, opened!, t.prizes[draw.index]!, carrier);
+      return opened!;
+    });
+    const proofs = await this.deps.inhouse.proofOf(row.seedId === null ? [] : [row.seedId]);
+    return this.out(row, proofs);
+  }
+
+  /** Pays a drawn prize; every path is keyed by the ticket id, so it happens once. */
+  private async pay(tx: Tx, t: TicketRow, prize: StoredPrize, carrier: number): Promise<void> {
+    const pay = payoutOf(prize);
+    if (pay.cash > 0n) {
+      await this.deps.wallet.post(
+        {
+          key: `ticket:${t.id}`,
+          reason: 'bonus',
+          postings: [
+            { account: Accounts.promotion(), amount: -pay.cash },
+            { account: Accounts.cash(t.memberId), amount: pay.cash },
+          ],
+          metadata: { ticketId: t.id, kind: t.kind, promotionId: t.promotionId },
+        },
+        tx,
+      );
+    }
+    if (pay.bonus > 0n) {
+      await this.deps.bonusEngine.grant(tx, {
+        memberId: t.memberId,
+        promotionId: t.promotionId ?? carrier,
+        // No participation moves with a ticket's bonus: the ticket is its own record.
+        participationId: 0,
+        amount: pay.bonus,
+        wageringMultiplier: prize.wageringMultiplier,
+        expiryDays: BONUS_EXPIRY_DAYS,
+        contributions: {},
+        sourceKey: `ticket:${t.id}`,
+        title: [TICKET_TITLES[t.kind as TicketKind], t.title].filter(Boolean).join(': '),
+      });
+    }
+    if (pay.points > 0n)
+      await this.deps.points.credit(tx, t.memberId, pay.points, 'ticket', `ticket:${t.id}`);
+  }
+
+  private carrierId: number | null = null;
+
+  /**
+   * The disabled promotion that bonus prizes of tickets no promotion issued are granted under
+   * (a bonus grant names its promotion; the promotions report then shows tickets' cost on one line).
+   */
+  private async carrier(): Promise<number> {
+    if (this.carrierId !== null) return this.carrierId;
+    const find = () =>
+      this.db
+        .select({ id: promotions.id })
+        .from(promotions)
+        .where(
+          and(
+            eq(promotions.title, CARRIER_TITLE),
+            eq(promotions.kind, 'tickets'),
+            eq(promotions.enabled, false),
+          ),
+        )
+        .limit(1);
+    let [row] = await find();
+    if (!row) {
+      [row] = await this.db
+        .insert(promotions)
+        .values({
+          title: CARRIER_TITLE,
+          summary: 'Bonus prizes of reward tickets granted by the operator.',
+          body: '',
+          category: 'others',
+          kind: 'tickets',
+          startsAt: new Date('2020-01-01T00:00:00Z'),
+          enabled: false,
+        })
+        .returning({ id: promotions.id });
+    }
+    this.carrierId = row!.id;
+    return this.carrierId;
+  }
+
+  // ---------------------------------------------------------------- report
+
+  async report(q: {
+    pageNo: number;
+    pageSize: number;
+    account?: string | undefined;
+    kind?: TicketKind | undefined;
+  }): Promise<TicketReport> {
+    // Totals per kind from the prize copied on each opened ticket (jsonb element at prize_index).
+    const totals = await this.db.execute(sql`
+      select t.kind,
+        count(*)::text as issued,
+        count(*) filter (where t.status = 'opened')::text as opened,
+        coalesce(sum((p->>'amount')::bigint) filter (where p->>'type' = 'cash'), 0)::text as cash,
+        coalesce(sum((p->>'amount')::bigint) filter (where p->>'type' = 'bonus'), 0)::text as bonus,
+        coalesce(sum((p->>'points')::bigint) filter (where p->>'type' = 'points'), 0)::text as points,
+        count(*) filter (where p->>'type' = 'nothing')::text as nothing
+      from reward_tickets t
+      left join lateral (select t.prizes -> t.prize_index as p) x on t.status = 'opened'
+      group by t.kind`);
+    const byKind = new Map(rowsOf<Record<string, string>>(totals).map((r) => [r.kind, r]));
+    let memberId: number | undefined;
+    if (q.account) {
+      const m = await this.deps.members.getByAccount(q.account);
+      memberId = m?.id ?? -1;
+    }
+    const where = and(
+      memberId !== undefined ? eq(rewardTickets.memberId, memberId) : undefined,
+      q.kind ? eq(rewardTickets.kind, q.kind) : undefined,
+    );
+    const rows = await this.db
+      .select()
+      .from(rewardTickets)
+      .where(where)
+      .orderBy(desc(rewardTickets.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const [total] = await this.db.select({ n: count() }).from(rewardTickets).where(where);
+    const proofs = await this.deps.inhouse.proofOf([
+      ...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId]))),
+    ]);
+    const accounts = new Map<number, string>();
+    for (const r of rows)
+      if (!accounts.has(r.memberId))
+        accounts.set(r.memberId, (await this.deps.members.getById(r.memberId))?.account ?? '');
+    const n = Number(total?.n ?? 0);
+    return {
+      totals: TICKET_KINDS.map((kind) => {
+        const r = byKind.get(kind);
+        return {
+          kind,
+          issued: Number(r?.issued ?? 0),
+          opened: Number(r?.opened ?? 0),
+          cash: fromMinor(BigInt(r?.cash ?? 0)),
+          bonus: fromMinor(BigInt(r?.bonus ?? 0)),
+          points: Number(r?.points ?? 0),
+          nothing: Number(r?.nothing ?? 0),
+        };
+      }),
+      tickets: {
+        content: rows.map((r) => {
+          const { prizes: _p, ...rest } = this.out(r, proofs);
+          return { ...rest, memberId: r.memberId, account: accounts.get(r.memberId) ?? '' };
+        }),
+        pageNum: q.pageNo,
+        pageSize: q.pageSize,
+        total: n,
+        totalPages: Math.ceil(n / q.pageSize),
+      },
+    };
+  }
+}
