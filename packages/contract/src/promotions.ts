@@ -44,7 +44,14 @@ export const PROMOTION_LABELS = [
  * operator approves (then a bonus amount, if any, can be claimed) or rejects; tickets: reward
  * tickets (wheel, envelope, egg), claimed for free or, with a deposit number, earned by that deposit.
  */
-export const PROMOTION_KINDS = ['deposit_bonus', 'reload', 'cashback', 'free_bonus', 'apply', 'tickets'] as const;
+export const PROMOTION_KINDS = [
+  'deposit_bonus',
+  'reload',
+  'cashback',
+  'free_bonus',
+  'apply',
+  'tickets',
+] as const;
 export const PROMOTION_PERIODS = ['day', 'week'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const PROMOTION_AUDIENCES = ['all', 'new_players', 'players', 'agents'] as const;

@@ -33,7 +33,6 @@ export class CashierDeposits extends CashierChannels {
     return row?.approvedAt ? { amount: row.amount, approvedAt: row.approvedAt } : null;
   }
 
-
   // ------------------------------------------------------------------ deposits
 
   protected depositOut(d: DepositRow): Deposit {
