@@ -51,6 +51,8 @@ test.describe('promotion kinds journey', () => {
       wageringMultiplier: 0,
       expiryDays: 7,
       contributions: {},
+      ticketKind: null,
+      ticketCount: null,
       sort: 200,
     });
     const demo = (await server.services.members.getByAccount('demo01'))!;
@@ -194,6 +196,8 @@ test.describe('promotion kinds journey', () => {
       wageringMultiplier: 5,
       expiryDays: 7,
       contributions: {},
+      ticketKind: null,
+      ticketCount: null,
       sort: 300,
     });
     for (const theme of ['dark', 'light'] as const) {
