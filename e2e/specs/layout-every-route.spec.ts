@@ -112,6 +112,19 @@ function inspect(page: Page) {
       const y = box.top + box.height / 2;
       // Beside the screen means inside a sideways scroller (chips, tables): reached by scrolling it.
       if (x < 0 || x > window.innerWidth || y < 0 || y > window.innerHeight) continue;
+      // Likewise beside the visible part of its sideways scroller (a table narrower than the screen).
+      const scroller = (() => {
+        for (let el = button.parentElement; el; el = el.parentElement) {
+          const o = getComputedStyle(el).overflowX;
+          if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth) return el;
+        }
+        return null;
+      })();
+      if (scroller) {
+        // Its visible box: inside the borders, without the scrollbar.
+        const left = scroller.getBoundingClientRect().left + scroller.clientLeft;
+        if (x < left || x > left + scroller.clientWidth) continue;
+      }
       const hit = document.elementFromPoint(x, y);
       // Scrolled but still under the sticky header or the tab bar: the page could not move it clear
       // (a popup opening by itself holds the page); the fixed chrome is not covering it for good.
