@@ -146,6 +146,7 @@ export function createServices(config: Config, database: Database): Services {
   const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
   const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
   promotions.tickets = tickets;
+  points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { moneyString } from './money.ts';
 import { safeString } from './safe.ts';
+import { TICKET_KINDS } from './tickets.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
 
 /** Points mall (PTSYS3, SPEC §7 Points): balance and ratio, products, redeem, history, rules. */
 export const REDEEM_STATUSES = ['process', 'approved', 'rejected'] as const;
-export const POINTS_PRODUCT_KINDS = ['cash', 'physical'] as const;
+export const POINTS_PRODUCT_KINDS = ['cash', 'physical', 'ticket'] as const;
 
 export const pointsSummarySchema = z.object({
   balance: z.number().int(),
@@ -23,6 +24,9 @@ export const pointsProductSchema = z.object({
   kind: z.enum(POINTS_PRODUCT_KINDS),
   points: z.number().int(),
   cashValue: moneyString.nullable(),
+  /** Kind ticket: which reward ticket and how many. */
+  ticketKind: z.enum(TICKET_KINDS).nullable(),
+  ticketCount: z.number().int().nullable(),
   stock: z.number().int().nullable(),
   imageUrl: safeString().nullable(),
 });
@@ -59,6 +63,8 @@ export const pointsProductInputSchema = z.object({
   kind: z.enum(POINTS_PRODUCT_KINDS),
   points: z.number().int().min(1).max(1_000_000_000),
   cashValue: moneyString.nullable().default(null),
+  ticketKind: z.enum(TICKET_KINDS).nullable().default(null),
+  ticketCount: z.number().int().min(1).max(50).nullable().default(null),
   stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
   imageUrl: safeString().trim().max(500).nullable().default(null),
   enabled: z.boolean().default(true),

@@ -150,6 +150,69 @@ describe('points mall (PTSYS3)', () => {
     expect((await api(other.token, 'GET', '/wps/points/redemptions')).body.value.total).toBe(0);
   });
 
+  it('sells reward tickets: approval issues them to the reward centre once, a rejection issues none', async () => {
+    const admin = await createOperator(t.app, { permissions: ['promotions'] });
+    const table = await api(admin.token, 'PUT', '/wps/admin/promotions/tickets/tables/EGG', {
+      enabled: true,
+      prizes: [
+        { type: 'cash', label: 'Cash 1', amount: '1.00', weight: 1 },
+        { type: 'nothing', label: 'Try again', weight: 1 },
+      ],
+    });
+    expect(table.status).toBe(200);
+    const missing = await api(op.token, 'POST', '/wps/admin/points/products', {
+      name: 'Eggs',
+      kind: 'ticket',
+      points: 1,
+    });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.value.fields).sort()).toEqual(['ticketCount', 'ticketKind']);
+    const eggs = await api(op.token, 'POST', '/wps/admin/points/products', {
+      name: 'Three golden eggs',
+      kind: 'ticket',
+      ticketKind: 'EGG',
+      ticketCount: 3,
+      points: 1,
+    });
+    expect(eggs.status).toBe(200);
+    expect(eggs.body.value).toMatchObject({
+      kind: 'ticket',
+      ticketKind: 'EGG',
+      ticketCount: 3,
+      cashValue: null,
+    });
+
+    const player = await createMember(t.app, { paymentPassword: 'Pay@1234' });
+    await bet(player.id, 20_000n); // 2 points
+    const redeem = () =>
+      api(player.token, 'POST', '/wps/points/redeem', {
+        productId: eggs.body.value.id,
+        paymentPassword: 'Pay@1234',
+      });
+    const r1 = await redeem();
+    const r2 = await redeem();
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const tickets = async () =>
+      (await api(player.token, 'GET', '/wps/promotions/tickets')).body.value.unopened;
+    expect(await tickets()).toBe(0); // nothing before the operator approves
+
+    const approve = (id: number) => api(op.token, 'POST', `/wps/admin/points/redemptions/${id}/approve`, {});
+    expect((await approve(r1.body.value.id)).status).toBe(200);
+    expect((await approve(r1.body.value.id)).status).toBe(409);
+    expect(await tickets()).toBe(3);
+    await api(op.token, 'POST', `/wps/admin/points/redemptions/${r2.body.value.id}/reject`, {
+      note: 'Limit',
+    });
+    expect(await tickets()).toBe(3);
+    expect((await api(player.token, 'GET', '/wps/points/balance')).body.value.balance).toBe(1);
+    // The mall says what the product holds.
+    const mall = await api(player.token, 'GET', '/wps/points/products');
+    expect(mall.body.value.find((p: { id: number }) => p.id === eggs.body.value.id)).toMatchObject({
+      ticketKind: 'EGG',
+      ticketCount: 3,
+    });
+  });
+
   it('is off with PTSYS3 off, and refuses visitors and trial members', async () => {
     const trial = await createMember(t.app, { type: 4 });
     expect((await api(null, 'GET', '/wps/points/balance')).status).toBe(401);

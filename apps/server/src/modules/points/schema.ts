@@ -34,15 +34,21 @@ export const pointsSettings = pgTable('points_settings', {
   rules: text().notNull().default(''),
 });
 
-/** Mall products: bonus cash (paid through the ledger when approved) or a physical item (delivered). */
+/**
+ * Mall products: bonus cash (paid through the ledger when approved), a physical item (delivered) or
+ * reward tickets (issued to the reward centre when approved).
+ */
 export const pointsProducts = pgTable('points_products', {
   id: serial().primaryKey(),
   name: text().notNull(),
   description: text().notNull().default(''),
-  /** cash | physical */
+  /** cash | physical | ticket */
   kind: text().notNull(),
   points: bigint({ mode: 'bigint' }).notNull(),
   cashValue: bigint({ mode: 'bigint' }),
+  /** Kind ticket: WHEEL | ENVELOPE | EGG, and how many. */
+  ticketKind: text(),
+  ticketCount: integer(),
   /** null: unlimited. */
   stock: integer(),
   imageUrl: text(),
@@ -59,6 +65,8 @@ export const pointsRedemptions = pgTable('points_redemptions', {
   productName: text().notNull(),
   points: bigint({ mode: 'bigint' }).notNull(),
   cashValue: bigint({ mode: 'bigint' }),
+  ticketKind: text(),
+  ticketCount: integer(),
   address: text(),
   /** process | approved | rejected */
   status: text().notNull(),

@@ -6,6 +6,7 @@ import {
   type PointsProductInput,
   type PointsSummary,
   type Redemption,
+  type TicketKind,
   toMinor,
 } from '@wps/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -57,7 +58,16 @@ export function accrue(
  * never expiring; products; redemption with the payment password, held at once and reviewed by
  * the operator (approved cash products are paid through the ledger; rejected ones refund points).
  */
+/** Issues reward tickets in the caller's transaction (the promotions module's tickets, set by services.ts). */
+export type TicketIssuer = (
+  tx: Tx,
+  req: { memberId: number; kind: TicketKind; count: number; sourceKey: string; title: string },
+) => Promise<number[]>;
+
 export class PointsService {
+  /** Set by services.ts: a ticket product's approval issues its tickets (tickets depend on points, not back). */
+  issueTickets: TicketIssuer | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -184,6 +194,8 @@ export class PointsService {
       kind: p.kind as PointsProduct['kind'],
       points: Number(p.points),
       cashValue: p.cashValue === null ? null : fromMinor(p.cashValue),
+      ticketKind: (p.ticketKind as TicketKind | null) ?? null,
+      ticketCount: p.ticketCount,
       stock: p.stock,
       imageUrl: p.imageUrl,
     };
@@ -250,6 +262,8 @@ export class PointsService {
           productName: p.name,
           points: p.points,
           cashValue: p.cashValue,
+          ticketKind: p.kind === 'ticket' ? p.ticketKind : null,
+          ticketCount: p.kind === 'ticket' ? p.ticketCount : null,
           address: p.kind === 'physical' ? (input.address ?? null) : null,
           status: 'process',
         })
@@ -342,6 +356,17 @@ export class PointsService {
           tx,
         );
       }
+      if (approve && r.ticketKind && r.ticketCount) {
+        if (!this.issueTickets) throw new AppError('CONFLICT', { messageKey: 'ticketTableMissing' });
+        // Keyed by the redemption: an approval that is retried issues none twice.
+        await this.issueTickets(tx, {
+          memberId: r.memberId,
+          kind: r.ticketKind as TicketKind,
+          count: r.ticketCount,
+          sourceKey: `mall:${r.id}`,
+          title: r.productName,
+        });
+      }
       if (!approve) await this.move(tx, r.memberId, r.points, 'refund', `redemption:${r.id}`);
       await this.deps.audit.record(
         {
@@ -362,7 +387,9 @@ export class PointsService {
           body: approve
             ? r.cashValue
               ? `${fromMinor(r.cashValue)} was added to your balance.`
-              : 'Your item is on its way.'
+              : r.ticketKind
+                ? 'Your tickets are waiting in the reward centre.'
+                : 'Your item is on its way.'
             : `Your ${r.points} points were returned.${note ? ` ${note}` : ''}`,
         },
         tx,
@@ -379,12 +406,21 @@ export class PointsService {
   async saveProduct(actor: Actor, id: number | null, input: PointsProductInput) {
     if (input.kind === 'cash' && !input.cashValue)
       throw new AppError('VALIDATION', { messageKey: 'inputEmpty', fields: { cashValue: 'inputEmpty' } });
+    if (input.kind === 'ticket' && (!input.ticketKind || !input.ticketCount))
+      throw new AppError('VALIDATION', {
+        messageKey: 'inputEmpty',
+        fields: Object.fromEntries(
+          (['ticketKind', 'ticketCount'] as const).filter((k) => !input[k]).map((k) => [k, 'inputEmpty']),
+        ),
+      });
     const values = {
       name: input.name,
       description: input.description,
       kind: input.kind,
       points: BigInt(input.points),
       cashValue: input.kind === 'cash' && input.cashValue ? toMinor(input.cashValue) : null,
+      ticketKind: input.kind === 'ticket' ? input.ticketKind : null,
+      ticketCount: input.kind === 'ticket' ? input.ticketCount : null,
       stock: input.stock,
       imageUrl: input.imageUrl,
       enabled: input.enabled,

@@ -1,3 +1,4 @@
+import { TICKET_KINDS, type TicketKind } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
@@ -21,7 +22,10 @@ function ProductForm() {
   const { t } = useTranslation('promotions-admin');
   const save = useSavePointsProduct();
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<'cash' | 'physical'>('cash');
+  const { t: tt } = useTranslation('tickets-admin');
+  const [kind, setKind] = useState<'cash' | 'physical' | 'ticket'>('cash');
+  const [ticketKind, setTicketKind] = useState<TicketKind>('WHEEL');
+  const [ticketCount, setTicketCount] = useState('1');
   const [points, setPoints] = useState('100');
   const [cashValue, setCashValue] = useState('10.00');
   const [stock, setStock] = useState('');
@@ -34,6 +38,8 @@ function ProductForm() {
         kind,
         points: Number(points),
         cashValue: kind === 'cash' ? cashValue : null,
+        ticketKind: kind === 'ticket' ? ticketKind : null,
+        ticketCount: kind === 'ticket' ? Number(ticketCount) || null : null,
         stock: stock === '' ? null : Number(stock),
         imageUrl: null,
         enabled: true,
@@ -52,7 +58,29 @@ function ProductForm() {
       >
         <option value="cash">{t('points.kinds.cash')}</option>
         <option value="physical">{t('points.kinds.physical')}</option>
+        <option value="ticket">{t('points.kinds.ticket')}</option>
       </SelectField>
+      {kind === 'ticket' && (
+        <>
+          <SelectField
+            label={tt('f.kind')}
+            value={ticketKind}
+            onChange={(e) => setTicketKind(e.target.value as TicketKind)}
+          >
+            {TICKET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {tt(`kind.${k}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={tt('f.count')}
+            inputMode="numeric"
+            value={ticketCount}
+            onChange={(e) => setTicketCount(e.target.value)}
+          />
+        </>
+      )}
       <TextField
         label={t('points.points')}
         inputMode="numeric"
@@ -84,6 +112,7 @@ function ProductForm() {
 /** Points mall: the redeem queue (approve pays cash items; reject refunds points) and the products. */
 export default function PointsAdminPage() {
   const { t } = useTranslation('promotions-admin');
+  const { t: tt } = useTranslation('tickets-admin');
   const [status, setStatus] = useState('process');
   const [page, setPage] = useState(1);
   const queue = useRedeemQueue({ pageNo: page, status });
@@ -186,7 +215,13 @@ export default function PointsAdminPage() {
             { key: 'name', header: t('points.name'), render: (p) => p.name },
             { key: 'kind', header: t('points.kind'), render: (p) => t(`points.kinds.${p.kind}`) },
             { key: 'points', header: t('points.points'), numeric: true, render: (p) => p.points },
-            { key: 'cash', header: t('points.cashValue'), numeric: true, render: (p) => p.cashValue ?? '—' },
+            {
+              key: 'cash',
+              header: t('points.cashValue'),
+              numeric: true,
+              render: (p) =>
+                p.cashValue ?? (p.ticketKind ? `${p.ticketCount ?? 1} × ${tt(`kind.${p.ticketKind}`)}` : '—'),
+            },
             { key: 'stock', header: t('points.stock'), numeric: true, render: (p) => p.stock ?? '∞' },
           ]}
         />

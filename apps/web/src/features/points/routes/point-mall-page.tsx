@@ -62,6 +62,7 @@ function History({ token }: { token: string | null }) {
 export default function PointMallPage() {
   const { t } = useTranslation();
   const { t: tp } = useTranslation('promotions');
+  const { t: tk } = useTranslation('tickets');
   const token = useSessionStore((s) => s.token);
   const isTrial = useSessionStore(selectIsTrial);
   const openPopup = usePopupStore((s) => s.open);
@@ -85,6 +86,11 @@ export default function PointMallPage() {
           {p.cashValue && (
             <p className="small">
               {tp('mall.cashValue')} <Money value={p.cashValue} />
+            </p>
+          )}
+          {p.ticketKind && p.ticketCount && (
+            <p className="small">
+              {tp('mall.tickets', { count: p.ticketCount, kind: tk(`kind.${p.ticketKind}`) })}
             </p>
           )}
           {p.stock !== null && <p className="small muted">{tp('mall.stock', { count: p.stock })}</p>}
