@@ -161,4 +161,57 @@ test.describe('promotions journey', () => {
     await page.getByRole('tab', { name: 'Redeem history' }).click();
     await expect(page.getByRole('list', { name: 'Redeem history' })).toContainText('Approved');
   });
+  test('a player redeems golden egg tickets in the mall; once approved they wait in the reward centre', async ({
+    page,
+    server,
+  }) => {
+    await seedWalletDemo(server);
+    await server.services.tickets.saveTable(OPERATOR, 'EGG', {
+      enabled: true,
+      prizes: [
+        { type: 'cash', label: '', amount: '5.00', points: null, wageringMultiplier: 0, weight: 1 },
+        { type: 'nothing', label: '', amount: null, points: null, wageringMultiplier: 0, weight: 1 },
+      ],
+    });
+    await server.services.points.saveProduct(OPERATOR, null, {
+      name: 'Two golden eggs',
+      description: '',
+      kind: 'ticket',
+      points: 50,
+      cashValue: null,
+      ticketKind: 'EGG',
+      ticketCount: 2,
+      stock: null,
+      imageUrl: null,
+      enabled: true,
+      sort: 9,
+    });
+    const demo = await server.services.members.getByAccount('demo01');
+    await server.app.database.db.transaction((tx) =>
+      server.services.bets.recordSettlement(tx, {
+        memberId: demo!.id,
+        source: 'inhouse',
+        vendor: 'INHOUSE',
+        gameCode: 'dice',
+        gameType: 'INHOUSE',
+        roundId: 'points-eggs',
+        stake: 500_000n,
+        payout: 0n,
+        trial: false,
+      }),
+    );
+    await signInPlayer(page, 'demo01', 'Demo@1234');
+    await page.goto('/pointMall');
+    await expect(page.getByText('2 × Golden egg ticket')).toBeVisible();
+    await page.getByRole('button', { name: 'Redeem Two golden eggs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Two golden eggs' });
+    await dialog.getByLabel('Payment password').fill('123456');
+    await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const queue = await server.services.points.queue({ pageNo: 1, pageSize: 10, status: 'process' });
+    await server.services.points.review(OPERATOR, queue.content[0]!.id, true);
+    await page.goto('/member?page=rewardCenter');
+    await expect(page.getByTestId('tickets-unopened')).toHaveText('2');
+  });
 });
