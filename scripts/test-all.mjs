@@ -25,8 +25,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+// The names of failing tests, repeated in the summary: CI keeps only the end of a long log.
+const failures = [];
+const flaky = [];
+const rel = (f) => String(f).replace(`${process.cwd()}/`, '');
+const firstLine = (msg) => String(msg ?? '').split('\n').find((l) => l.trim()) ?? '';
 for (const stage of stages) {
   if (stage.report) rmSync(stage.report, { force: true });
+  if (stage.kind === 'vitest') rmSync('test-results/vitest-flaky.json', { force: true });
   console.log(`\n=== ${stage.name}: ${stage.cmd}`);
   const res = spawnSync(stage.cmd, { shell: true, stdio: 'inherit' });
   const ok = res.status === 0;
@@ -39,14 +45,42 @@ for (const stage of stages) {
   } else if (stage.report && existsSync(stage.report)) {
     const r = JSON.parse(readFileSync(stage.report, 'utf8'));
     if (stage.kind === 'vitest') {
+      const flakyReport = 'test-results/vitest-flaky.json';
+      if (existsSync(flakyReport)) {
+        for (const t of JSON.parse(readFileSync(flakyReport, 'utf8'))) {
+          flaky.push(`${t.file}: ${t.name} (passed on retry ${t.retries})`);
+        }
+      }
       p = r.numPassedTests ?? 0;
       // A file that fails to load has no failed test but a failed suite: count it once.
       f = r.numFailedTests || r.numFailedTestSuites || 0;
       s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+      for (const file of r.testResults ?? []) {
+        const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+        for (const t of failedTests) {
+          failures.push(`${rel(file.name)}: ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+        }
+        if (failedTests.length === 0 && file.status === 'failed') {
+          failures.push(`${rel(file.name)}: ${firstLine(file.message)}`);
+        }
+      }
     } else {
       p = (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
       f = r.stats?.unexpected ?? 0;
       s = r.stats?.skipped ?? 0;
+      const walk = (suite, trail) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status !== 'unexpected') continue;
+            const last = test.results?.[test.results.length - 1];
+            failures.push(
+              `${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')} — ${firstLine(last?.error?.message)}`,
+            );
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, suite.title ? [...trail, suite.title] : trail);
+      };
+      for (const suite of r.suites ?? []) walk(suite, []);
     }
     // A stage that exited non-zero without a failing test (crash, build error) still counts as a failure.
     if (!ok && f === 0) f = 1;
@@ -62,6 +96,14 @@ for (const stage of stages) {
 }
 console.log('\n=== summary');
 for (const l of lines) console.log(l);
+if (flaky.length) {
+  console.log('flaky tests (failed, then passed on a retry):');
+  for (const f of flaky) console.log(`  ${f.slice(0, 400)}`);
+}
+if (failures.length) {
+  console.log('failing tests:');
+  for (const f of failures.slice(0, 30)) console.log(`  ${f.slice(0, 400)}`);
+}
 const seconds = Math.round((Date.now() - startedAt) / 1000);
 console.log(`duration: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
