@@ -29,7 +29,10 @@ const lines = [];
 const failures = [];
 const flaky = [];
 const rel = (f) => String(f).replace(`${process.cwd()}/`, '');
-const firstLine = (msg) => String(msg ?? '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (msg) =>
+  String(msg ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 for (const stage of stages) {
   if (stage.report) rmSync(stage.report, { force: true });
   if (stage.kind === 'vitest') rmSync('test-results/vitest-flaky.json', { force: true });
