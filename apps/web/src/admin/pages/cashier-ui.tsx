@@ -16,8 +16,9 @@ export function Amount({ value }: { value: string }) {
   return <span className="num wallet-money">{formatMoney(value)}</span>;
 }
 
-export function useAdminPager() {
-  const { t } = useTranslation('wallet-admin');
+/** The pager's labels from a console namespace (each keeps its own `pager.*` wording). */
+export function useAdminPager(ns = 'wallet-admin') {
+  const { t } = useTranslation(ns);
   return {
     nav: t('pager.nav'),
     previous: t('pager.previous'),
