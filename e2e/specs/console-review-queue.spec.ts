@@ -130,6 +130,16 @@ test.describe('console review queues', () => {
     await op.getByRole('button', { name: 'Edit', exact: true }).first().click();
     await expect(op.getByRole('dialog')).toBeVisible();
     await shoot(op, `console-vendor-dialog-${theme}`);
+    await op.goto('/admin/inhouse-games');
+    await op
+      .getByRole('button', { name: /^Edit the limits of / })
+      .first()
+      .click();
+    const limits = op.getByRole('dialog');
+    await shoot(op, `console-inhouse-limits-dialog-${theme}`);
+    await limits.getByLabel('Min bet').fill('20.00');
+    await limits.getByRole('button', { name: 'Review the change' }).click();
+    await expect(limits.getByRole('button', { name: 'Save these limits' })).toBeVisible();
     await op.goto('/admin/content-contacts');
     await op.getByRole('button', { name: 'Add contact' }).click();
     await shoot(op, `console-content-contacts-form-${theme}`);

@@ -27,6 +27,39 @@ export function useAdminPager(ns = 'wallet-admin') {
   };
 }
 
+/** A console dialog's form buttons: the action (submits the form) and cancel. */
+export function DialogActions({
+  submitLabel,
+  cancelLabel,
+  danger,
+  pending,
+  submitTestId,
+  onCancel,
+}: {
+  submitLabel: string;
+  cancelLabel: string;
+  danger?: boolean | undefined;
+  pending?: boolean;
+  submitTestId?: string | undefined;
+  onCancel(): void;
+}) {
+  return (
+    <div className="wallet-actions">
+      <Button
+        type="submit"
+        variant={danger ? 'danger' : 'primary'}
+        loading={pending}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Asks for the text an action needs (a rejection tells the member why; a payout needs its
  * reference) after restating what is about to happen (`summary`: who and how much), so a money
@@ -108,14 +141,13 @@ export function NoteDialog({
             )
           }
         </FieldShell>
-        <div className="wallet-actions">
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          submitLabel={submitLabel}
+          cancelLabel={t('cancel')}
+          danger={danger}
+          pending={pending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

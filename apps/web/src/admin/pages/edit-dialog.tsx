@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { errorText } from './cashier-ui.tsx';
+import { DialogActions, errorText } from './cashier-ui.tsx';
 
 /**
  * The console's settings dialog: the fields, a note on when a change applies, the save's error,
@@ -44,14 +43,13 @@ export function EditDialog({
         {children}
         {note && <p className="games-admin__muted">{note}</p>}
         {error && <p className="wallet-error">{error}</p>}
-        <div className="wallet-actions">
-          <Button type="submit" loading={pending} data-testid={saveTestId}>
-            {t('save')}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          submitLabel={t('save')}
+          cancelLabel={t('cancel')}
+          pending={pending}
+          submitTestId={saveTestId}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
