@@ -16,14 +16,48 @@ export function Amount({ value }: { value: string }) {
   return <span className="num wallet-money">{formatMoney(value)}</span>;
 }
 
-export function useAdminPager() {
-  const { t } = useTranslation('wallet-admin');
+/** The pager's labels from a console namespace (each keeps its own `pager.*` wording). */
+export function useAdminPager(ns = 'wallet-admin') {
+  const { t } = useTranslation(ns);
   return {
     nav: t('pager.nav'),
     previous: t('pager.previous'),
     next: t('pager.next'),
     page: (n: number) => t('pager.page', { n }),
   };
+}
+
+/** A console dialog's form buttons: the action (submits the form) and cancel. */
+export function DialogActions({
+  submitLabel,
+  cancelLabel,
+  danger,
+  pending,
+  submitTestId,
+  onCancel,
+}: {
+  submitLabel: string;
+  cancelLabel: string;
+  danger?: boolean | undefined;
+  pending?: boolean;
+  submitTestId?: string | undefined;
+  onCancel(): void;
+}) {
+  return (
+    <div className="wallet-actions">
+      <Button
+        type="submit"
+        variant={danger ? 'danger' : 'primary'}
+        loading={pending}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -107,14 +141,13 @@ export function NoteDialog({
             )
           }
         </FieldShell>
-        <div className="wallet-actions">
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          submitLabel={submitLabel}
+          cancelLabel={t('cancel')}
+          danger={danger}
+          pending={pending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

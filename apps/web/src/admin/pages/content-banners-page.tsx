@@ -16,7 +16,7 @@ import {
   useAdminList,
 } from './content-api.ts';
 import { CropPreview } from './content-crop-preview.tsx';
-import { EnabledCheck, FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
+import { EnabledCheck, FormActions, RowActions, SortField, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
 interface Draft {
@@ -151,13 +151,7 @@ export default function ContentBannersPage() {
               labels={(v) => (v ? v : t('allLanguages'))}
               onChange={(v) => set({ language: v || null })}
             />
-            <TextField
-              label={t('sort')}
-              type="number"
-              min={0}
-              value={draft.input.sort}
-              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
-            />
+            <SortField value={draft.input.sort} onChange={(sort) => set({ sort })} />
             <TextField
               label={t('startsAt')}
               type="datetime-local"

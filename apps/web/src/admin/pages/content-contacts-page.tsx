@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { Select } from './content-banners-page.tsx';
 import { type AdminContact, useAdminList } from './content-api.ts';
-import { EnabledCheck, FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
+import { EnabledCheck, FormActions, RowActions, SortField, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
 interface Draft {
@@ -54,13 +54,7 @@ export default function ContentContactsPage() {
               required
               onChange={(e) => set({ url: e.target.value })}
             />
-            <TextField
-              label={t('sort')}
-              type="number"
-              min={0}
-              value={draft.input.sort}
-              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
-            />
+            <SortField value={draft.input.sort} onChange={(sort) => set({ sort })} />
           </div>
           <EnabledCheck checked={draft.input.enabled} onChange={(enabled) => set({ enabled })} />
           <FormActions

@@ -1,6 +1,7 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { errorText } from './cashier-ui.tsx';
@@ -11,7 +12,7 @@ const RichTextEditor = lazy(() => import('./content-editor.tsx'));
 
 /**
  * The pieces every content editor (banners, notices, help) shares: the rich-text field, the
- * "enabled" switch, save/cancel, and the edit/delete actions of a row.
+ * "enabled" switch, the sort order, save/cancel, and the edit/delete actions of a row.
  */
 export function RichTextField(props: { label: string; value: string; onChange(html: string): void }) {
   const { t } = useTranslation('content-admin');
@@ -28,6 +29,20 @@ export function EnabledCheck({ checked, onChange }: { checked: boolean; onChange
     <label className="check">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {t('enabled')}
     </label>
+  );
+}
+
+/** The order a row takes in its list (lowest first); an empty or bad number is 0. */
+export function SortField({ value, onChange }: { value: number; onChange(sort: number): void }) {
+  const { t } = useTranslation('content-admin');
+  return (
+    <TextField
+      label={t('sort')}
+      type="number"
+      min={0}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value) || 0)}
+    />
   );
 }
 

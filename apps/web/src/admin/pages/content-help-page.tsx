@@ -12,6 +12,7 @@ import {
   FormActions,
   RichTextField,
   RowActions,
+  SortField,
   useContentDrafts,
 } from './content-form-parts.tsx';
 import './content-admin.css';
@@ -70,13 +71,7 @@ export default function ContentHelpPage() {
               maxLength={200}
               onChange={(e) => set({ title: e.target.value })}
             />
-            <TextField
-              label={t('sort')}
-              type="number"
-              min={0}
-              value={draft.input.sort}
-              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
-            />
+            <SortField value={draft.input.sort} onChange={(sort) => set({ sort })} />
           </div>
           <RichTextField
             label={t('content')}

@@ -12,6 +12,7 @@ import {
   FormActions,
   RichTextField,
   RowActions,
+  SortField,
   useContentDrafts,
 } from './content-form-parts.tsx';
 import './content-admin.css';
@@ -63,13 +64,7 @@ export default function ContentNoticesPage() {
               required
               onChange={(e) => set({ title: e.target.value })}
             />
-            <TextField
-              label={t('sort')}
-              type="number"
-              min={0}
-              value={draft.input.sort}
-              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
-            />
+            <SortField value={draft.input.sort} onChange={(sort) => set({ sort })} />
             <TextField
               label={t('startsAt')}
               type="datetime-local"

@@ -6,7 +6,7 @@ import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { type AdminResource, useAdminList } from './content-api.ts';
-import { FormActions, RowActions, useContentDrafts } from './content-form-parts.tsx';
+import { FormActions, RowActions, SortField, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
 interface Draft {
@@ -55,13 +55,7 @@ export default function ContentResourcesPage() {
               required
               onChange={(e) => set({ url: e.target.value })}
             />
-            <TextField
-              label={t('sort')}
-              type="number"
-              min={0}
-              value={draft.input.sort}
-              onChange={(e) => set({ sort: Number(e.target.value) || 0 })}
-            />
+            <SortField value={draft.input.sort} onChange={(sort) => set({ sort })} />
           </div>
           <FormActions
             saveDisabled={

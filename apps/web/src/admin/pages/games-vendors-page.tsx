@@ -9,6 +9,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { errorText } from './cashier-ui.tsx';
+import { EditDialog, saveThenClose } from './edit-dialog.tsx';
 import {
   type AdminVendor,
   useAdminVendors,
@@ -46,68 +47,48 @@ function VendorSettings({ vendor, onClose }: { vendor: AdminVendor; onClose(): v
   const [wallet, setWallet] = useState(vendor.walletVendor ?? '');
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <EditDialog
+      ns="games-admin"
       title={t('vendors.editTitle', { code: vendor.code })}
-      closeLabel={t('close')}
+      error={error}
+      pending={patch.isPending}
+      onSave={() => {
+        if (!/^\d{1,7}$/.test(sort) || Number(sort) > 1_000_000) return setError(t('orderInvalid'));
+        if (!template.includes('{token}') || template.length > 500)
+          return setError(t('vendors.templateInvalid'));
+        if (wallet && !CODE_RE.test(wallet)) return setError(t('vendors.codeInvalid'));
+        setError(null);
+        patch.mutate(
+          {
+            code: vendor.code,
+            patch: { sort: Number(sort), launchUrlTemplate: template, walletVendor: wallet || null },
+          },
+          saveThenClose(t('saved'), onClose, setError),
+        );
+      }}
+      onClose={onClose}
     >
-      <form
-        className="wallet-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!/^\d{1,7}$/.test(sort) || Number(sort) > 1_000_000) return setError(t('orderInvalid'));
-          if (!template.includes('{token}') || template.length > 500)
-            return setError(t('vendors.templateInvalid'));
-          if (wallet && !CODE_RE.test(wallet)) return setError(t('vendors.codeInvalid'));
-          setError(null);
-          patch.mutate(
-            {
-              code: vendor.code,
-              patch: { sort: Number(sort), launchUrlTemplate: template, walletVendor: wallet || null },
-            },
-            {
-              onSuccess: () => {
-                toast.success(t('saved'));
-                onClose();
-              },
-              onError: (err) => setError(errorText(err)),
-            },
-          );
-        }}
-      >
-        <TextField
-          label={t('cols.order')}
-          inputMode="numeric"
-          value={sort}
-          onChange={(e) => setSort(e.target.value.trim())}
-        />
-        <TextField
-          label={t('vendors.template')}
-          hint={t('vendors.templateHint')}
-          value={template}
-          maxLength={500}
-          onChange={(e) => setTemplate(e.target.value)}
-        />
-        <TextField
-          label={t('vendors.walletVendor')}
-          hint={t('vendors.walletVendorHint')}
-          value={wallet}
-          maxLength={32}
-          onChange={(e) => setWallet(e.target.value.trim().toUpperCase())}
-        />
-        {error && <p className="wallet-error">{error}</p>}
-        <div className="wallet-actions">
-          <Button type="submit" loading={patch.isPending}>
-            {t('save')}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <TextField
+        label={t('cols.order')}
+        inputMode="numeric"
+        value={sort}
+        onChange={(e) => setSort(e.target.value.trim())}
+      />
+      <TextField
+        label={t('vendors.template')}
+        hint={t('vendors.templateHint')}
+        value={template}
+        maxLength={500}
+        onChange={(e) => setTemplate(e.target.value)}
+      />
+      <TextField
+        label={t('vendors.walletVendor')}
+        hint={t('vendors.walletVendorHint')}
+        value={wallet}
+        maxLength={32}
+        onChange={(e) => setWallet(e.target.value.trim().toUpperCase())}
+      />
+    </EditDialog>
   );
 }
 

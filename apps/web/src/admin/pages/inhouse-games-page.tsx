@@ -8,7 +8,7 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { Amount, errorText } from './cashier-ui.tsx';
+import { Amount, DialogActions, errorText } from './cashier-ui.tsx';
 import { type InhouseSettings, useInhouseSettings, usePatchInhouse } from './inhouse-admin-api.ts';
 import { checkLimits, LIMITS, type Limits, useGameName } from './inhouse-admin-ui.ts';
 import './games-admin.css';
@@ -101,12 +101,7 @@ function LimitsDialog({ game, onClose }: { game: InhouseSettings; onClose(): voi
               onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))}
             />
           ))}
-          <div className="wallet-actions">
-            <Button type="submit">{t('inhouse.review')}</Button>
-            <Button variant="ghost" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <DialogActions submitLabel={t('inhouse.review')} cancelLabel={t('cancel')} onCancel={onClose} />
         </form>
       )}
     </Modal>

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
-import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
 import { Amount, errorText } from './cashier-ui.tsx';
+import { EditDialog, saveThenClose } from './edit-dialog.tsx';
 import {
   type LotteryBetTypeRow,
   type LotteryGameRow,
@@ -54,76 +53,55 @@ function OddsDialog({
     if (Object.keys(errs).length) return;
     put.mutate(
       { prizeMode: mode, betType: row.betType, odds, commission: commission.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          onClose();
-        },
-        onError: (e) => setErrors({ form: errorText(e) }),
-      },
+      saveThenClose(t('saved'), onClose, (form) => setErrors({ form })),
     );
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <EditDialog
+      ns="lottery-admin"
       title={t('oddsTitle', { type: tl(`type.${row.betType}`), mode })}
-      closeLabel={t('close')}
+      note={t('appliesNote')}
+      error={errors.form}
+      pending={put.isPending}
+      saveTestId="odds-save"
+      onSave={submit}
+      onClose={onClose}
     >
-      <form
-        className="wallet-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {typeof odds === 'string' ? (
+      {typeof odds === 'string' ? (
+        <TextField
+          label={t('cols.odds')}
+          inputMode="decimal"
+          maxLength={9}
+          value={odds}
+          error={errors.odds}
+          hint={t('oddsHint')}
+          onChange={(e) => setOdds(e.target.value)}
+          data-testid="odds-input"
+        />
+      ) : (
+        Object.entries(odds).map(([tier, v]) => (
           <TextField
-            label={t('cols.odds')}
+            key={tier}
+            label={`${t('cols.odds')} · ${tl(`prize.${tier}`)}`}
             inputMode="decimal"
             maxLength={9}
-            value={odds}
-            error={errors.odds}
-            hint={t('oddsHint')}
-            onChange={(e) => setOdds(e.target.value)}
-            data-testid="odds-input"
+            value={v}
+            error={errors[tier]}
+            onChange={(e) => setOdds({ ...odds, [tier]: e.target.value })}
           />
-        ) : (
-          Object.entries(odds).map(([tier, v]) => (
-            <TextField
-              key={tier}
-              label={`${t('cols.odds')} · ${tl(`prize.${tier}`)}`}
-              inputMode="decimal"
-              maxLength={9}
-              value={v}
-              error={errors[tier]}
-              onChange={(e) => setOdds({ ...odds, [tier]: e.target.value })}
-            />
-          ))
-        )}
-        <TextField
-          label={t('cols.commission')}
-          inputMode="decimal"
-          maxLength={5}
-          value={commission}
-          error={errors.commission}
-          hint={t('commissionHint')}
-          onChange={(e) => setCommission(e.target.value)}
-          data-testid="commission-input"
-        />
-        <p className="games-admin__muted">{t('appliesNote')}</p>
-        {errors.form && <p className="wallet-error">{errors.form}</p>}
-        <div className="wallet-actions">
-          <Button type="submit" loading={put.isPending} data-testid="odds-save">
-            {t('save')}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        ))
+      )}
+      <TextField
+        label={t('cols.commission')}
+        inputMode="decimal"
+        maxLength={5}
+        value={commission}
+        error={errors.commission}
+        hint={t('commissionHint')}
+        onChange={(e) => setCommission(e.target.value)}
+        data-testid="commission-input"
+      />
+    </EditDialog>
   );
 }
 
@@ -151,63 +129,47 @@ function GameDialog({ game, onClose }: { game: LotteryGameRow; onClose(): void }
         gameCode: game.gameCode,
         body: { cutoffSeconds: secs, maxStakePerNumber: perNumber.trim(), maxStakePerDraw: perDraw.trim() },
       },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          onClose();
-        },
-        onError: (e) => setErrors({ form: errorText(e) }),
-      },
+      saveThenClose(t('saved'), onClose, (form) => setErrors({ form })),
     );
   };
   return (
-    <Modal open onClose={onClose} title={t('gameTitle', { name: game.name })} closeLabel={t('close')}>
-      <form
-        className="wallet-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={t('cols.cutoff')}
-          inputMode="numeric"
-          maxLength={5}
-          value={cutoff}
-          error={errors.cutoff}
-          hint={t('cutoffHint', { max: game.maxCutoffSeconds })}
-          onChange={(e) => setCutoff(e.target.value)}
-          data-testid="cutoff-input"
-        />
-        <TextField
-          label={t('cols.perNumber')}
-          inputMode="decimal"
-          maxLength={14}
-          value={perNumber}
-          error={errors.perNumber}
-          onChange={(e) => setPerNumber(e.target.value)}
-        />
-        <TextField
-          label={t('cols.perDraw')}
-          inputMode="decimal"
-          maxLength={14}
-          value={perDraw}
-          error={errors.perDraw}
-          onChange={(e) => setPerDraw(e.target.value)}
-        />
-        <p className="games-admin__muted">{t('gameNote')}</p>
-        {errors.form && <p className="wallet-error">{errors.form}</p>}
-        <div className="wallet-actions">
-          <Button type="submit" loading={put.isPending} data-testid="game-save">
-            {t('save')}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <EditDialog
+      ns="lottery-admin"
+      title={t('gameTitle', { name: game.name })}
+      note={t('gameNote')}
+      error={errors.form}
+      pending={put.isPending}
+      saveTestId="game-save"
+      onSave={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('cols.cutoff')}
+        inputMode="numeric"
+        maxLength={5}
+        value={cutoff}
+        error={errors.cutoff}
+        hint={t('cutoffHint', { max: game.maxCutoffSeconds })}
+        onChange={(e) => setCutoff(e.target.value)}
+        data-testid="cutoff-input"
+      />
+      <TextField
+        label={t('cols.perNumber')}
+        inputMode="decimal"
+        maxLength={14}
+        value={perNumber}
+        error={errors.perNumber}
+        onChange={(e) => setPerNumber(e.target.value)}
+      />
+      <TextField
+        label={t('cols.perDraw')}
+        inputMode="decimal"
+        maxLength={14}
+        value={perDraw}
+        error={errors.perDraw}
+        onChange={(e) => setPerDraw(e.target.value)}
+      />
+    </EditDialog>
   );
 }
 

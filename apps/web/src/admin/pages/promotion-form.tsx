@@ -5,14 +5,13 @@ import {
   PROMOTION_KINDS,
   PROMOTION_LABELS,
   type PromotionInput,
-  TICKET_KINDS,
 } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { errorText } from './cashier-ui.tsx';
-import { ImageField, KindFields } from './promotion-kind-fields.tsx';
+import { hasKindFields, ImageField, KindFields } from './promotion-kind-fields.tsx';
 import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
 
 type Draft = Record<
@@ -85,7 +84,6 @@ function parseContributions(text: string): Record<string, number> {
 export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null; onDone(): void }) {
   const { t } = useTranslation('promotions-admin');
   const { t: tc } = useTranslation();
-  const { t: tt } = useTranslation('tickets-admin');
   const [d, setD] = useState<Draft>(() => toDraft(promo));
   const save = useSavePromotion();
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
@@ -178,67 +176,7 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         onChange={set('startsAt')}
       />
       <TextField label={t('f.endsAt')} type="datetime-local" value={d.endsAt} onChange={set('endsAt')} />
-      {d.kind === 'tickets' ? (
-        <>
-          <SelectField label={tt('f.kind')} value={d.ticketKind} onChange={set('ticketKind')}>
-            {TICKET_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {tt(`kind.${k}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={tt('f.count')}
-            inputMode="numeric"
-            value={d.ticketCount}
-            onChange={set('ticketCount')}
-            error={fields.ticketCount}
-          />
-          <TextField
-            label={tt('f.depositNth')}
-            inputMode="numeric"
-            value={d.depositNth}
-            onChange={set('depositNth')}
-            error={fields.depositNth}
-          />
-          <TextField
-            label={t('f.minDeposit')}
-            inputMode="decimal"
-            value={d.minDeposit}
-            onChange={set('minDeposit')}
-          />
-        </>
-      ) : deposit ? (
-        <>
-          <TextField
-            label={t('f.depositNth')}
-            inputMode="numeric"
-            value={d.depositNth}
-            onChange={set('depositNth')}
-            error={fields.depositNth}
-          />
-          <TextField
-            label={t('f.percent')}
-            inputMode="numeric"
-            value={d.percent}
-            onChange={set('percent')}
-            error={fields.percent}
-          />
-          <TextField
-            label={t('f.cap')}
-            inputMode="decimal"
-            value={d.cap}
-            onChange={set('cap')}
-            error={fields.cap}
-          />
-          <TextField
-            label={t('f.minDeposit')}
-            inputMode="decimal"
-            value={d.minDeposit}
-            onChange={set('minDeposit')}
-          />
-        </>
-      ) : d.kind === 'reload' || d.kind === 'cashback' ? (
+      {hasKindFields(d.kind) ? (
         <KindFields kind={d.kind} d={d} set={(patch) => setD({ ...d, ...patch })} fields={fields} />
       ) : (
         <TextField

@@ -1,4 +1,4 @@
-import { type ContentImage, PROMOTION_PERIODS } from '@wps/contract';
+import { type ContentImage, PROMOTION_PERIODS, TICKET_KINDS } from '@wps/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
@@ -15,85 +15,85 @@ export interface KindDraft {
   claimLimit: string;
   minLoss: string;
   autoCredit: boolean;
+  ticketKind: string;
+  ticketCount: string;
 }
 
-/** What a reload or a cashback pays by: the fields the deposit bonus form does not have. */
+/** The kinds that pay by a percent, a period or tickets; the others pay a fixed bonus amount. */
+export type FieldKind = 'deposit_bonus' | 'reload' | 'cashback' | 'tickets';
+export const hasKindFields = (kind: string): kind is FieldKind =>
+  kind === 'deposit_bonus' || kind === 'reload' || kind === 'cashback' || kind === 'tickets';
+
+type TextKey = Exclude<keyof KindDraft, 'autoCredit'>;
+
+/**
+ * What a promotion of this kind pays by, one group of fields for every kind that has them: the
+ * deposit it follows (not cashback), percent and cap (not tickets), the period of a reload or a
+ * cashback, the minimum deposit (not cashback), and what only one kind has.
+ */
 export function KindFields({
   kind,
   d,
   set,
   fields,
 }: {
-  kind: 'reload' | 'cashback';
+  kind: FieldKind;
   d: KindDraft;
   set(patch: Partial<KindDraft>): void;
   fields: Record<string, string>;
 }) {
   const { t } = useTranslation('promotions-admin');
   const { t: tk } = useTranslation('promo-kinds');
-  const text = (k: keyof KindDraft) => (e: { target: { value: string } }) => set({ [k]: e.target.value });
+  const { t: tt } = useTranslation('tickets-admin');
+  const text = (k: TextKey) => (e: { target: { value: string } }) => set({ [k]: e.target.value });
+  const field = (k: TextKey, label: string, inputMode: 'numeric' | 'decimal') => (
+    <TextField label={label} inputMode={inputMode} value={d[k]} onChange={text(k)} error={fields[k]} />
+  );
+  const depositNthLabel = {
+    deposit_bonus: t('f.depositNth'),
+    reload: tk('admin.reloadAfter'),
+    tickets: tt('f.depositNth'),
+  } as const;
   return (
     <>
-      {kind === 'reload' && (
-        <TextField
-          label={tk('admin.reloadAfter')}
-          inputMode="numeric"
-          value={d.depositNth}
-          onChange={text('depositNth')}
-          error={fields.depositNth}
-        />
-      )}
-      <TextField
-        label={kind === 'cashback' ? tk('admin.cashbackPercent') : t('f.percent')}
-        inputMode="numeric"
-        value={d.percent}
-        onChange={text('percent')}
-        error={fields.percent}
-      />
-      <TextField
-        label={t('f.cap')}
-        inputMode="decimal"
-        value={d.cap}
-        onChange={text('cap')}
-        error={fields.cap}
-      />
-      <SelectField
-        label={tk('admin.period')}
-        value={d.period}
-        onChange={text('period')}
-        error={fields.period}
-      >
-        {PROMOTION_PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {tk(`period.${p}`)}
-          </option>
-        ))}
-      </SelectField>
-      {kind === 'reload' ? (
+      {kind === 'tickets' && (
         <>
-          <TextField
-            label={t('f.minDeposit')}
-            inputMode="decimal"
-            value={d.minDeposit}
-            onChange={text('minDeposit')}
-          />
-          <TextField
-            label={tk('admin.claimLimit')}
-            inputMode="numeric"
-            value={d.claimLimit}
-            onChange={text('claimLimit')}
-            error={fields.claimLimit}
-          />
+          <SelectField label={tt('f.kind')} value={d.ticketKind} onChange={text('ticketKind')}>
+            {TICKET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {tt(`kind.${k}`)}
+              </option>
+            ))}
+          </SelectField>
+          {field('ticketCount', tt('f.count'), 'numeric')}
         </>
-      ) : (
+      )}
+      {kind !== 'cashback' && field('depositNth', depositNthLabel[kind], 'numeric')}
+      {kind !== 'tickets' && (
         <>
-          <TextField
-            label={tk('admin.minLoss')}
-            inputMode="decimal"
-            value={d.minLoss}
-            onChange={text('minLoss')}
-            error={fields.minLoss}
-          />
+          {field('percent', kind === 'cashback' ? tk('admin.cashbackPercent') : t('f.percent'), 'numeric')}
+          {field('cap', t('f.cap'), 'decimal')}
+        </>
+      )}
+      {(kind === 'reload' || kind === 'cashback') && (
+        <SelectField
+          label={tk('admin.period')}
+          value={d.period}
+          onChange={text('period')}
+          error={fields.period}
+        >
+          {PROMOTION_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {tk(`period.${p}`)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {kind !== 'cashback' && field('minDeposit', t('f.minDeposit'), 'decimal')}
+      {kind === 'reload' && field('claimLimit', tk('admin.claimLimit'), 'numeric')}
+      {kind === 'cashback' && (
+        <>
+          {field('minLoss', tk('admin.minLoss'), 'decimal')}
           <label>
             <input
               type="checkbox"
