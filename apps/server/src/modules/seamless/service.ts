@@ -94,6 +94,7 @@ export class SeamlessService {
   /** Set by services.ts (player protection): members without limits pay one cached lookup. */
   betGuard: SeamlessBetGuard | null = null;
   private readonly players = new Map<string, Player>();
+  private readonly playerLookups = new Map<string, Promise<Player>>();
   readonly vendors: SeamlessVendors;
   readonly batches: SeamlessLanes<ApplyItem>;
 
@@ -173,6 +174,16 @@ export class SeamlessService {
     const cacheKey = username.trim().toLowerCase();
     const cached = this.players.get(cacheKey);
     if (cached && Date.now() - cached.loadedAt < PLAYER_CACHE_MS) return cached;
+    // Calls for one player that arrive together (a hot wallet's burst) share one lookup instead of
+    // each taking a pooled connection for the same row: 1,000 at once timed out waiting for one.
+    const pending = this.playerLookups.get(cacheKey);
+    if (pending) return pending;
+    const lookup = this.loadPlayer(username, cacheKey).finally(() => this.playerLookups.delete(cacheKey));
+    this.playerLookups.set(cacheKey, lookup);
+    return lookup;
+  }
+
+  private async loadPlayer(username: string, cacheKey: string): Promise<Player> {
     const m = await this.deps.members.getByAccount(username);
     if (!m) throw new AppError('NOT_FOUND', { messageKey: 'playerNotFound' });
     const p: Player = {

@@ -6,10 +6,11 @@ import { Accounts } from '../wallet/accounts.ts';
 import { SeamlessLanes } from './group-commit.ts';
 
 /**
- * seamless_apply as group commit calls it: several bets of one member in ONE transaction
- * (`seamless_apply_batch`, migrations 0018/0034/0039), on PostgreSQL or the embedded PGlite.
+ * seamless_apply as group commit calls it (several bets of one member in ONE transaction,
+ * `seamless_apply_batch`, migrations 0018/0034/0039) and the player lookups in front of it, on
+ * PostgreSQL or the embedded PGlite.
  */
-describe('a batch of bets by one member in one transaction', () => {
+describe('the seamless hot path', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -97,6 +98,26 @@ describe('a batch of bets by one member in one transaction', () => {
       [m.id, game!.id],
     );
     expect(recent).toEqual({ n: 1 });
+  });
+
+  it('looks a player up once for calls that arrive together', async () => {
+    const m = await createMember(t.app);
+    const members = t.app.services.members;
+    const original = members.getByAccount.bind(members);
+    let lookups = 0;
+    members.getByAccount = (account: string) => {
+      lookups++;
+      return original(account);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => t.app.services.seamless.balance('SANDBOX', m.account)),
+      );
+      expect(answers.every((a) => a.code === 'OK')).toBe(true);
+      expect(lookups).toBe(1);
+    } finally {
+      members.getByAccount = original;
+    }
   });
 });
 
