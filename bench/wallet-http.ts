@@ -97,4 +97,3 @@ export async function httpRun(
     count: result['2xx'],
   };
 }
-

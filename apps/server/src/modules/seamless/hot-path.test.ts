@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
@@ -40,7 +41,7 @@ describe('the seamless hot path', () => {
       `insert into games (node_id, vendor, game_type, game_code, name_en, name_ne)
        values ('n-batch', 'SANDBOX', 'SLOT', 'batch-game', 'Batch', 'Batch') returning id`,
     );
-    const items = [];
+    const items: Array<Record<string, unknown>> = [];
     for (const n of [1, 2, 3]) {
       const txId = `batch-${m.id}-${n}`;
       const post = await wallet.prepare({
@@ -72,15 +73,19 @@ describe('the seamless hot path', () => {
       });
     }
     const { statuses, recentWrites } = await t.database.db.transaction(async (tx) => {
-      const applied = await tx.execute<{ r_status: string; r_balance: string }>(
-        sql`select r_status, r_balance from seamless_apply_batch(${JSON.stringify(items)}::jsonb)`,
+      const applied = rowsOf<{ r_status: string; r_balance: string }>(
+        await tx.execute(
+          sql`select r_status, r_balance from seamless_apply_batch(${JSON.stringify(items)}::jsonb)`,
+        ),
       );
       // This transaction's own writes to game_recent: one insert, and no rewrite of the same value.
-      const counts = await tx.execute<{ ins: string; upd: string }>(
-        sql`select n_tup_ins::text as ins, n_tup_upd::text as upd
-            from pg_stat_xact_user_tables where relname = 'game_recent'`,
+      const counts = rowsOf<{ ins: string; upd: string }>(
+        await tx.execute(
+          sql`select n_tup_ins::text as ins, n_tup_upd::text as upd
+              from pg_stat_xact_user_tables where relname = 'game_recent'`,
+        ),
       );
-      return { statuses: applied.rows, recentWrites: counts.rows[0] };
+      return { statuses: applied, recentWrites: counts[0] };
     });
     expect(statuses.map((s) => [s.r_status, s.r_balance])).toEqual([
       ['applied', '9900'],
