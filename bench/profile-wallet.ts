@@ -1,5 +1,6 @@
 /// <reference path="../apps/server/src/types/geoip-country.d.ts" />
 /** Diagnostics for bench:wallet (not part of the bench): queries per bet, batch sizes, run order. */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -10,6 +11,7 @@ import { SeamlessLanes } from '../apps/server/src/modules/seamless/group-commit.
 import { createServices } from '../apps/server/src/services.ts';
 import { benchDatabase } from './lib/database.ts';
 import { closedLoop, fmt } from './lib/stats.ts';
+import { freePort, httpRun, startServer } from './wallet-http.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -38,7 +40,10 @@ async function main() {
     for (let i = 0; i < PLAYERS; i += 100) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
-          services.members.create({ account: `bench${i + j}`, passwordHash }),
+          // Existing players are reused, so BENCH_DATABASE_URL may name a database kept between runs.
+          services.members
+            .create({ account: `bench${i + j}`, passwordHash })
+            .catch(async () => (await services.members.getByAccount(`bench${i + j}`))!),
         ),
       );
       await Promise.all(
@@ -72,32 +77,77 @@ async function main() {
     }
     if (process.env.NOGUARD) services.seamless.betGuard = null;
     const sizes: number[] = [];
+    // Time inside the batch statement (from send to answer), to split a bet's latency.
+    let batchMs = 0;
     // biome-ignore lint/suspicious/noExplicitAny: diagnostics
     const svc = services.seamless as any;
     const ab = svc.applyBatch.bind(svc);
     svc.applyBatch = (items: unknown[]) => {
       sizes.push(items.length);
-      return ab(items);
+      const t = performance.now();
+      return ab(items).finally(() => {
+        batchMs += performance.now() - t;
+      });
     };
     const ao = svc.applyOne.bind(svc);
     svc.applyOne = (item: unknown) => {
       sizes.push(1);
-      return ao(item);
+      const t = performance.now();
+      return ao(item).finally(() => {
+        batchMs += performance.now() - t;
+      });
     };
-    // many:<lanes> / hot:<lanes> picks the lane count (0 = without group commit) for that run.
-    const lanesFor = (n: number) => {
+    // many:<lanes>[:<max items>[:<window ms>]] (or hot:…) picks the lane count (0 = without group
+    // commit), the batch cap and an idle lane's wait (0 = the rest of the event-loop turn) for that run.
+    const lanesFor = (n: number, maxItems: number, windowMs: number) => {
       svc.batches = new SeamlessLanes(
         (items: unknown[]) => svc.applyBatch(items),
         (item: unknown) => svc.applyOne(item),
-        { lanes: Math.max(1, n), maxItems: 32, windowMs: 1 },
+        { lanes: Math.max(1, n), maxItems, windowMs },
       );
       svc.batches.enabled = n > 0;
     };
     for (const spec of (process.env.ORDER ?? 'many,hot,many').split(',')) {
-      const [label, lanes] = spec.split(':') as [string, string | undefined];
-      if (lanes !== undefined) lanesFor(Number(lanes));
+      const [label, lanes, maxItems, windowMs] = spec.split(':') as Array<string | undefined> as [
+        string,
+        string | undefined,
+        string | undefined,
+        string | undefined,
+      ];
+      if (label === 'funcs') {
+        // Time per database function since the last `funcs` (needs track_functions = 'pl').
+        const rows = await database.query(
+          `select funcname, calls, round(total_time) total_ms, round(self_time) self_ms
+             from pg_stat_user_functions order by total_time desc limit 8`,
+        );
+        for (const r of rows) console.log(`   ${JSON.stringify(r)}`);
+        await database.query('select pg_stat_reset()');
+        continue;
+      }
+      if (label === 'http') {
+        // The same bets over HTTP, from the real server on this database (lanes as configured
+        // there), so the in-process and HTTP lines compare in one run: http:hot or http:many.
+        const port = await freePort();
+        const server = await startServer(url, port);
+        try {
+          const pick = lanes === 'hot' ? () => players[0]! : spread;
+          const s = await httpRun(port, pick, `hp${Math.random()}`, { seconds: SECONDS });
+          console.log(`${spec.padEnd(8)} ${fmt(s)}`);
+        } finally {
+          server.kill('SIGKILL');
+        }
+        continue;
+      }
+      if (label === 'analyze') {
+        // Fresh statistics (and, by the relcache invalidation, fresh plans on every connection).
+        await database.db.execute(sql.raw('analyze'));
+        console.log('analyze');
+        continue;
+      }
+      if (lanes !== undefined) lanesFor(Number(lanes), Number(maxItems ?? 32), Number(windowMs ?? 1));
       counts.clear();
       sizes.length = 0;
+      batchMs = 0;
       const elu0 = performance.eventLoopUtilization();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
@@ -110,7 +160,7 @@ async function main() {
       const cpu = process.cpuUsage(cpu0);
       const wall = (performance.now() - t0) * 1000;
       console.log(
-        `${spec.padEnd(8)} ${fmt(s)} batches ${sizes.length} avg ${avg.toFixed(1)} node ELU ${elu.utilization.toFixed(2)} cpu ${((cpu.user + cpu.system) / wall).toFixed(2)} core, ${((cpu.user + cpu.system) / s.count).toFixed(0)} us/bet`,
+        `${spec.padEnd(8)} ${fmt(s)} batches ${sizes.length} avg ${avg.toFixed(1)} (${(batchMs / Math.max(1, sizes.length)).toFixed(1)} ms each) node ELU ${elu.utilization.toFixed(2)} cpu ${((cpu.user + cpu.system) / wall).toFixed(2)} core, ${((cpu.user + cpu.system) / s.count).toFixed(0)} us/bet`,
       );
       const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
       for (const [k, v] of top) console.log(`   ${(v / s.count).toFixed(3)}/bet  ${k}`);

@@ -13,7 +13,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, parseError } from '../../http/error-handler.ts';
-import { AppError } from '../../http/errors.ts';
 import { requireVendorSignature } from './signed-calls.ts';
 import { requestLocale, translate } from '../../http/i18n.ts';
 import type { SeamlessAnswer } from './service.ts';

@@ -1,7 +1,6 @@
 import {
   CURRENCY,
   fromMinor,
-  isTrialType,
   type MessageKey,
   type ResponseCode,
   type SeamlessBetRequest,
@@ -12,15 +11,16 @@ import {
   toMinor,
 } from '@wps/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
-import { fingerprintOf, type Metadata, pgArray, type WalletService } from '../wallet/service.ts';
+import { fingerprintOf, type Metadata, type WalletService } from '../wallet/service.ts';
+import { type ApplyItem, applyBatch, applyOne } from './apply-statements.ts';
 import { type ApplyOutcome, SeamlessLanes } from './group-commit.ts';
+import { type Player, SeamlessPlayers } from './players.ts';
 import { seamlessTransactions } from './schema.ts';
 import { type SignatureCheck, SeamlessVendors } from './vendors.ts';
 
@@ -31,49 +31,7 @@ export interface SeamlessAnswer {
   value: SeamlessValue;
 }
 
-interface Player {
-  id: number;
-  account: string;
-  trial: boolean;
-  loadedAt: number;
-}
-
 type Row = typeof seamlessTransactions.$inferSelect;
-
-/** One seamless_apply call, as `seamless_apply_batch` reads it (see migration 0018). */
-interface ApplyItem {
-  v: string;
-  t: string;
-  k: 'bet' | 'win';
-  r: string;
-  m: number;
-  tr: boolean;
-  g: string | null;
-  a: string;
-  f: string;
-  key: string;
-  reason: string;
-  lf: string;
-  /** The metadata as JSON text, spliced in verbatim. */
-  md: string;
-  acc: number[];
-  amt: string[];
-  w: number;
-}
-
-/** What both drivers' clients (pg.Pool, PGlite) offer for a raw query. */
-type RawClient =
-  | pg.Pool
-  | { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>; [k: string]: unknown };
-
-const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0, -1)},"md":${md}}`;
-
-/**
- * Usernames resolve to ids and types that never change. Whether the member may bet is NOT cached:
- * seamless_apply reads it in the bet's own statement, so a disable applies at once everywhere.
- */
-const PLAYER_CACHE_MS = 30_000;
-const PLAYER_CACHE_MAX = 50_000;
 
 /**
  * The vendor → platform wallet (DESIGN §4). Each money call is one database transaction holding
@@ -93,7 +51,7 @@ export type SeamlessBetGuard = (
 export class SeamlessService {
   /** Set by services.ts (player protection): members without limits pay one cached lookup. */
   betGuard: SeamlessBetGuard | null = null;
-  private readonly players = new Map<string, Player>();
+  private readonly playerCache: SeamlessPlayers;
   readonly vendors: SeamlessVendors;
   readonly batches: SeamlessLanes<ApplyItem>;
 
@@ -103,65 +61,21 @@ export class SeamlessService {
     private readonly deps: { wallet: WalletService; members: MembersService; audit: AuditService },
   ) {
     this.vendors = new SeamlessVendors(db, config, deps.audit);
+    this.playerCache = new SeamlessPlayers(deps.members);
     this.batches = new SeamlessLanes<ApplyItem>(
       (items) => this.applyBatch(items),
       (item) => this.applyOne(item),
     );
   }
 
-  /**
-   * The two hot statements, autocommitted, as named prepared statements on PostgreSQL: parsed and
-   * planned once per connection instead of once per call (drizzle's execute cannot name them).
-   * The embedded PGlite runs the same text unnamed.
-   */
-  private async hot<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
-    const client = (this.db as unknown as { $client: RawClient }).$client;
-    const result =
-      client instanceof pg.Pool
-        ? await client.query({ name, text, values })
-        : await client.query(text, values);
-    return result.rows as R[];
-  }
-
   /** Many calls in one autocommitted statement (group commit, see group-commit.ts). */
-  private async applyBatch(items: ApplyItem[]): Promise<ApplyOutcome[]> {
-    const rows = await this.hot<{ r_ord: number; r_status: string; r_balance: string | null }>(
-      'seamless_apply_batch',
-      'select r_ord, r_status, r_balance from seamless_apply_batch($1::jsonb)',
-      [`[${items.map(itemJson).join(',')}]`],
-    );
-    const out: ApplyOutcome[] = new Array(items.length);
-    for (const r of rows) out[r.r_ord - 1] = { status: r.r_status, balance: r.r_balance };
-    return out;
+  private applyBatch(items: ApplyItem[]): Promise<ApplyOutcome[]> {
+    return applyBatch(this.db, items);
   }
 
   /** One call in its own statement: a lone call, or a retry after its batch failed. */
-  private async applyOne(i: ApplyItem): Promise<ApplyOutcome> {
-    const [row] = await this.hot<{ r_status: string; r_balance: string | null }>(
-      'seamless_apply',
-      `select r_status, r_balance from seamless_apply($1, $2, $3, $4, $5::integer, $6::boolean, $7,
-         $8::bigint, $9, $10, $11, $12, $13::jsonb, $14::bigint[], $15::bigint[], $16::bigint)`,
-      [
-        i.v,
-        i.t,
-        i.k,
-        i.r,
-        i.m,
-        i.tr,
-        i.g,
-        i.a,
-        i.f,
-        i.key,
-        i.reason,
-        i.lf,
-        i.md,
-        pgArray(i.acc),
-        `{${i.amt.join(',')}}`,
-        i.w,
-      ],
-    );
-    if (!row) throw new Error('seamless_apply answered nothing');
-    return { status: row.r_status, balance: row.r_balance };
+  private applyOne(item: ApplyItem): Promise<ApplyOutcome> {
+    return applyOne(this.db, item);
   }
 
   /** Signature check against the vendor store (no vendor has a default secret). */
@@ -169,21 +83,8 @@ export class SeamlessService {
     return this.vendors.verify(vendor, rawBody, signature);
   }
 
-  private async player(username: string): Promise<Player> {
-    const cacheKey = username.trim().toLowerCase();
-    const cached = this.players.get(cacheKey);
-    if (cached && Date.now() - cached.loadedAt < PLAYER_CACHE_MS) return cached;
-    const m = await this.deps.members.getByAccount(username);
-    if (!m) throw new AppError('NOT_FOUND', { messageKey: 'playerNotFound' });
-    const p: Player = {
-      id: m.id,
-      account: m.account,
-      trial: isTrialType(m.type),
-      loadedAt: Date.now(),
-    };
-    if (this.players.size >= PLAYER_CACHE_MAX) this.players.clear();
-    this.players.set(cacheKey, p);
-    return p;
+  private player(username: string): Promise<Player> {
+    return this.playerCache.get(username);
   }
 
   private wallet(p: Player): AccountRef {
