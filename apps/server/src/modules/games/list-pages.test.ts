@@ -60,7 +60,12 @@ describe('game list pages served from the snapshot', () => {
 
   it("never shares a member's own list (FAV) and never caches a search", async () => {
     const mine = (await get(firstPage)).body.value.content[3].nodeId as string;
-    await t.app.inject({ method: 'POST', url: '/wps/relay/GCS_favorite', headers: { token: player.token }, payload: { nodeId: mine } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCS_favorite',
+      headers: { token: player.token },
+      payload: { nodeId: mine },
+    });
     const fav = '/wps/relay/GCS_games?filter=FAV';
     expect(nodeIds(await get(fav, { token: player.token }))).toEqual([mine]);
     expect(nodeIds(await get(fav, { token: other.token }))).toEqual([]);
@@ -97,7 +102,9 @@ describe('game list pages served from the snapshot', () => {
     });
     expect(off.statusCode).toBe(200);
     const noVendor = await get(firstPage);
-    expect(noVendor.body.value.content.some((g: { vassalage: string }) => g.vassalage === vendor)).toBe(false);
+    expect(noVendor.body.value.content.some((g: { vassalage: string }) => g.vassalage === vendor)).toBe(
+      false,
+    );
   });
 
   it('shows a change made by another instance once the snapshot expires, as before', async () => {

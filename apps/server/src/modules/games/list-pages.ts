@@ -23,9 +23,15 @@ export class ListPages {
   /** The cache key of a request, or null for one that must not be cached. */
   static key(q: GamesQuery, locale: CompleteLocale): string | null {
     if (q.filter === 'FAV' || q.filter === 'RECENT' || q.keyword) return null;
-    return [locale, q.filter, q.gameType ?? '', q.gameClassify ?? '', q.vassalage ?? '', q.pageNo, q.pageSize].join(
-      '\u0000',
-    );
+    return [
+      locale,
+      q.filter,
+      q.gameType ?? '',
+      q.gameClassify ?? '',
+      q.vassalage ?? '',
+      q.pageNo,
+      q.pageSize,
+    ].join('\u0000');
   }
 
   get(snap: Snapshot, key: string): string | undefined {

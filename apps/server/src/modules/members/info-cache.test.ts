@@ -115,7 +115,11 @@ describe('member info cache', () => {
   it('serves the first-login call of the route on the next read', async () => {
     const m = await cached();
     expect((await info(m.token)).firstTimeLogin).toBe(true);
-    const done = await t.app.inject({ method: 'POST', url: '/wps/member/firstLogin', headers: { token: m.token } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/firstLogin',
+      headers: { token: m.token },
+    });
     expect(done.statusCode).toBe(200);
     expect((await info(m.token)).firstTimeLogin).toBe(false);
   });
@@ -143,7 +147,11 @@ describe('member info cache', () => {
 
 describe('MemberInfoCache', () => {
   const feed = () => {
-    const f = { active: true, followers: [] as MemberInfoCache[], follow: (c: MemberInfoCache) => f.followers.push(c) };
+    const f = {
+      active: true,
+      followers: [] as MemberInfoCache[],
+      follow: (c: MemberInfoCache) => f.followers.push(c),
+    };
     return f;
   };
   const base = (id: number) => ({ id }) as unknown as ReturnType<typeof memberInfoBase>;
