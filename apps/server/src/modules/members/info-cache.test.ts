@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { eventually } from '../../test/instances.ts';
 import { createMember } from '../../test/members.ts';
 import { MEMBER_INFO_CACHE_MS, MemberInfoCache, memberInfoBase } from './info.ts';
-
-/** Polls until `check` holds (a notice from another connection arrives in milliseconds). */
-async function eventually(check: () => Promise<boolean>, ms = 3_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 
 /**
  * Member info cached per process (info.ts), on the embedded PGlite by default and on PostgreSQL
