@@ -88,6 +88,8 @@ export function createServices(config: Config, database: Database): Services {
   const seamless = new SeamlessService(db, config, { wallet, members, audit });
   const inhouse = new InhouseService(db, { wallet, bets, audit });
   const auth = new AuthService(db, config, { system, members, verification, audit });
+  // Member info is cached while the session cache hears every change to members (members/info.ts).
+  members.infoCache.attach(auth.sessions.changes);
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages });

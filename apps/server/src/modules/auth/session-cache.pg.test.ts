@@ -1,43 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { eventually, twoInstances } from '../../test/instances.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
-/** Polls until `check` holds (a notification crosses to the other instance in milliseconds). */
-async function eventually(check: () => Promise<boolean>, ms = 3_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
-
 /**
  * Two server instances on one PostgreSQL database, each with its own session cache: a session
  * both have cached stops working on both after a logout on one, a member disabled directly in
- * the database, or a revocation of all the member's sessions.
+ * the database, or a revocation of all the member's sessions. Member info, cached by the same
+ * notices, shows a change made through either instance or in SQL on both.
  */
 describe.skipIf(!hasPostgres)('session cache across two instances (needs TEST_DATABASE_URL)', () => {
+  let pair: Awaited<ReturnType<typeof twoInstances>>;
   let a: TestApp;
-  let bDatabase: Database;
   let b: FastifyInstance;
   beforeAll(async () => {
-    a = await createTestApp({}, { postgres: 'require' });
-    bDatabase = await openDatabase({ url: a.database.url!, poolSize: 4 });
-    b = await buildApp(testConfig(), { database: bDatabase });
-    await b.ready();
+    pair = await twoInstances();
+    ({ a, b } = pair);
   });
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-  });
+  afterAll(() => pair?.close());
 
   const infoOn = async (app: FastifyInstance, token: string) =>
     (await app.inject({ method: 'GET', url: '/wps/member/info', headers: { token } })).statusCode;
@@ -96,5 +80,33 @@ describe.skipIf(!hasPostgres)('session cache across two instances (needs TEST_DA
     expect(res.statusCode).toBe(200);
     expect(await me(a.app)).toBe(401);
     expect(await eventually(async () => (await me(b)) === 401)).toBe(true);
+  });
+
+  // Member info (members/info.ts) is kept by the same notices.
+  const memberInfoOn = async (app: FastifyInstance, token: string) =>
+    (await app.inject({ method: 'GET', url: '/wps/member/info', headers: { token } })).json().value;
+
+  async function cachedOnBoth() {
+    const m = await createMember(a.app);
+    for (const app of [a.app, b, a.app, b]) expect((await memberInfoOn(app, m.token)).id).toBe(m.id);
+    return m;
+  }
+
+  it('a profile change made on one instance is served by the other', async () => {
+    const m = await cachedOnBoth();
+    await b.services.members.updateProfile(m.id, { zalo: 'zalo-b' });
+    expect((await memberInfoOn(b, m.token)).profile.zalo).toBe('zalo-b');
+    expect(await eventually(async () => (await memberInfoOn(a.app, m.token)).profile.zalo === 'zalo-b')).toBe(
+      true,
+    );
+  });
+
+  it('a change made straight in the database reaches both', async () => {
+    const m = await cachedOnBoth();
+    await a.database.query(`update members set nickname = 'from-sql' where id = $1`, [m.id]);
+    expect(await eventually(async () => (await memberInfoOn(a.app, m.token)).nickname === 'from-sql')).toBe(
+      true,
+    );
+    expect(await eventually(async () => (await memberInfoOn(b, m.token)).nickname === 'from-sql')).toBe(true);
   });
 });

@@ -20,6 +20,20 @@ const SESSION_CACHE_MAX = 20_000;
 const CHANNEL = 'wps_auth';
 const RECONNECT_MS = 1_000;
 
+/** Who tells a follower of every change announced on `wps_auth` (the session cache's listener does). */
+export interface AuthChangeFeed {
+  /** True while every change is heard; a follower must not serve what it holds otherwise. */
+  readonly active: boolean;
+  follow(follower: AuthChangeFollower): void;
+}
+
+export interface AuthChangeFollower {
+  /** A session (s), member (m) or operator (o) changed. */
+  forget(kind: 's' | 'm' | 'o', id: number): void;
+  /** Changes may have been missed (the listening connection was lost): drop everything. */
+  lostTrack(): void;
+}
+
 export interface CachedSession<T> {
   value: T;
   sessionId: number;
@@ -30,7 +44,8 @@ export interface CachedSession<T> {
   loadedAt: number;
 }
 
-export class SessionCache<T> {
+export class SessionCache<T> implements AuthChangeFeed {
+  private readonly followers: AuthChangeFollower[] = [];
   private readonly entries = new Map<string, CachedSession<T>>();
   private readonly bySession = new Map<number, string>();
   private listening = false;
@@ -47,6 +62,11 @@ export class SessionCache<T> {
 
   get active(): boolean {
     return this.listening;
+  }
+
+  /** Other per-process caches kept by the same notices (members/info.ts). */
+  follow(follower: AuthChangeFollower): void {
+    this.followers.push(follower);
   }
 
   get(tokenHash: string): CachedSession<T> | null {
@@ -86,6 +106,7 @@ export class SessionCache<T> {
         this.bySession.delete(e.sessionId);
       }
     }
+    for (const f of this.followers) f.forget(kind, id);
   }
 
   private onNotice(payload: string | undefined): void {
@@ -98,6 +119,7 @@ export class SessionCache<T> {
     this.generation++;
     this.entries.clear();
     this.bySession.clear();
+    for (const f of this.followers) f.lostTrack();
   }
 
   private lost(): void {

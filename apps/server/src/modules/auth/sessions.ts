@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/client.ts';
 import type { Principal, Role } from '../../http/auth.ts';
 import { members } from '../members/schema.ts';
 import { operators, sessions } from './schema.ts';
-import { SessionCache } from './session-cache.ts';
+import { type AuthChangeFeed, SessionCache } from './session-cache.ts';
 import { totpRequiredFor } from './totp.ts';
 
 /** 32 random bytes = 256 bits, base64url without padding: always 43 characters. */
@@ -74,6 +74,11 @@ export class SessionService {
 
   unwatch(): Promise<void> {
     return this.cache.close();
+  }
+
+  /** The `wps_auth` notices as this process hears them, for other caches to follow (members/info.ts). */
+  get changes(): AuthChangeFeed {
+    return this.cache;
   }
 
   /** The live session behind a token, or null (unknown, revoked, idle too long, past its lifetime). */

@@ -27,13 +27,14 @@ import {
   winnerBoardQuerySchema,
   winnerBoardSchema,
 } from '@wps/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/i18n.ts';
 import { gameArtSvg, vendorMarkSvg } from './art.ts';
+import { ListPages } from './list-pages.ts';
 
 /** Player-facing game calls (SPEC §7 "Games"), plus the generated artwork. */
 export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +43,13 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['games'];
   const security = [{ token: [] }];
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+  const listPages = new ListPages();
+  // The route's own response serialiser (schema check, then JSON), run once per cached page.
+  const serializeGamePage = serializerCompiler({
+    schema: envelopeSchema(gamePageSchema),
+    method: 'GET',
+    url: '/wps/relay/GCS_games',
+  });
 
   app.get(
     '/lgw/games/game_menus',
@@ -74,9 +82,22 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(gamePageSchema), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const memberId = req.principal && req.principal.role !== 'operator' ? req.principal.memberId : null;
-      return ok(req, await games.list(req.query, memberId, requestLocale(req)));
+      const locale = requestLocale(req);
+      const key = ListPages.key(req.query, locale);
+      if (key === null) return ok(req, await games.list(req.query, memberId, locale));
+      // Taken before the page is read: a page read from a newer snapshot is kept under an older
+      // one at worst, never the other way round.
+      const snap = await games.catalogue.snapshot();
+      let body = listPages.get(snap, key);
+      if (body === undefined) {
+        body = serializeGamePage(ok(req, await games.list(req.query, memberId, locale)));
+        listPages.set(snap, key, body);
+      }
+      // A string with a JSON content type goes out as it is (already checked and serialised);
+      // the type provider knows only the object form, hence the cast.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

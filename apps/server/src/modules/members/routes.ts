@@ -55,9 +55,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = memberPrincipal(req);
-      const m = await s.members.getById(p.memberId);
-      if (!m) throw new AppError('UNAUTHORIZED');
-      return ok(req, s.members.info(m, await s.auth.sessions.mustChangePassword(p.sessionId)));
+      const info = await s.members.infoOf(p.memberId);
+      if (!info) throw new AppError('UNAUTHORIZED');
+      return ok(req, { ...info, mustChangePassword: await s.auth.sessions.mustChangePassword(p.sessionId) });
     },
   );
 

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   type DownlineMember,
   isAgentType,
-  isTrialType,
   type MemberInfo,
   type MemberRole,
   memberRole,
-  PROFILE_FIELDS,
   type ProfileField,
 } from '@wps/contract';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -24,6 +22,7 @@ import {
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { memberKnownIps, members, memberTempPasswords } from './schema.ts';
 import { MemberTree } from './tree.ts';
+import { MemberInfoCache, type MemberInfoBase, memberInfoBase } from './info.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type Member = typeof members.$inferSelect;
@@ -87,6 +86,8 @@ const MAX_TREE_DEPTH = 64;
 export class MembersService {
   /** The agent tree as the agent centre reads it (levels, subtree search, head counts). */
   readonly tree: MemberTree;
+  /** Member info per member, kept while the `wps_auth` notices are heard (info.ts). */
+  readonly infoCache = new MemberInfoCache();
 
   constructor(
     private readonly db: Db,
@@ -202,6 +203,8 @@ export class MembersService {
       })
       .where(and(eq(members.id, memberId), eq(members.type, 0)))
       .returning({ id: members.id });
+    // Inside the caller's transaction: the notice at its commit drops the entry again.
+    this.infoCache.drop(memberId);
     return rows.length > 0;
   }
 
@@ -313,49 +316,38 @@ export class MembersService {
   }
 
   info(m: Member, mustChangePassword: boolean): MemberInfo {
-    return {
-      id: m.id,
-      customerId: m.id,
-      account: m.account,
-      userName: m.account,
-      nickname: m.nickname,
-      type: m.type,
-      isAgent: isAgentType(m.type),
-      isTrial: isTrialType(m.type),
-      payeeName: m.payeeName,
-      email: m.email,
-      emailVerified: m.emailVerified,
-      countryDialingCode: m.countryDialingCode,
-      mobileNum: m.mobileNum,
-      mobileVerified: m.mobileVerified,
-      hasPaymentPassword: m.paymentPasswordHash !== null,
-      parentId: m.parentId,
-      affiliateCode: m.affiliateCode,
-      referralCode: m.referralCode,
-      firstTimeLogin: !m.firstLoginDone,
-      mustChangePassword,
-      createdAt: m.createdAt.toISOString(),
-      lastLoginAt: m.lastLoginAt ? m.lastLoginAt.toISOString() : null,
-      iconUrl: m.iconUploadId ? `/wps/cashier/uploads/${m.iconUploadId}` : null,
-      language: m.language,
-      profile: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, m[f]])) as MemberInfo['profile'],
-    };
+    return { ...memberInfoBase(m), mustChangePassword };
+  }
+
+  /** What member info shows of a member, through the per-process cache (info.ts); null: no such member. */
+  async infoOf(memberId: number): Promise<MemberInfoBase | null> {
+    const hit = this.infoCache.get(memberId);
+    if (hit) return hit;
+    const stamp = this.infoCache.stamp;
+    const m = await this.getById(memberId);
+    if (!m) return null;
+    const info = memberInfoBase(m);
+    this.infoCache.set(memberId, info, stamp);
+    return info;
   }
 
   /** The avatar: an image the cashier module stored re-encoded (SPEC §7 `/wps/member/info/icon`). */
   async setIcon(memberId: number, uploadId: string): Promise<void> {
     await this.db.update(members).set({ iconUploadId: uploadId }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   /** SPEC §4: a language change is stored locally and the server is told. */
   async setLanguage(memberId: number, language: string): Promise<void> {
     await this.db.update(members).set({ language }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   /** Profile fields of SPEC §3 (already checked against the register rules); null clears one. */
   async updateProfile(memberId: number, values: Partial<Record<ProfileField, string | null>>): Promise<void> {
     if (Object.keys(values).length === 0) return;
     await this.db.update(members).set(values).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   /**
@@ -508,6 +500,7 @@ export class MembersService {
         paymentPasswordLockedUntil: null,
       })
       .where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   async bindMobile(memberId: number, countryDialingCode: string, mobileNum: string): Promise<void> {
@@ -520,6 +513,7 @@ export class MembersService {
           mobileVerified: true,
         })
         .where(eq(members.id, memberId));
+      this.infoCache.drop(memberId);
     } catch (err) {
       if (uniqueViolation(err) === 'members_mobile_unique')
         throw new AppError('CONFLICT', { messageKey: 'mobileTaken', fields: { mobileNum: 'mobileTaken' } });
@@ -532,14 +526,17 @@ export class MembersService {
       .update(members)
       .set({ email: normalizeEmail(email), emailVerified: true })
       .where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   async markMobileVerified(memberId: number): Promise<void> {
     await this.db.update(members).set({ mobileVerified: true }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   async recordLogin(memberId: number, ip: string): Promise<void> {
     await this.db.update(members).set({ lastLoginAt: sql`now()` }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
     await this.db
       .insert(memberKnownIps)
       .values({ memberId, ip })
@@ -572,9 +569,11 @@ export class MembersService {
 
   async completeFirstLogin(memberId: number): Promise<void> {
     await this.db.update(members).set({ firstLoginDone: true }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 
   async setStatus(memberId: number, status: 'active' | 'disabled'): Promise<void> {
     await this.db.update(members).set({ status }).where(eq(members.id, memberId));
+    this.infoCache.drop(memberId);
   }
 }
