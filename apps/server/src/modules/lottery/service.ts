@@ -36,6 +36,7 @@ import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
 import { releaseExposure, ShardFull, takeDrawExact, takeDrawShard, takeNumbers } from './exposure.ts';
 import { lotteryDraws, lotteryTickets } from './schema.ts';
+import { betOutcomes, drawIndexes } from './ticket-view.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
@@ -440,7 +441,7 @@ export class LotteryService {
     );
     const pageSize = q.pageSize ?? 20;
     const rows = await this.db
-      .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime })
+      .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime, results: lotteryDraws.results })
       .from(lotteryTickets)
       .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
       .where(where)
@@ -448,29 +449,35 @@ export class LotteryService {
       .limit(pageSize)
       .offset(((q.pageNo ?? 1) - 1) * pageSize);
     const [total] = await this.db.select({ n: count() }).from(lotteryTickets).where(where);
+    const indexOf = drawIndexes(this.byCode);
     return {
       total: total?.n ?? 0,
-      content: rows.map(({ t, drawTime }) => ({
-        ticketId: t.id,
-        gameCode: t.gameCode,
-        drawId: t.drawId,
-        drawTime: iso(drawTime),
-        prizeMode: t.prizeMode,
-        status: t.status as LotteryTicket['status'],
-        cost: fromMinor(t.cost),
-        commission: fromMinor(t.commission),
-        payout: fromMinor(t.payout),
-        createdAt: iso(t.createdAt),
-        bets: (t.bets as StoredBet[]).map((b) => ({
-          type: b.type as LotteryBetTypeCode,
-          numbers: b.numbers,
-          amount: fromMinor(BigInt(b.amount)),
-          cost: fromMinor(BigInt(b.cost)),
-          commission: fromMinor(BigInt(b.commission ?? 0)),
-          hits: b.hits ?? null,
-          payout: b.payout === undefined ? null : fromMinor(BigInt(b.payout)),
-        })),
-      })),
+      content: rows.map(({ t, drawTime, results }) => {
+        const stored = t.bets as StoredBet[];
+        const index = t.status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
+        const outcomes = index ? betOutcomes(index, stored, t.odds as Odds) : null;
+        return {
+          ticketId: t.id,
+          gameCode: t.gameCode,
+          drawId: t.drawId,
+          drawTime: iso(drawTime),
+          prizeMode: t.prizeMode,
+          status: t.status as LotteryTicket['status'],
+          cost: fromMinor(t.cost),
+          commission: fromMinor(t.commission),
+          payout: fromMinor(t.payout),
+          createdAt: iso(t.createdAt),
+          bets: stored.map((b, i) => ({
+            type: b.type as LotteryBetTypeCode,
+            numbers: b.numbers,
+            amount: fromMinor(BigInt(b.amount)),
+            cost: fromMinor(BigInt(b.cost)),
+            commission: fromMinor(BigInt(b.commission ?? 0)),
+            hits: outcomes?.[i]?.hits ?? null,
+            payout: outcomes ? fromMinor(BigInt(outcomes[i]!.payout)) : null,
+          })),
+        };
+      }),
     };
   }
 }
