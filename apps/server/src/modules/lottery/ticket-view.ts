@@ -27,7 +27,9 @@ export function betOutcomes(
   return bets.map((b) => {
     if (b.hits !== undefined && b.payout !== undefined) return { hits: b.hits, payout: b.payout };
     const r = index.settle(b, odds);
-    return { hits: r.hits, payout: r.payout };
+    // `+ 0` turns the rules' -0 (đá with no pair: 0 × −1 / 2) into 0, as the JSON written at
+    // settlement used to store it.
+    return { hits: r.hits + 0, payout: r.payout + 0 };
   });
 }
 
