@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StoredBet } from './draws.ts';
 import type { LotteryGame } from './games.ts';
-import { pgTextArray } from '../../db/arrays.ts';
+import { pgTextArray } from './settle.ts';
 
 /**
  * The house's exposure per draw (issue 15): stake per (bet type, number) and the draw's total.
