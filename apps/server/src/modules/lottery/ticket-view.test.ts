@@ -5,6 +5,7 @@ import {
   type LotteryBet,
   type LotteryResults,
   type LotteryStructureId,
+  type PrizeMode,
   settleBet,
   validateBet,
 } from '@wps/games';
@@ -17,7 +18,19 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { StoredBet } from './draws.ts';
 import { betOutcomes, ticketPayout } from './ticket-view.ts';
 
-const VN_TYPES = ['lo2', 'lo3', 'de', 'dau', 'duoi', 'cang3', 'xien2', 'xien3', 'xien4', 'truot4', 'da'] as const;
+const VN_TYPES = [
+  'lo2',
+  'lo3',
+  'de',
+  'dau',
+  'duoi',
+  'cang3',
+  'xien2',
+  'xien3',
+  'xien4',
+  'truot4',
+  'da',
+] as const;
 const SEA_TYPES = ['big4d', 'small4d', 'd3', 'd2'] as const;
 const DIGITS: Record<string, number> = { lo3: 3, cang3: 3, dau: 1, duoi: 1, big4d: 4, small4d: 4, d3: 3 };
 const SIZE: Record<string, number> = { xien2: 2, xien3: 3, xien4: 4, truot4: 4 };
@@ -64,7 +77,10 @@ describe('lottery ticket view: per-bet hits and payouts computed on read', () =>
           const odds = DEFAULT_ODDS[mode];
           const bets = stored(
             structure,
-            fc.sample(fc.array(arbBet(structure), { minLength: 1, maxLength: 6 }), { numRuns: 1, seed: salt })[0]!,
+            fc.sample(fc.array(arbBet(structure), { minLength: 1, maxLength: 6 }), {
+              numRuns: 1,
+              seed: salt,
+            })[0]!,
           );
           const shown = betOutcomes(index, bets, odds);
           expect(shown).toEqual(
@@ -82,7 +98,9 @@ describe('lottery ticket view: per-bet hits and payouts computed on read', () =>
 
   it('a ticket settled when the figures were written into its bets shows them as written', () => {
     const index = new DrawIndex('north', drawLotteryFromSeed('ab'.repeat(32), 'D1', 'north'));
-    const bets: StoredBet[] = [{ type: 'lo2', numbers: ['07'], amount: 100, cost: 2700, hits: 2, payout: 18000 }];
+    const bets: StoredBet[] = [
+      { type: 'lo2', numbers: ['07'], amount: 100, cost: 2700, hits: 2, payout: 18000 },
+    ];
     expect(betOutcomes(index, bets, DEFAULT_ODDS.LOTT)).toEqual([{ hits: 2, payout: 18000 }]);
   });
 });
@@ -156,9 +174,10 @@ describe('lottery tickets after settlement: the per-bet figures read equal what 
           );
           await lottery.draws.draw(drawId);
           await lottery.draws.settle(drawId, { batchSize: 2 });
-          const [draw] = await query<{ results: LotteryResults }>('select results from lottery_draws where id = $1', [
-            drawId,
-          ]);
+          const [draw] = await query<{ results: LotteryResults }>(
+            'select results from lottery_draws where id = $1',
+            [drawId],
+          );
           // Settlement wrote the state and total only: the stored bets are as placed.
           const after = await query<{ id: string; bets: StoredBet[]; payout: string }>(
             'select id, bets, payout::text from lottery_tickets where draw_id = $1 order by id',
@@ -175,7 +194,12 @@ describe('lottery tickets after settlement: the per-bet figures read equal what 
             const sum = ticket.bets.reduce((a, b) => a + Math.round(Number(b.payout) * 100), 0);
             expect(sum).toBe(Number(row.payout));
             ticket.bets.forEach((b, i) => {
-              const ref = settleBet(game.structure, draw!.results, row.bets[i]!, DEFAULT_ODDS[ticket.prizeMode]);
+              const ref = settleBet(
+                game.structure,
+                draw!.results,
+                row.bets[i]!,
+                DEFAULT_ODDS[ticket.prizeMode as PrizeMode],
+              );
               expect([b.hits, b.payout]).toEqual([ref.hits, (ref.payout / 100).toFixed(2)]);
             });
             paid += BigInt(row.payout);
@@ -187,4 +211,3 @@ describe('lottery tickets after settlement: the per-bet figures read equal what 
     );
   });
 });
-
