@@ -1,6 +1,10 @@
+import { fromMinor, type LotteryBetTypeCode, type LotteryTicket } from '@wps/contract';
 import { DrawIndex, type LotteryResults, type Odds } from '@wps/games';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { StoredBet } from './draws.ts';
 import type { LotteryGame } from './games.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
 
 /**
  * What a ticket pays by the rules: the sum of its bets' payouts against the draw's index, at the
@@ -37,7 +41,7 @@ export function betOutcomes(
  * One DrawIndex per draw for a page of tickets (a page usually holds a few draws' tickets), built
  * on first use. Null when the game is unknown or the draw has no results yet.
  */
-export function drawIndexes(gamesByCode: ReadonlyMap<string, LotteryGame>) {
+function drawIndexes(gamesByCode: ReadonlyMap<string, LotteryGame>) {
   const built = new Map<string, DrawIndex | null>();
   return (gameCode: string, drawId: string, results: unknown): DrawIndex | null => {
     let index = built.get(drawId);
@@ -47,5 +51,70 @@ export function drawIndexes(gamesByCode: ReadonlyMap<string, LotteryGame>) {
       built.set(drawId, index);
     }
     return index;
+  };
+}
+
+export interface TicketQuery {
+  drawId?: string | undefined;
+  gameCode?: string | undefined;
+  status?: 'open' | 'settled' | 'cancelled' | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A member's tickets, newest first, as `GET /wps/lottery/tickets` answers them. */
+export async function listTickets(
+  db: Db,
+  gamesByCode: ReadonlyMap<string, LotteryGame>,
+  memberId: number,
+  q: TicketQuery,
+): Promise<{ content: LotteryTicket[]; total: number }> {
+  const where = and(
+    eq(lotteryTickets.memberId, memberId),
+    q.drawId ? eq(lotteryTickets.drawId, q.drawId) : undefined,
+    q.gameCode ? eq(lotteryTickets.gameCode, q.gameCode) : undefined,
+    q.status ? eq(lotteryTickets.status, q.status) : undefined,
+  );
+  const pageSize = q.pageSize ?? 20;
+  const rows = await db
+    .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime, results: lotteryDraws.results })
+    .from(lotteryTickets)
+    .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
+    .where(where)
+    .orderBy(desc(lotteryTickets.createdAt), desc(lotteryTickets.id))
+    .limit(pageSize)
+    .offset(((q.pageNo ?? 1) - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(lotteryTickets).where(where);
+  const indexOf = drawIndexes(gamesByCode);
+  return {
+    total: total?.n ?? 0,
+    content: rows.map(({ t, drawTime, results }) => {
+      const stored = t.bets as StoredBet[];
+      const index = t.status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
+      const outcomes = index ? betOutcomes(index, stored, t.odds as Odds) : null;
+      return {
+        ticketId: t.id,
+        gameCode: t.gameCode,
+        drawId: t.drawId,
+        drawTime: iso(drawTime),
+        prizeMode: t.prizeMode,
+        status: t.status as LotteryTicket['status'],
+        cost: fromMinor(t.cost),
+        commission: fromMinor(t.commission),
+        payout: fromMinor(t.payout),
+        createdAt: iso(t.createdAt),
+        bets: stored.map((b, i) => ({
+          type: b.type as LotteryBetTypeCode,
+          numbers: b.numbers,
+          amount: fromMinor(BigInt(b.amount)),
+          cost: fromMinor(BigInt(b.cost)),
+          commission: fromMinor(BigInt(b.commission ?? 0)),
+          hits: outcomes?.[i]?.hits ?? null,
+          payout: outcomes ? fromMinor(BigInt(outcomes[i]!.payout)) : null,
+        })),
+      };
+    }),
   };
 }
