@@ -20,7 +20,10 @@ import { rowsOf } from '../../db/rows.ts';
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type TicketRow = typeof lotteryTickets.$inferSelect;
 
-/** A bet as stored on the ticket: paisa as numbers; hits and payout once settled. */
+/**
+ * A bet as stored on the ticket: paisa as numbers. Hits and payout are present only on tickets
+ * settled before settlement stopped writing them (ticket-view.ts computes them on read).
+ */
 export interface StoredBet extends LotteryBet {
   /** Face cost by the rules; the ticket charged cost − commission. */
   cost: number;

@@ -46,7 +46,8 @@ export const lotteryDraws = pgTable(
 
 /**
  * A ticket: one slip of bets on one draw, paid for in one ledger transaction. `bets` holds each
- * bet with its cost (and, once settled, hits and payout); `odds` is the prize mode's table at the
+ * bet with its cost, as placed (settlement writes only status, payout and settled_at; each bet's
+ * hits and payout are computed on read, ticket-view.ts); `odds` is the prize mode's table at the
  * time of the bet, so a later change of odds never changes a placed ticket.
  */
 export const lotteryTickets = pgTable(

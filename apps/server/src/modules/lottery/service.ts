@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import {
   dayRange,
   fromMinor,
-  type LotteryBetTypeCode,
   type LotteryDraw,
   type LotteryMenuGame,
   type LotteryPlaceBody,
@@ -22,7 +21,7 @@ import {
   resultCount,
   validateBet,
 } from '@wps/games';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -36,6 +35,7 @@ import { type DrawRow, LotteryDraws, type StoredBet } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
 import { releaseExposure, ShardFull, takeDrawExact, takeDrawShard, takeNumbers } from './exposure.ts';
 import { lotteryDraws, lotteryTickets } from './schema.ts';
+import { listTickets, type TicketQuery } from './ticket-view.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const newTicketId = () => `LT${randomBytes(12).toString('hex')}`;
@@ -421,56 +421,8 @@ export class LotteryService {
     return t ? t.commission : null;
   }
 
-  /** The caller's tickets, newest first. */
-  async tickets(
-    memberId: number,
-    q: {
-      drawId?: string | undefined;
-      gameCode?: string | undefined;
-      status?: 'open' | 'settled' | 'cancelled' | undefined;
-      pageNo?: number | undefined;
-      pageSize?: number | undefined;
-    },
-  ): Promise<{ content: LotteryTicket[]; total: number }> {
-    const where = and(
-      eq(lotteryTickets.memberId, memberId),
-      q.drawId ? eq(lotteryTickets.drawId, q.drawId) : undefined,
-      q.gameCode ? eq(lotteryTickets.gameCode, q.gameCode) : undefined,
-      q.status ? eq(lotteryTickets.status, q.status) : undefined,
-    );
-    const pageSize = q.pageSize ?? 20;
-    const rows = await this.db
-      .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime })
-      .from(lotteryTickets)
-      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
-      .where(where)
-      .orderBy(desc(lotteryTickets.createdAt), desc(lotteryTickets.id))
-      .limit(pageSize)
-      .offset(((q.pageNo ?? 1) - 1) * pageSize);
-    const [total] = await this.db.select({ n: count() }).from(lotteryTickets).where(where);
-    return {
-      total: total?.n ?? 0,
-      content: rows.map(({ t, drawTime }) => ({
-        ticketId: t.id,
-        gameCode: t.gameCode,
-        drawId: t.drawId,
-        drawTime: iso(drawTime),
-        prizeMode: t.prizeMode,
-        status: t.status as LotteryTicket['status'],
-        cost: fromMinor(t.cost),
-        commission: fromMinor(t.commission),
-        payout: fromMinor(t.payout),
-        createdAt: iso(t.createdAt),
-        bets: (t.bets as StoredBet[]).map((b) => ({
-          type: b.type as LotteryBetTypeCode,
-          numbers: b.numbers,
-          amount: fromMinor(BigInt(b.amount)),
-          cost: fromMinor(BigInt(b.cost)),
-          commission: fromMinor(BigInt(b.commission ?? 0)),
-          hits: b.hits ?? null,
-          payout: b.payout === undefined ? null : fromMinor(BigInt(b.payout)),
-        })),
-      })),
-    };
+  /** The caller's tickets, newest first (ticket-view.ts). */
+  tickets(memberId: number, q: TicketQuery): Promise<{ content: LotteryTicket[]; total: number }> {
+    return listTickets(this.db, this.byCode, memberId, q);
   }
 }

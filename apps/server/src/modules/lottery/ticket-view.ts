@@ -1,0 +1,120 @@
+import { fromMinor, type LotteryBetTypeCode, type LotteryTicket } from '@wps/contract';
+import { DrawIndex, type LotteryResults, type Odds } from '@wps/games';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { StoredBet } from './draws.ts';
+import type { LotteryGame } from './games.ts';
+import { lotteryDraws, lotteryTickets } from './schema.ts';
+
+/**
+ * What a ticket pays by the rules: the sum of its bets' payouts against the draw's index, at the
+ * odds stored on the ticket. Settlement pays this, and `betOutcomes` shows its parts: one rule
+ * for both, so the per-bet figures a player reads always add up to what was paid.
+ */
+export function ticketPayout(index: DrawIndex, bets: readonly StoredBet[], odds: Odds): bigint {
+  let payout = 0n;
+  for (const b of bets) payout += BigInt(index.settle(b, odds).payout);
+  return payout;
+}
+
+/**
+ * Each bet's hits and payout on a settled ticket. Settlement writes only the ticket's state and
+ * total (settle.ts), so they are computed here from the same inputs it used: the bet, the
+ * ticket's odds and the draw's results, all immutable once the draw is drawn. Tickets settled
+ * before that carry their figures in `bets`, which are kept as written.
+ */
+export function betOutcomes(
+  index: DrawIndex,
+  bets: readonly StoredBet[],
+  odds: Odds,
+): Array<{ hits: number; payout: number }> {
+  return bets.map((b) => {
+    if (b.hits !== undefined && b.payout !== undefined) return { hits: b.hits, payout: b.payout };
+    const r = index.settle(b, odds);
+    // `+ 0` turns the rules' -0 (đá with no pair: 0 × −1 / 2) into 0, as the JSON written at
+    // settlement used to store it.
+    return { hits: r.hits + 0, payout: r.payout + 0 };
+  });
+}
+
+/**
+ * One DrawIndex per draw for a page of tickets (a page usually holds a few draws' tickets), built
+ * on first use. Null when the game is unknown or the draw has no results yet.
+ */
+function drawIndexes(gamesByCode: ReadonlyMap<string, LotteryGame>) {
+  const built = new Map<string, DrawIndex | null>();
+  return (gameCode: string, drawId: string, results: unknown): DrawIndex | null => {
+    let index = built.get(drawId);
+    if (index === undefined) {
+      const game = gamesByCode.get(gameCode);
+      index = game && results ? new DrawIndex(game.structure, results as LotteryResults) : null;
+      built.set(drawId, index);
+    }
+    return index;
+  };
+}
+
+export interface TicketQuery {
+  drawId?: string | undefined;
+  gameCode?: string | undefined;
+  status?: 'open' | 'settled' | 'cancelled' | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A member's tickets, newest first, as `GET /wps/lottery/tickets` answers them. */
+export async function listTickets(
+  db: Db,
+  gamesByCode: ReadonlyMap<string, LotteryGame>,
+  memberId: number,
+  q: TicketQuery,
+): Promise<{ content: LotteryTicket[]; total: number }> {
+  const where = and(
+    eq(lotteryTickets.memberId, memberId),
+    q.drawId ? eq(lotteryTickets.drawId, q.drawId) : undefined,
+    q.gameCode ? eq(lotteryTickets.gameCode, q.gameCode) : undefined,
+    q.status ? eq(lotteryTickets.status, q.status) : undefined,
+  );
+  const pageSize = q.pageSize ?? 20;
+  const rows = await db
+    .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime, results: lotteryDraws.results })
+    .from(lotteryTickets)
+    .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
+    .where(where)
+    .orderBy(desc(lotteryTickets.createdAt), desc(lotteryTickets.id))
+    .limit(pageSize)
+    .offset(((q.pageNo ?? 1) - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(lotteryTickets).where(where);
+  const indexOf = drawIndexes(gamesByCode);
+  return {
+    total: total?.n ?? 0,
+    content: rows.map(({ t, drawTime, results }) => {
+      const stored = t.bets as StoredBet[];
+      const index = t.status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
+      const outcomes = index ? betOutcomes(index, stored, t.odds as Odds) : null;
+      return {
+        ticketId: t.id,
+        gameCode: t.gameCode,
+        drawId: t.drawId,
+        drawTime: iso(drawTime),
+        prizeMode: t.prizeMode,
+        status: t.status as LotteryTicket['status'],
+        cost: fromMinor(t.cost),
+        commission: fromMinor(t.commission),
+        payout: fromMinor(t.payout),
+        createdAt: iso(t.createdAt),
+        bets: stored.map((b, i) => ({
+          type: b.type as LotteryBetTypeCode,
+          numbers: b.numbers,
+          amount: fromMinor(BigInt(b.amount)),
+          cost: fromMinor(BigInt(b.cost)),
+          commission: fromMinor(BigInt(b.commission ?? 0)),
+          hits: outcomes?.[i]?.hits ?? null,
+          payout: outcomes ? fromMinor(BigInt(outcomes[i]!.payout)) : null,
+        })),
+      };
+    }),
+  };
+}
