@@ -90,7 +90,7 @@ export function createServices(config: Config, database: Database): Services {
   const auth = new AuthService(db, config, { system, members, verification, audit });
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
-  const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const bonusEngine = new BonusEngine(db, { wallet, bets, messages, audit });
   const agents = new AgentsService(db, config, {
     members,
     bets,
@@ -119,7 +119,6 @@ export function createServices(config: Config, database: Database): Services {
     cashier,
     vip,
     bonusEngine,
-    promotions,
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
   });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
@@ -140,7 +139,6 @@ export function createServices(config: Config, database: Database): Services {
     wallet,
     messages,
     bonusEngine,
-    promotions,
     audit,
   });
   const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
