@@ -1,16 +1,11 @@
-import {
-  fromMinor,
-  isTrialType,
-  type ReferralOverview,
-  type ReferralSettings,
-  toMinor,
-} from '@wps/contract';
+import { fromMinor, isTrialType, type ReferralOverview, type ReferralSettings, toMinor } from '@wps/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { CashierService } from '../cashier/service.ts';
+import { validStakeInWindows } from '../bets/turnover.ts';
 import { maskName } from '../games/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
@@ -235,7 +230,8 @@ export class ReferralService {
 
   private async drain(maxBatches: number): Promise<number> {
     const s = await this.settingsRow();
-    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0) await this.deps.bonusEngine.hiddenPromotion(REFERRAL_BONUS);
+    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0)
+      await this.deps.bonusEngine.hiddenPromotion(REFERRAL_BONUS);
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
       const n = await this.deps.bets.consume(REFERRAL_CONSUMER, BATCH, (rows, tx) =>
@@ -252,7 +248,8 @@ export class ReferralService {
     const me = await this.deps.members.getById(memberId);
     if (!me) throw new AppError('UNAUTHORIZED');
     if (isTrialType(me.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
-    await this.catchUp(4);
+    // The page reads stored state only: rewards are paid by the deposit approval and the job
+    // (a player who just qualified shows full progress, in process, until the job pays).
     const s = await this.settingsRow();
     const invited = await this.deps.members.referredCount(memberId);
     const referred = await this.deps.members.referred(memberId, LIST_MAX);
@@ -280,11 +277,18 @@ export class ReferralService {
       minTurnover: s.minTurnover,
       withinDays: s.withinDays,
     };
+    // Every invitee's first deposit and turnover in two grouped queries, not two per invitee.
+    const deadlines = new Map(referred.map((m) => [m.id, deadlineOf(m.createdAt, s.withinDays)]));
+    const firstDeposits = await this.deps.cashier.firstApprovedDeposits(referred.map((m) => m.id));
+    const turnovers = await validStakeInWindows(
+      this.db,
+      referred.map((m) => ({ memberId: m.id, from: m.createdAt, to: deadlines.get(m.id)! })),
+    );
     const list = [];
     for (const m of referred) {
-      const deadline = deadlineOf(m.createdAt, s.withinDays);
-      const firstDeposit = await this.deps.cashier.firstApprovedDeposit(m.id);
-      const turnover = await this.deps.bets.validStakeOf(m.id, m.createdAt, deadline);
+      const deadline = deadlines.get(m.id)!;
+      const firstDeposit = firstDeposits.get(m.id) ?? null;
+      const turnover = turnovers.get(m.id) ?? 0n;
       const q = qualify(rule, { joinedAt: m.createdAt, firstDeposit, turnover }, now);
       const reward = rewardOf.get(m.id);
       list.push({
