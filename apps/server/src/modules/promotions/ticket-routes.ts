@@ -12,7 +12,6 @@ import {
   ticketReportSchema,
   ticketSchema,
 } from '@wps/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

@@ -21,7 +21,7 @@ import type { PointsService } from '../points/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import type { BonusEngine, HiddenPromotion } from './bonus-engine.ts';
-import { promotions, rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
+import { rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
 import { drawTicket, payoutOf, prizeOut, toStored, totalWeight } from './ticket-math.ts';
 import type { Actor } from './service.ts';
 
