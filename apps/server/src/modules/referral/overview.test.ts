@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
+import { promotionsTestKit } from '../promotions/test-kit.ts';
 
 /**
  * The referral page lists up to a hundred invited players with their first deposit and turnover:
  * it must read them in grouped queries (not two per invitee), and still show each one right.
  */
 describe('referral page over many invitees', () => {
+  // PGlite: its client is the one place every statement passes, so the page's statements are counted there.
+  const kit = promotionsTestKit({ postgres: 'never' });
   let t: TestApp;
+  beforeAll(() => {
+    t = kit.t;
+  });
   let seq = 0;
-  beforeAll(async () => {
-    // PGlite: its client is the one place every statement passes, so the page's statements are counted there.
-    t = await createTestApp({}, { postgres: 'never' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   /** `n` players invited by `referrerId`, joined one minute apart (the newest `minutesAgo` ago). */
   const invite = (referrerId: number, n: number, minutesAgo: number) =>
@@ -31,20 +30,7 @@ describe('referral page over many invitees', () => {
        values ($1, $2, 0, 'BULK', $3, 'r', 'approved', now())`,
       [memberId, `bulk-${++seq}`, amount.toString()],
     );
-  const bet = (memberId: number, stake: bigint) =>
-    t.app.database.db.transaction((tx) =>
-      t.app.services.bets.recordSettlement(tx, {
-        memberId,
-        source: 'inhouse',
-        vendor: 'INHOUSE',
-        gameCode: 'dice',
-        gameType: 'RNG',
-        roundId: `ov${++seq}`,
-        stake,
-        payout: 0n,
-        trial: false,
-      }),
-    );
+  const bet = (memberId: number, stake: bigint) => kit.bet(memberId, stake);
   const invitees = async (referrerId: number) =>
     (await t.database.query(
       `select id from members where referrer_id = $1 order by created_at desc, id desc`,
