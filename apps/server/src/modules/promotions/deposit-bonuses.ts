@@ -21,19 +21,7 @@ export class DepositBonuses {
    * deposit number can no longer be met and close.
    */
   async onDepositApproved(tx: Tx, d: ApprovedDeposit): Promise<void> {
-    const joined = await tx
-      .select({ part: promotionParticipations, p: promotions })
-      .from(promotionParticipations)
-      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
-      .where(
-        and(
-          eq(promotionParticipations.memberId, d.memberId),
-          eq(promotionParticipations.status, 'joined'),
-          inArray(promotions.kind, ['deposit_bonus', 'tickets']),
-        ),
-      )
-      .orderBy(asc(promotions.id))
-      .for('update', { of: promotionParticipations });
+    const joined = await joinedOf(tx, d.memberId, ['deposit_bonus', 'tickets']);
     let paid = false;
     for (const { part, p } of joined) {
       const nth = p.depositNth ?? 1;
@@ -83,19 +71,7 @@ export class DepositBonuses {
    * deposits approved at once count the limit one after the other.
    */
   private async reload(tx: Tx, d: ApprovedDeposit): Promise<void> {
-    const joined = await tx
-      .select({ part: promotionParticipations, p: promotions })
-      .from(promotionParticipations)
-      .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
-      .where(
-        and(
-          eq(promotionParticipations.memberId, d.memberId),
-          eq(promotionParticipations.status, 'joined'),
-          eq(promotions.kind, 'reload'),
-        ),
-      )
-      .orderBy(asc(promotions.id))
-      .for('update', { of: promotionParticipations });
+    const joined = await joinedOf(tx, d.memberId, ['reload']);
     for (const { p } of joined) {
       if (!isOpen(p) || !p.percent || !p.cap) continue;
       if (d.nth <= (p.depositNth ?? 0) || d.amount < (p.minDeposit ?? 0n)) continue;
@@ -153,4 +129,21 @@ export async function issueTickets(
     promotionId: p.id,
     title: p.title,
   });
+}
+
+/** The member's joined promotions of these kinds, by promotion id, their participation rows locked. */
+function joinedOf(tx: Tx, memberId: number, kinds: string[]) {
+  return tx
+    .select({ part: promotionParticipations, p: promotions })
+    .from(promotionParticipations)
+    .innerJoin(promotions, eq(promotions.id, promotionParticipations.promotionId))
+    .where(
+      and(
+        eq(promotionParticipations.memberId, memberId),
+        eq(promotionParticipations.status, 'joined'),
+        inArray(promotions.kind, kinds),
+      ),
+    )
+    .orderBy(asc(promotions.id))
+    .for('update', { of: promotionParticipations });
 }
