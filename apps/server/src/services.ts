@@ -92,7 +92,7 @@ export function createServices(config: Config, database: Database): Services {
   members.infoCache.attach(auth.sessions.changes);
   const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, { wallet, members, audit });
-  const bonusEngine = new BonusEngine(db, { wallet, bets, messages });
+  const bonusEngine = new BonusEngine(db, { wallet, bets, messages, audit });
   const agents = new AgentsService(db, config, {
     members,
     bets,
@@ -121,7 +121,6 @@ export function createServices(config: Config, database: Database): Services {
     cashier,
     vip,
     bonusEngine,
-    promotions,
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
   });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
@@ -142,7 +141,6 @@ export function createServices(config: Config, database: Database): Services {
     wallet,
     messages,
     bonusEngine,
-    promotions,
     audit,
   });
   const points = new PointsService(db, { bets, wallet, members, messages, audit, system });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Deposit, fromMinor, type Page } from '@wps/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { Accounts } from '../wallet/accounts.ts';
@@ -31,6 +31,30 @@ export class CashierDeposits extends CashierChannels {
       .orderBy(asc(depositRequests.reviewedAt), asc(depositRequests.id))
       .limit(1);
     return row?.approvedAt ? { amount: row.amount, approvedAt: row.approvedAt } : null;
+  }
+
+  /**
+   * Each member's first approved deposit (by approval time), in one query: the referral page
+   * lists up to a hundred invited players. Members without one are absent.
+   */
+  async firstApprovedDeposits(
+    memberIds: readonly number[],
+    ex: DbOrTx = this.db,
+  ): Promise<Map<number, { amount: bigint; approvedAt: Date }>> {
+    if (memberIds.length === 0) return new Map();
+    const rows = await ex
+      .selectDistinctOn([depositRequests.memberId], {
+        memberId: depositRequests.memberId,
+        amount: depositRequests.amount,
+        approvedAt: depositRequests.reviewedAt,
+      })
+      .from(depositRequests)
+      .where(and(inArray(depositRequests.memberId, [...memberIds]), eq(depositRequests.status, 'approved')))
+      .orderBy(asc(depositRequests.memberId), asc(depositRequests.reviewedAt), asc(depositRequests.id));
+    const out = new Map<number, { amount: bigint; approvedAt: Date }>();
+    for (const r of rows)
+      if (r.approvedAt) out.set(r.memberId, { amount: r.amount, approvedAt: r.approvedAt });
+    return out;
   }
 
   // ------------------------------------------------------------------ deposits

@@ -1,50 +1,27 @@
 import { periodStart } from '@wps/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember, createOperator } from '../../test/members.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember, createOperator } from '../../test/members.ts';
+import { promotionsTestKit } from '../promotions/test-kit.ts';
 import { maskAccount } from './leaderboard.ts';
 import { MISSIONS_CONSUMER } from './service.ts';
 
 describe('missions and VIP (issue 14)', () => {
+  const kit = promotionsTestKit();
+  const { api } = kit;
   let t: TestApp;
-  let op: { id: number; account: string; token: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    op = await createOperator(t.app, { permissions: ['promotions'] });
+  let op: CreatedAccount;
+  beforeAll(() => {
+    ({ t, op } = kit);
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const api = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: token ? { token } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  // Round ids in order (m1, m2, ...): a rollback names the round it takes back.
   let seq = 0;
   const bet = (
     memberId: number,
     stake: bigint,
     o: { trial?: boolean; gameType?: string; roundId?: string } = {},
-  ) =>
-    t.app.database.db.transaction((tx) =>
-      t.app.services.bets.recordSettlement(tx, {
-        memberId,
-        source: 'inhouse',
-        vendor: 'INHOUSE',
-        gameCode: 'dice',
-        gameType: o.gameType ?? 'RNG',
-        roundId: o.roundId ?? `m${++seq}`,
-        stake,
-        payout: 0n,
-        trial: o.trial ?? false,
-      }),
-    );
+  ) => kit.bet(memberId, stake, { ...o, roundId: o.roundId ?? `m${++seq}` });
   const mission = async (payload: Record<string, unknown>) => {
     const res = await api(op.token, 'POST', '/wps/admin/missions', { period: 'day', ...payload });
     expect(res.status).toBe(200);

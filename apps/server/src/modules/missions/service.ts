@@ -8,7 +8,6 @@ import {
   type MissionSummary,
   nextPeriodStart,
   periodStart,
-  promotionInputSchema,
 } from '@wps/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,8 +17,7 @@ import type { BetRow, BetsService } from '../bets/service.ts';
 import type { CashierService } from '../cashier/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
-import type { BonusEngine } from '../promotions/bonus-engine.ts';
-import type { PromotionsService } from '../promotions/service.ts';
+import type { BonusEngine, HiddenPromotion } from '../promotions/bonus-engine.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { missionProgress, missions, missionTurnover } from './schema.ts';
@@ -33,6 +31,11 @@ const BATCH = 500;
 const LEADERBOARD_SIZE = 20;
 /** The hidden promotion that mission bonuses are granted under (bonusDetails and the promotions report show it). */
 export const MISSION_BONUS_TITLE = 'Mission rewards';
+const MISSION_BONUS: HiddenPromotion = {
+  title: MISSION_BONUS_TITLE,
+  summary: 'Bonuses paid by missions (daily tasks).',
+  kind: 'free_bonus',
+};
 const BONUS_EXPIRY_DAYS = 7;
 type MissionRow = typeof missions.$inferSelect;
 const iso = (d: Date) => d.toISOString();
@@ -67,7 +70,6 @@ export class MissionsService {
       cashier: CashierService;
       vip: VipService;
       bonusEngine: BonusEngine;
-      promotions: PromotionsService;
       utcOffsetMinutes: number;
     },
   ) {
@@ -259,7 +261,9 @@ export class MissionsService {
       .where(and(eq(missions.id, missionId), eq(missions.enabled, true)));
     if (!m) throw new AppError('NOT_FOUND');
     const start = this.start(m.period, now);
-    const carrier = m.wageringMultiplier > 0 ? await this.bonusCarrier() : null;
+    // Found before the transaction: it may insert the hidden promotion on first use.
+    const asBonus = m.wageringMultiplier > 0;
+    if (asBonus) await this.deps.bonusEngine.hiddenPromotion(MISSION_BONUS);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(missionProgress)
@@ -275,11 +279,9 @@ export class MissionsService {
         )
         .returning();
       if (!row) throw new AppError('CONFLICT', { messageKey: 'missionNothingToClaim' });
-      if (carrier !== null) {
-        await this.deps.bonusEngine.grant(tx, {
+      if (asBonus) {
+        await this.deps.bonusEngine.grantUnder(tx, MISSION_BONUS, {
           memberId,
-          promotionId: carrier,
-          participationId: 0,
           amount: m.reward,
           wageringMultiplier: m.wageringMultiplier,
           expiryDays: BONUS_EXPIRY_DAYS,
@@ -312,32 +314,6 @@ export class MissionsService {
       );
       return { missionId: m.id, reward: fromMinor(m.reward) };
     });
-  }
-
-  private carrierId: number | null = null;
-
-  /** The disabled free-bonus promotion mission bonuses are granted under, made on first use. */
-  private async bonusCarrier(): Promise<number> {
-    if (this.carrierId !== null) return this.carrierId;
-    const found = (await this.deps.promotions.adminList()).find(
-      (p) => p.title === MISSION_BONUS_TITLE && p.kind === 'free_bonus' && !p.enabled,
-    );
-    this.carrierId =
-      found?.id ??
-      (
-        await this.deps.promotions.create(
-          { id: 0, account: 'system' },
-          promotionInputSchema.parse({
-            title: MISSION_BONUS_TITLE,
-            summary: 'Bonuses paid by missions (daily tasks).',
-            category: 'others',
-            kind: 'free_bonus',
-            startsAt: '2020-01-01T00:00:00Z',
-            enabled: false,
-          }),
-        )
-      ).id;
-    return this.carrierId;
   }
 
   /** Missions reached and not claimed this period (badge count), without draining the record. */

@@ -1,11 +1,15 @@
 import { type BonusSummary, fromMinor } from '@wps/contract';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { bonusGrants, type Contributions, promotionParticipations, promotions } from './schema.ts';
+import { findOrMakeHidden, type HiddenPromotion } from './hidden-promotion.ts';
+
+export type { HiddenPromotion } from './hidden-promotion.ts';
 import { advance, contributionOf, progressOf, wageringRequirement } from './wagering-math.ts';
 
 type GrantRow = typeof bonusGrants.$inferSelect;
@@ -28,6 +32,9 @@ export interface GrantRequest {
   title: string;
 }
 
+/** A grant under a hidden promotion: no participation moves (the feature's own row is the record). */
+export type HiddenGrant = Omit<GrantRequest, 'promotionId' | 'participationId'>;
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
@@ -40,8 +47,55 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export class BonusEngine {
   constructor(
     private readonly db: Db,
-    private readonly deps: { wallet: WalletService; bets: BetsService; messages: MessagesService },
+    private readonly deps: {
+      wallet: WalletService;
+      bets: BetsService;
+      messages: MessagesService;
+      audit: AuditService;
+    },
   ) {}
+
+  /** Hidden promotions' ids by title, once found or made in this process; and lookups under way. */
+  private hiddenIds = new Map<string, number>();
+  private hiddenLookups = new Map<string, Promise<number>>();
+
+  /**
+   * The hidden promotion's id, found (the newest disabled one of that title and kind) or made on
+   * first use. Call it outside any transaction: a maker inside a long transaction could make a
+   * second one beside a concurrent maker (and on the embedded database would wait on itself);
+   * callers in this process share one lookup.
+   */
+  async hiddenPromotion(h: HiddenPromotion): Promise<number> {
+    const known = this.hiddenIds.get(h.title);
+    if (known !== undefined) return known;
+    let lookup = this.hiddenLookups.get(h.title);
+    if (!lookup) {
+      lookup = findOrMakeHidden(this.db, this.deps.audit, h).finally(() =>
+        this.hiddenLookups.delete(h.title),
+      );
+      this.hiddenLookups.set(h.title, lookup);
+    }
+    const id = await lookup;
+    this.hiddenIds.set(h.title, id);
+    return id;
+  }
+
+  /** Whether `hiddenPromotion` already found it (a transaction, which must not make it, asks first). */
+  hasHiddenPromotion(h: HiddenPromotion): boolean {
+    return this.hiddenIds.has(h.title);
+  }
+
+  /**
+   * Grants a bonus under a hidden promotion (or, given a number, under that promotion) in the
+   * caller's transaction, once per source key. The hidden promotion must have been found first
+   * (`hiddenPromotion`, outside the transaction).
+   */
+  async grantUnder(tx: Tx, under: HiddenPromotion | number, g: HiddenGrant): Promise<GrantRow | null> {
+    const promotionId = typeof under === 'number' ? under : this.hiddenIds.get(under.title);
+    if (promotionId === undefined)
+      throw new Error(`hidden promotion not found yet: ${(under as HiddenPromotion).title}`);
+    return this.grant(tx, { ...g, promotionId, participationId: null });
+  }
 
   /** Grants a bonus in the caller's transaction; a second call with the same source key does nothing. */
   async grant(tx: Tx, g: GrantRequest): Promise<GrantRow | null> {

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember, createOperator } from '../../test/members.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
+import { promotionsTestKit } from './test-kit.ts';
 
 const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
   .png()
@@ -35,64 +36,15 @@ const base = {
 };
 
 describe('promotions: deposit bonus with wagering, claims, applications', () => {
+  const kit = promotionsTestKit({ config: { depositPendingMax: 100 } });
+  const { api, deposit } = kit;
   let t: TestApp;
-  let op: { id: number; account: string; token: string };
-  let channelId: number;
-  const actor = () => ({ id: op.id, account: op.account, ip: null });
-
-  beforeAll(async () => {
-    t = await createTestApp({ depositPendingMax: 100 });
-    op = await createOperator(t.app, { permissions: ['promotions', 'cashier'] });
-    const ch = await t.app.services.cashier.createChannel(actor(), {
-      code: 'ESEWA',
-      kind: 'wallet',
-      name: 'eSewa',
-      accountName: 'WPS',
-      accountNumber: '9800000001',
-      min: '100.00',
-      max: '100000.00',
-      enabled: true,
-      sort: 0,
-    });
-    channelId = ch.id;
+  let op: CreatedAccount;
+  beforeAll(() => {
+    ({ t, op } = kit);
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const api = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: token ? { token } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
-
-  const deposit = async (memberId: number, amount: string) => {
-    const d = await t.app.services.cashier.requestDeposit(memberId, {
-      channelId,
-      amount,
-      reference: `ref${Math.random()}`,
-    });
-    return t.app.services.cashier.approveDeposit(actor(), d.id);
-  };
-
-  const bet = (memberId: number, gameType: string, stake: bigint, roundId = `r${Math.random()}`) =>
-    t.app.database.db.transaction((tx) =>
-      t.app.services.bets.recordSettlement(tx, {
-        memberId,
-        source: 'inhouse',
-        vendor: 'INHOUSE',
-        gameCode: 'dice',
-        gameType,
-        roundId,
-        stake,
-        payout: 0n,
-        trial: false,
-      }),
-    );
+  const bet = (memberId: number, gameType: string, stake: bigint, roundId?: string) =>
+    kit.bet(memberId, stake, { gameType, ...(roundId ? { roundId } : {}) });
 
   const balances = (memberId: number) => t.app.services.wallet.memberBalances(memberId);
 

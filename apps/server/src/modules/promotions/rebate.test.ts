@@ -1,41 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember, createOperator } from '../../test/members.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember } from '../../test/members.ts';
 import { rebateOf } from './rebate.ts';
+import { promotionsTestKit } from './test-kit.ts';
 
 describe('manual rebate (MANPLAYREB3)', () => {
+  const kit = promotionsTestKit();
+  const { api } = kit;
   let t: TestApp;
-  let op: { token: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    op = await createOperator(t.app, { permissions: ['promotions'] });
+  let op: CreatedAccount;
+  beforeAll(() => {
+    ({ t, op } = kit);
   });
-  afterAll(async () => {
-    await t.close();
-  });
-  const api = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: token ? { token } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const bet = (memberId: number, gameType: string, stake: bigint) =>
-    t.app.database.db.transaction((tx) =>
-      t.app.services.bets.recordSettlement(tx, {
-        memberId,
-        source: 'inhouse',
-        vendor: 'INHOUSE',
-        gameCode: 'dice',
-        gameType,
-        roundId: `rb${Math.random()}`,
-        stake,
-        payout: 0n,
-        trial: false,
-      }),
-    );
+  const bet = (memberId: number, gameType: string, stake: bigint) => kit.bet(memberId, stake, { gameType });
 
   it('rounds down to the paisa and never pays on a negative stake', () => {
     expect(rebateOf(12_345n, 80)).toBe(98n);

@@ -24,20 +24,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The images of a multipart activity application. */
-    promotionImages?: Buffer[];
-    /** The operator's uploaded promotion image. */
-    promotionImage?: Buffer;
-  }
-}
+import { actorOf } from '../cashier/http.ts';
+import { consoleRoute } from './console-route.ts';
+import { applicationBody, imageBody } from './multipart.ts';
 
 const imageParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -47,76 +39,12 @@ function viewerId(req: FastifyRequest): number | null {
   return p && p.kind === 'member' && p.role !== 'trial' ? p.memberId : null;
 }
 
-const actorOf = (req: FastifyRequest): Actor => {
-  const op = operatorPrincipal(req);
-  return { id: op.operatorId, account: op.account, ip: clientIp(req) };
-};
-
-/** Multipart application: text fields become the body, files under `images` are kept (3 at most). */
-async function applicationBody(req: FastifyRequest): Promise<void> {
-  if (!req.isMultipart()) return;
-  const fields: Record<string, string> = {};
-  const files: Buffer[] = [];
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') {
-          await part.toBuffer().catch(() => undefined);
-          continue;
-        }
-        files.push(await part.toBuffer());
-      } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', {
-        messageKey: 'imageTooLarge',
-        fields: { images: 'imageTooLarge' },
-      });
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { images: 'imageTooMany' } });
-    throw err;
-  }
-  req.promotionImages = files;
-  req.body = fields;
-}
-
-/** The console's image upload: one file under `image` (the content pipeline checks its bytes). */
-async function imageBody(req: FastifyRequest): Promise<void> {
-  if (!req.isMultipart())
-    throw new AppError('VALIDATION', { messageKey: 'proofRequired', fields: { image: 'proofRequired' } });
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (part.fieldname === 'image' && !req.promotionImage) req.promotionImage = data;
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', {
-        messageKey: 'imageTooLarge',
-        fields: { image: 'imageTooLarge' },
-      });
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError('VALIDATION', { messageKey: 'imageTooMany', fields: { image: 'imageTooMany' } });
-    throw err;
-  }
-  if (!req.promotionImage)
-    throw new AppError('VALIDATION', { messageKey: 'proofRequired', fields: { image: 'proofRequired' } });
-}
-
 /** Promotions page, activity actions, reward centre, bonus details; the operator's promotions console. */
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   const promos = app.services.promotions;
   const member = requireRole(['player', 'agent']);
-  const operator = requireRole(['operator'], 'promotions');
   const security = [{ token: [] }];
   const tags = ['promotions'];
-  const adminTags = ['admin: promotions'];
 
   app.get(
     '/wps/promotions',
@@ -224,30 +152,20 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/promotions/rebate-rates',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Manual rebate rates per game type (basis points)',
-        response: { 200: envelopeSchema(rebateRatesSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Manual rebate rates per game type (basis points)',
+      response: rebateRatesSchema,
+    }),
     async (req) => ok(req, await app.services.rebate.rates()),
   );
 
   app.put(
     '/wps/admin/promotions/rebate-rates',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Replace the manual rebate rates',
-        body: rebateRatesInputSchema,
-        response: { 200: envelopeSchema(rebateRatesSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Replace the manual rebate rates',
+      body: rebateRatesInputSchema,
+      response: rebateRatesSchema,
+    }),
     async (req) => {
       await app.services.rebate.setRates(actorOf(req), req.body);
       return ok(req, await app.services.rebate.rates());
@@ -353,95 +271,67 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/promotions',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Every promotion',
-        response: { 200: envelopeSchema(adminPromotionListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Every promotion',
+      response: adminPromotionListSchema,
+    }),
     async (req) => ok(req, await promos.adminList()),
   );
 
   app.post(
     '/wps/admin/promotions',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Create a promotion',
-        body: promotionInputSchema,
-        response: { 200: envelopeSchema(adminPromotionSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Create a promotion',
+      body: promotionInputSchema,
+      response: adminPromotionSchema,
+    }),
     async (req) => ok(req, await promos.create(actorOf(req), req.body)),
   );
 
   app.put(
     '/wps/admin/promotions/:id',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Change a promotion (bonuses already given keep their terms)',
-        params: promotionIdParamsSchema,
-        body: promotionInputSchema,
-        response: { 200: envelopeSchema(adminPromotionSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Change a promotion (bonuses already given keep their terms)',
+      params: promotionIdParamsSchema,
+      body: promotionInputSchema,
+      response: adminPromotionSchema,
+    }),
     async (req) => ok(req, await promos.update(actorOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/wps/admin/promotions/images',
-    {
-      onRequest: operator,
-      preValidation: imageBody,
-      schema: {
-        tags: adminTags,
-        security,
+    consoleRoute(
+      {
         consumes: ['multipart/form-data'],
         summary:
           'Upload a promotion image (PNG, JPEG or WebP by content; `image`): WebP/AVIF widths, its id goes in imageId',
-        response: { 200: envelopeSchema(contentImageSchema) },
+        response: contentImageSchema,
       },
-    },
+      { preValidation: imageBody },
+    ),
     async (req) => ok(req, await promos.uploadImage(req.promotionImage!, actorOf(req))),
   );
 
   app.get(
     '/wps/admin/promotions/applications',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Application queue (status=applying: oldest first)',
-        querystring: applicationQuerySchema,
-        response: { 200: envelopeSchema(applicationPageSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Application queue (status=applying: oldest first)',
+      querystring: applicationQuerySchema,
+      response: applicationPageSchema,
+    }),
     async (req) => ok(req, await promos.applications(req.query)),
   );
 
   for (const action of ['approve', 'reject'] as const) {
     app.post(
       `/wps/admin/promotions/applications/:id/${action}`,
-      {
-        onRequest: operator,
-        schema: {
-          tags: adminTags,
-          security,
-          summary: action === 'approve' ? 'Approve an application' : 'Reject an application',
-          params: promotionIdParamsSchema,
-          body: applicationReviewSchema.nullish(),
-          response: { 200: envelopeSchema(z.object({ id: z.number().int(), status: z.string() })) },
-        },
-      },
+      consoleRoute({
+        summary: action === 'approve' ? 'Approve an application' : 'Reject an application',
+        params: promotionIdParamsSchema,
+        body: applicationReviewSchema.nullish(),
+        response: z.object({ id: z.number().int(), status: z.string() }),
+      }),
       async (req) =>
         ok(req, await promos.review(actorOf(req), req.params.id, action === 'approve', req.body?.note)),
     );
@@ -449,15 +339,10 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/promotions/report',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Per promotion: bonus granted (cost), converted, forfeited, still wagering',
-        response: { 200: envelopeSchema(promotionReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Per promotion: bonus granted (cost), converted, forfeited, still wagering',
+      response: promotionReportSchema,
+    }),
     async (req) => ok(req, await app.services.bonusEngine.report()),
   );
 };

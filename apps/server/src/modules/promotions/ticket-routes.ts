@@ -12,26 +12,18 @@ import {
   ticketReportSchema,
   ticketSchema,
 } from '@wps/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import type { Actor } from './service.ts';
-
-const actorOf = (req: FastifyRequest): Actor => {
-  const op = operatorPrincipal(req);
-  return { id: op.operatorId, account: op.account, ip: clientIp(req) };
-};
+import { actorOf } from '../cashier/http.ts';
+import { consoleRoute } from './console-route.ts';
 
 /** Reward tickets: the member's tickets, prize odds and opening; the operator's tables, grants, report. */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const tickets = app.services.tickets;
   const member = requireRole(['player', 'agent']);
-  const operator = requireRole(['operator'], 'promotions');
   const security = [{ token: [] }];
   const tags = ['promotions'];
-  const adminTags = ['admin: promotions'];
 
   app.get(
     '/wps/promotions/tickets',
@@ -82,61 +74,41 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/promotions/tickets/tables',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Prize tables per ticket kind',
-        response: { 200: envelopeSchema(prizeTableListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Prize tables per ticket kind',
+      response: prizeTableListSchema,
+    }),
     async (req) => ok(req, await tickets.tables()),
   );
 
   app.put(
     '/wps/admin/promotions/tickets/tables/:kind',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Replace a kind’s prize table (tickets already issued keep their odds)',
-        params: ticketKindParamsSchema,
-        body: prizeTableInputSchema,
-        response: { 200: envelopeSchema(prizeTableSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Replace a kind’s prize table (tickets already issued keep their odds)',
+      params: ticketKindParamsSchema,
+      body: prizeTableInputSchema,
+      response: prizeTableSchema,
+    }),
     async (req) => ok(req, await tickets.saveTable(actorOf(req), req.params.kind, req.body)),
   );
 
   app.post(
     '/wps/admin/promotions/tickets/grant',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Grant tickets to a player',
-        body: ticketGrantInputSchema,
-        response: { 200: envelopeSchema(ticketGrantResultSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Grant tickets to a player',
+      body: ticketGrantInputSchema,
+      response: ticketGrantResultSchema,
+    }),
     async (req) => ok(req, await tickets.grant(actorOf(req), req.body)),
   );
 
   app.get(
     '/wps/admin/promotions/tickets/report',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Tickets issued and opened per kind, prizes paid, and the tickets themselves',
-        querystring: ticketReportQuerySchema,
-        response: { 200: envelopeSchema(ticketReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Tickets issued and opened per kind, prizes paid, and the tickets themselves',
+      querystring: ticketReportQuerySchema,
+      response: ticketReportSchema,
+    }),
     async (req) => ok(req, await tickets.report(req.query)),
   );
 };

@@ -1,10 +1,11 @@
 import { toMinor } from '@wps/contract';
 import { hashServerSeed } from '@wps/games';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember, createOperator } from '../../test/members.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember } from '../../test/members.ts';
 import { drawTicket } from './ticket-math.ts';
+import { promotionsTestKit } from './test-kit.ts';
 
 const WHEEL = {
   enabled: true,
@@ -17,42 +18,13 @@ const WHEEL = {
 };
 
 describe('reward tickets: prize tables, grants, provably fair opening paid once', () => {
+  const kit = promotionsTestKit({ config: { depositPendingMax: 100 } });
+  const { api, deposit } = kit;
   let t: TestApp;
-  let op: { id: number; account: string; token: string };
-  let channelId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp({ depositPendingMax: 100 });
-    op = await createOperator(t.app, { permissions: ['promotions', 'cashier'] });
-    const ch = await t.app.services.cashier.createChannel(
-      { id: op.id, account: op.account, ip: null },
-      {
-        code: 'ESEWA',
-        kind: 'wallet',
-        name: 'eSewa',
-        accountName: 'WPS',
-        accountNumber: '9800000001',
-        min: '100.00',
-        max: '100000.00',
-        enabled: true,
-        sort: 0,
-      },
-    );
-    channelId = ch.id;
+  let op: CreatedAccount;
+  beforeAll(() => {
+    ({ t, op } = kit);
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const api = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: token ? { token } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
   const saveTable = (kind: string, body: unknown) =>
     api(op.token, 'PUT', `/wps/admin/promotions/tickets/tables/${kind}`, body);
   const grant = (account: string, kind: string, count: number) =>
@@ -261,25 +233,14 @@ describe('reward tickets: prize tables, grants, provably fair opening paid once'
     );
     expect((await api(d.token, 'POST', `/wps/promotions/${dep.body.value.id}/claim`)).status).toBe(409);
     expect((await api(d.token, 'POST', `/wps/promotions/${dep.body.value.id}/join`)).status).toBe(200);
-    const actor = { id: op.id, account: op.account, ip: null };
-    const req = await t.app.services.cashier.requestDeposit(d.id, {
-      channelId,
-      amount: '600.00',
-      reference: 'tk1',
-    });
-    await t.app.services.cashier.approveDeposit(actor, req.id);
+    await deposit(d.id, '600.00');
     const eggs = await api(d.token, 'GET', '/wps/promotions/tickets');
     expect(eggs.body.value.unopened).toBe(2);
     expect(eggs.body.value.tickets.every((x: { kind: string }) => x.kind === 'EGG')).toBe(true);
     expect((await api(d.token, 'GET', `/wps/promotions/${dep.body.value.id}`)).body.value.status).toBe(
       'claimed',
     );
-    const req2 = await t.app.services.cashier.requestDeposit(d.id, {
-      channelId,
-      amount: '600.00',
-      reference: 'tk2',
-    });
-    await t.app.services.cashier.approveDeposit(actor, req2.id);
+    await deposit(d.id, '600.00');
     expect((await api(d.token, 'GET', '/wps/promotions/tickets')).body.value.unopened).toBe(2);
 
     const report = await api(op.token, 'GET', `/wps/admin/promotions/tickets/report?account=${m.account}`);

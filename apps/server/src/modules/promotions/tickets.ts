@@ -20,8 +20,8 @@ import type { MessagesService } from '../messages/service.ts';
 import type { PointsService } from '../points/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
-import type { BonusEngine } from './bonus-engine.ts';
-import { promotions, rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
+import type { BonusEngine, HiddenPromotion } from './bonus-engine.ts';
+import { rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
 import { drawTicket, payoutOf, prizeOut, toStored, totalWeight } from './ticket-math.ts';
 import type { Actor } from './service.ts';
 
@@ -44,7 +44,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const LIST_LIMIT = 100;
 /** Bonus prizes expire like other bonuses: a week to meet the wagering. */
 const BONUS_EXPIRY_DAYS = 7;
-const CARRIER_TITLE = 'Reward tickets';
+/**
+ * The hidden promotion that bonus prizes of tickets no promotion issued are granted under (the
+ * promotions report then shows tickets' cost on one line).
+ */
+const TICKETS_BONUS: HiddenPromotion = {
+  title: 'Reward tickets',
+  summary: 'Bonus prizes of reward tickets granted by the operator.',
+  kind: 'tickets',
+};
 export const TICKET_TITLES: Record<TicketKind, string> = {
   WHEEL: 'Prize wheel',
   ENVELOPE: 'Red envelope',
@@ -294,9 +302,9 @@ export class TicketsService {
       .from(rewardTickets)
       .where(and(eq(rewardTickets.id, ticketId), eq(rewardTickets.memberId, memberId)));
     if (!peek) throw new AppError('NOT_FOUND');
-    // Found before the transaction: it may insert the carrier promotion on first use.
-    const carrier =
-      peek.promotionId === null && peek.prizes.some((p) => p.type === 'bonus') ? await this.carrier() : 0;
+    // Found before the transaction: it may insert the hidden promotion on first use.
+    if (peek.promotionId === null && peek.prizes.some((p) => p.type === 'bonus'))
+      await this.deps.bonusEngine.hiddenPromotion(TICKETS_BONUS);
     const row = await this.db.transaction(async (tx) => {
       const [t] = await tx
         .select()
@@ -319,7 +327,7 @@ export class TicketsService {
         })
         .where(and(eq(rewardTickets.id, t.id), eq(rewardTickets.status, 'issued')))
         .returning();
-      await this.pay(tx, opened!, t.prizes[draw.index]!, carrier);
+      await this.pay(tx, opened!, t.prizes[draw.index]!);
       return opened!;
     });
     const proofs = await this.deps.inhouse.proofOf(row.seedId === null ? [] : [row.seedId]);
@@ -327,7 +335,7 @@ export class TicketsService {
   }
 
   /** Pays a drawn prize; every path is keyed by the ticket id, so it happens once. */
-  private async pay(tx: Tx, t: TicketRow, prize: StoredPrize, carrier: number): Promise<void> {
+  private async pay(tx: Tx, t: TicketRow, prize: StoredPrize): Promise<void> {
     const pay = payoutOf(prize);
     if (pay.cash > 0n) {
       await this.deps.wallet.post(
@@ -344,11 +352,9 @@ export class TicketsService {
       );
     }
     if (pay.bonus > 0n) {
-      await this.deps.bonusEngine.grant(tx, {
+      // No participation moves with a ticket's bonus: the ticket is its own record.
+      await this.deps.bonusEngine.grantUnder(tx, t.promotionId ?? TICKETS_BONUS, {
         memberId: t.memberId,
-        promotionId: t.promotionId ?? carrier,
-        // No participation moves with a ticket's bonus: the ticket is its own record.
-        participationId: 0,
         amount: pay.bonus,
         wageringMultiplier: prize.wageringMultiplier,
         expiryDays: BONUS_EXPIRY_DAYS,
@@ -359,45 +365,6 @@ export class TicketsService {
     }
     if (pay.points > 0n)
       await this.deps.points.credit(tx, t.memberId, pay.points, 'ticket', `ticket:${t.id}`);
-  }
-
-  private carrierId: number | null = null;
-
-  /**
-   * The disabled promotion that bonus prizes of tickets no promotion issued are granted under
-   * (a bonus grant names its promotion; the promotions report then shows tickets' cost on one line).
-   */
-  private async carrier(): Promise<number> {
-    if (this.carrierId !== null) return this.carrierId;
-    const find = () =>
-      this.db
-        .select({ id: promotions.id })
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.title, CARRIER_TITLE),
-            eq(promotions.kind, 'tickets'),
-            eq(promotions.enabled, false),
-          ),
-        )
-        .limit(1);
-    let [row] = await find();
-    if (!row) {
-      [row] = await this.db
-        .insert(promotions)
-        .values({
-          title: CARRIER_TITLE,
-          summary: 'Bonus prizes of reward tickets granted by the operator.',
-          body: '',
-          category: 'others',
-          kind: 'tickets',
-          startsAt: new Date('2020-01-01T00:00:00Z'),
-          enabled: false,
-        })
-        .returning({ id: promotions.id });
-    }
-    this.carrierId = row!.id;
-    return this.carrierId;
   }
 
   // ---------------------------------------------------------------- report

@@ -1,56 +1,25 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember, createOperator } from '../../test/members.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { type CreatedAccount, createMember, createOperator } from '../../test/members.ts';
+import { promotionsTestKit } from '../promotions/test-kit.ts';
 import { REFERRAL_CONSUMER } from './service.ts';
 
 describe('refer and earn, affiliate application, ranking (issue 14)', () => {
+  // In-memory PGlite: the bets consumer waits for every older transaction on the server, and a
+  // shared PostgreSQL's other tenants would stall these flows (concurrency.pg.test.ts covers PostgreSQL).
+  const kit = promotionsTestKit({
+    postgres: 'never',
+    channel: { code: 'REFBANK', kind: 'bank', name: 'Bank', min: '1.00' },
+  });
+  const { api, deposit } = kit;
   let t: TestApp;
-  let op: { id: number; account: string; token: string };
-  let agentOp: { id: number; account: string; token: string };
-  let channelId: number;
-  const actor = () => ({ id: op.id, account: op.account, ip: null });
+  let op: CreatedAccount;
+  let agentOp: CreatedAccount;
   beforeAll(async () => {
-    // In-memory PGlite: the bets consumer waits for every older transaction on the server, and a
-    // shared PostgreSQL's other tenants would stall these flows (concurrency.pg.test.ts covers PostgreSQL).
-    t = await createTestApp({}, { postgres: 'never' });
-    op = await createOperator(t.app, { permissions: ['promotions', 'cashier'] });
+    ({ t, op } = kit);
     agentOp = await createOperator(t.app, { permissions: ['agents'] });
-    const ch = await t.app.services.cashier.createChannel(actor(), {
-      code: 'REFBANK',
-      kind: 'bank',
-      name: 'Bank',
-      accountName: 'WPS',
-      accountNumber: '1',
-      min: '1.00',
-      max: '100000.00',
-      enabled: true,
-      sort: 0,
-    });
-    channelId = ch.id;
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const api = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: token ? { token } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const deposit = async (memberId: number, amount: string) => {
-    const d = await t.app.services.cashier.requestDeposit(memberId, {
-      channelId,
-      amount,
-      reference: `ref${Math.random()}`,
-    });
-    return t.app.services.cashier.approveDeposit(actor(), d.id);
-  };
-  let seq = 0;
   /**
    * The consumer only takes bets from transactions older than every running one (a shared
    * PostgreSQL server's other sessions included), so drain until its mark reaches the newest bet.
@@ -67,19 +36,7 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
     }
   };
   const bet = (memberId: number, stake: bigint, o: { trial?: boolean; payout?: bigint } = {}) =>
-    t.app.database.db.transaction((tx) =>
-      t.app.services.bets.recordSettlement(tx, {
-        memberId,
-        source: 'inhouse',
-        vendor: 'INHOUSE',
-        gameCode: 'dice',
-        gameType: 'RNG',
-        roundId: `ref${++seq}`,
-        stake,
-        payout: o.payout ?? 0n,
-        trial: o.trial ?? false,
-      }),
-    );
+    kit.bet(memberId, stake, o);
   /** A player who registered with `referrer`'s code (the register flow sets referrer_id). */
   const referred = async (referrerId: number, joinedDaysAgo = 0) => {
     const m = await createMember(t.app);

@@ -1,22 +1,15 @@
-import {
-  fromMinor,
-  isTrialType,
-  promotionInputSchema,
-  type ReferralOverview,
-  type ReferralSettings,
-  toMinor,
-} from '@wps/contract';
+import { fromMinor, isTrialType, type ReferralOverview, type ReferralSettings, toMinor } from '@wps/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { CashierService } from '../cashier/service.ts';
+import { validStakeInWindows } from '../bets/turnover.ts';
 import { maskName } from '../games/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
-import type { BonusEngine } from '../promotions/bonus-engine.ts';
-import type { PromotionsService } from '../promotions/service.ts';
+import type { BonusEngine, HiddenPromotion } from '../promotions/bonus-engine.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { deadlineOf, qualify, type ReferralRule } from './qualify.ts';
@@ -26,6 +19,11 @@ import { referralRewards, referralSettings } from './schema.ts';
 export const REFERRAL_CONSUMER = 'referral.rewards';
 /** The hidden promotion referral bonuses are granted under (bonusDetails and the promotions report show it). */
 export const REFERRAL_BONUS_TITLE = 'Referral rewards';
+const REFERRAL_BONUS: HiddenPromotion = {
+  title: REFERRAL_BONUS_TITLE,
+  summary: 'Bonuses paid to referrers when an invited player qualifies.',
+  kind: 'free_bonus',
+};
 const BATCH = 500;
 const BONUS_EXPIRY_DAYS = 7;
 const LIST_MAX = 100;
@@ -65,7 +63,6 @@ export class ReferralService {
       wallet: WalletService;
       messages: MessagesService;
       bonusEngine: BonusEngine;
-      promotions: PromotionsService;
       audit: AuditService;
     },
   ) {
@@ -86,7 +83,7 @@ export class ReferralService {
   }
 
   async updateSettings(actor: Actor, input: ReferralSettings): Promise<ReferralSettings> {
-    if (input.rewardKind === 'bonus') await this.bonusCarrier();
+    if (input.rewardKind === 'bonus') await this.deps.bonusEngine.hiddenPromotion(REFERRAL_BONUS);
     return this.db.transaction(async (tx) => {
       const before = settingsOut(await this.settingsRow(tx));
       const [row] = await tx
@@ -149,9 +146,9 @@ export class ReferralService {
       now,
     );
     if (q.status !== 'qualified') return false;
-    const carrier = s.rewardKind === 'bonus' && s.wageringMultiplier > 0 ? this.carrierId : null;
-    // The carrier promotion is made outside any transaction; until it exists the job pays later.
-    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0 && carrier === null) return false;
+    const asBonus = s.rewardKind === 'bonus' && s.wageringMultiplier > 0;
+    // The hidden promotion is made outside any transaction; until it exists the job pays later.
+    if (asBonus && !this.deps.bonusEngine.hasHiddenPromotion(REFERRAL_BONUS)) return false;
     const referrer = await this.deps.members.getById(referred.referrerId, tx);
     if (!referrer || isTrialType(referrer.type)) return false;
     // Taking the unique referred id is the guard: a concurrent evaluation waits here, then finds it taken.
@@ -160,18 +157,16 @@ export class ReferralService {
       .values({
         referredId,
         referrerId: referrer.id,
-        kind: carrier !== null ? 'bonus' : 'cash',
+        kind: asBonus ? 'bonus' : 'cash',
         amount: s.reward,
       })
       .onConflictDoNothing({ target: referralRewards.referredId })
       .returning();
     if (!reward) return false;
     const who = maskName(referred.account);
-    if (carrier !== null) {
-      await this.deps.bonusEngine.grant(tx, {
+    if (asBonus) {
+      await this.deps.bonusEngine.grantUnder(tx, REFERRAL_BONUS, {
         memberId: referrer.id,
-        promotionId: carrier,
-        participationId: 0,
         amount: s.reward,
         wageringMultiplier: s.wageringMultiplier,
         expiryDays: BONUS_EXPIRY_DAYS,
@@ -235,7 +230,8 @@ export class ReferralService {
 
   private async drain(maxBatches: number): Promise<number> {
     const s = await this.settingsRow();
-    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0) await this.bonusCarrier();
+    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0)
+      await this.deps.bonusEngine.hiddenPromotion(REFERRAL_BONUS);
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
       const n = await this.deps.bets.consume(REFERRAL_CONSUMER, BATCH, (rows, tx) =>
@@ -252,7 +248,8 @@ export class ReferralService {
     const me = await this.deps.members.getById(memberId);
     if (!me) throw new AppError('UNAUTHORIZED');
     if (isTrialType(me.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
-    await this.catchUp(4);
+    // The page reads stored state only: rewards are paid by the deposit approval and the job
+    // (a player who just qualified shows full progress, in process, until the job pays).
     const s = await this.settingsRow();
     const invited = await this.deps.members.referredCount(memberId);
     const referred = await this.deps.members.referred(memberId, LIST_MAX);
@@ -280,11 +277,18 @@ export class ReferralService {
       minTurnover: s.minTurnover,
       withinDays: s.withinDays,
     };
+    // Every invitee's first deposit and turnover in two grouped queries, not two per invitee.
+    const deadlines = new Map(referred.map((m) => [m.id, deadlineOf(m.createdAt, s.withinDays)]));
+    const firstDeposits = await this.deps.cashier.firstApprovedDeposits(referred.map((m) => m.id));
+    const turnovers = await validStakeInWindows(
+      this.db,
+      referred.map((m) => ({ memberId: m.id, from: m.createdAt, to: deadlines.get(m.id)! })),
+    );
     const list = [];
     for (const m of referred) {
-      const deadline = deadlineOf(m.createdAt, s.withinDays);
-      const firstDeposit = await this.deps.cashier.firstApprovedDeposit(m.id);
-      const turnover = await this.deps.bets.validStakeOf(m.id, m.createdAt, deadline);
+      const deadline = deadlines.get(m.id)!;
+      const firstDeposit = firstDeposits.get(m.id) ?? null;
+      const turnover = turnovers.get(m.id) ?? 0n;
       const q = qualify(rule, { joinedAt: m.createdAt, firstDeposit, turnover }, now);
       const reward = rewardOf.get(m.id);
       list.push({
@@ -308,31 +312,5 @@ export class ReferralService {
       rules: settingsOut(s),
       list,
     };
-  }
-
-  private carrierId: number | null = null;
-
-  /** The disabled free-bonus promotion referral bonuses are granted under, made on first use. */
-  private async bonusCarrier(): Promise<number> {
-    if (this.carrierId !== null) return this.carrierId;
-    const found = (await this.deps.promotions.adminList()).find(
-      (p) => p.title === REFERRAL_BONUS_TITLE && p.kind === 'free_bonus' && !p.enabled,
-    );
-    this.carrierId =
-      found?.id ??
-      (
-        await this.deps.promotions.create(
-          { id: 0, account: 'system' },
-          promotionInputSchema.parse({
-            title: REFERRAL_BONUS_TITLE,
-            summary: 'Bonuses paid to referrers when an invited player qualifies.',
-            category: 'others',
-            kind: 'free_bonus',
-            startsAt: '2020-01-01T00:00:00Z',
-            enabled: false,
-          }),
-        )
-      ).id;
-    return this.carrierId;
   }
 }
