@@ -291,15 +291,12 @@ export class WalletService {
       accs: p.accountIds.map(String),
       amts: p.amounts.map(String),
     }));
+    // wallet_post_many (migration 0037): the batch set-based, answering as wallet_post on each
+    // item in order would.
     const result = await tx.execute(sql`
-      select p.r_status, p.r_transaction_id::text as tx, p.r_fingerprint, p.r_balances
-      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as u(item, ord)
-      cross join lateral wallet_post(
-        u.item->>'key', u.item->>'reason', u.item->>'fp', u.item->'meta',
-        array(select jsonb_array_elements_text(u.item->'accs')::bigint),
-        array(select jsonb_array_elements_text(u.item->'amts')::bigint)
-      ) p
-      order by u.ord`);
+      select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
+      from wallet_post_many(${JSON.stringify(items)}::jsonb)
+      order by r_ord`);
     const rows = rowsOf<{
       r_status: 'ok' | 'duplicate' | 'insufficient_funds';
       tx: string | null;
