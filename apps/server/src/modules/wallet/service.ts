@@ -54,6 +54,10 @@ export interface PreparedPost {
 /** A bigint[] parameter as PostgreSQL's array text (numbers only, so nothing to escape). */
 export const pgArray = (values: ReadonlyArray<number | bigint>) => `{${values.join(',')}}`;
 
+/** Any values as PostgreSQL's array text, each element quoted (null stays NULL). */
+const pgTextArray = (values: ReadonlyArray<string | number | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+
 export interface PostResult {
   transactionId: number;
   /** True when the key had been applied before: the answer is the first application's. */
@@ -187,42 +191,45 @@ export class WalletService {
    */
   async ensureAccounts(refs: readonly AccountRef[], tx?: Tx): Promise<number[]> {
     const keys = refs.map(accountKey);
-    const missing = refs.filter((_, i) => !this.ids.has(keys[i]!));
-    if (missing.length === 0) return keys.map((k) => this.ids.get(k)!);
+    // Each missing account once, however often the batch names it (a payer of many payouts).
+    const missing = new Map<string, AccountRef>();
+    refs.forEach((r, i) => {
+      if (!this.ids.has(keys[i]!)) missing.set(keys[i]!, r);
+    });
+    if (missing.size === 0) return keys.map((k) => this.ids.get(k)!);
     const ex: DbOrTx = tx ?? this.db;
-    const found = new Map<string, number>();
-    const rows = missing.map((r) => ({
-      key: accountKey(r),
-      type: r.type,
-      memberId: r.memberId ?? null,
-      ref: r.ref ?? null,
-      shard: r.shard ?? 0,
-      currency: CURRENCY,
-    }));
-    const created = await ex
-      .insert(ledgerAccounts)
-      .values(rows)
-      .onConflictDoNothing({ target: ledgerAccounts.key })
-      .returning({ id: ledgerAccounts.id, key: ledgerAccounts.key });
-    for (const c of created) {
-      found.set(c.key, c.id);
-      if (tx) {
-        this.createdInTransaction.add(c.key);
-        const mine = this.createdBy.get(tx) ?? new Map<string, number>();
-        mine.set(c.key, c.id);
-        this.createdBy.set(tx, mine);
-      }
-    }
-    const createdNow = new Set(created.map((c) => c.key));
-    const rest = rows.map((r) => r.key).filter((k) => !found.has(k));
+    // Three set-based statements at most, each with array parameters (a multi-row VALUES of
+    // 10K accounts cost seconds to build and parse): the existing ones, then the rest created,
+    // then any another transaction created meanwhile (our insert waited for it and skipped them).
+    const found = await this.accountIdsByKey([...missing.keys()], ex);
+    const rest = [...missing.values()].filter((r) => !found.has(accountKey(r)));
+    const createdNow = new Set<string>();
     if (rest.length) {
-      const existing = await ex
-        .select({ id: ledgerAccounts.id, key: ledgerAccounts.key })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.key, rest));
-      for (const e of existing) found.set(e.key, e.id);
+      const created = rowsOf<{ id: string; key: string }>(
+        await ex.execute(sql`
+          insert into ledger_accounts (key, type, member_id, ref, shard, currency)
+          select key, type, member_id, ref, shard, ${CURRENCY}
+          from unnest(${pgTextArray(rest.map(accountKey))}::text[], ${pgTextArray(rest.map((r) => r.type))}::text[],
+                      ${pgTextArray(rest.map((r) => r.memberId ?? null))}::int[],
+                      ${pgTextArray(rest.map((r) => r.ref ?? null))}::text[],
+                      ${pgTextArray(rest.map((r) => r.shard ?? 0))}::int[]) as w(key, type, member_id, ref, shard)
+          on conflict (key) do nothing
+          returning id::text as id, key`),
+      );
+      for (const c of created) {
+        found.set(c.key, Number(c.id));
+        createdNow.add(c.key);
+        if (tx) {
+          this.createdInTransaction.add(c.key);
+          const mine = this.createdBy.get(tx) ?? new Map<string, number>();
+          mine.set(c.key, Number(c.id));
+          this.createdBy.set(tx, mine);
+        }
+      }
+      const raced = rest.map(accountKey).filter((k) => !found.has(k));
+      if (raced.length) for (const [k, id] of await this.accountIdsByKey(raced, ex)) found.set(k, id);
     }
-    for (const k of rows.map((r) => r.key)) {
+    for (const k of missing.keys()) {
       if (!found.has(k)) throw new Error(`ledger account ${k} could not be created`);
       if (!tx) {
         this.ids.set(k, found.get(k)!);
@@ -232,6 +239,15 @@ export class WalletService {
       }
     }
     return keys.map((k) => this.ids.get(k) ?? found.get(k)!);
+  }
+
+  private async accountIdsByKey(keys: readonly string[], ex: DbOrTx): Promise<Map<string, number>> {
+    const rows = rowsOf<{ id: string; key: string }>(
+      await ex.execute(
+        sql`select id::text as id, key from ledger_accounts where key = any(${pgTextArray(keys)}::text[])`,
+      ),
+    );
+    return new Map(rows.map((r) => [r.key, Number(r.id)]));
   }
 
   /**
