@@ -60,10 +60,8 @@ BEGIN
          bool_or(i.key IS NULL OR i.reason IS NULL OR i.fp IS NULL OR i.meta IS NULL
                  OR coalesce(array_length(i.accs, 1), 0) < 2
                  OR array_length(i.accs, 1) <> coalesce(array_length(i.amts, 1), 0)
-                 OR EXISTS (SELECT 1 FROM unnest(i.accs) AS a WHERE a IS NULL)
-                 OR EXISTS (SELECT 1 FROM unnest(i.amts) AS a WHERE a IS NULL OR a = 0)
-                 OR (SELECT count(DISTINCT a) FROM unnest(i.accs) AS a) <> array_length(i.accs, 1)
-                 OR (SELECT sum(a) FROM unnest(i.amts) AS a) <> 0)
+                 OR c.null_accounts OR c.null_or_zero_amounts
+                 OR c.distinct_accounts <> array_length(i.accs, 1) OR c.total <> 0)
   INTO f_ord, f_key, f_reason, f_fp, f_meta, v_invalid
   FROM (
     SELECT u.ord, u.item->>'key' AS key, u.item->>'reason' AS reason, u.item->>'fp' AS fp,
@@ -73,6 +71,12 @@ BEGIN
            row_number() OVER (PARTITION BY u.item->>'key' ORDER BY u.ord) AS nth
     FROM jsonb_array_elements(p_items) WITH ORDINALITY AS u(item, ord)
   ) i
+  -- One pass over the item's postings for every check (one subplan per item, not four).
+  CROSS JOIN LATERAL (
+    SELECT bool_or(x.acc IS NULL) AS null_accounts, bool_or(x.amt IS NULL OR x.amt = 0) AS null_or_zero_amounts,
+           count(DISTINCT x.acc) AS distinct_accounts, sum(x.amt) AS total
+    FROM unnest(i.accs, i.amts) AS x(acc, amt)
+  ) c
   WHERE i.nth = 1
     AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.idempotency_key = i.key);
 
@@ -155,7 +159,11 @@ BEGIN
           FROM jsonb_array_elements(p_items) WITH ORDINALITY AS u(item, ord)
           LEFT JOIN fresh ON fresh.ord = u.ord
           LEFT JOIN balances ON balances.fi = fresh.fi
-          LEFT JOIN ledger_transactions t ON fresh.fi IS NULL AND t.idempotency_key = u.item->>'key'
+          -- A replay's transaction by its key, looked up only for the items that are replays.
+          LEFT JOIN LATERAL (
+            SELECT t.id, t.fingerprint FROM ledger_transactions t
+            WHERE fresh.fi IS NULL AND t.idempotency_key = u.item->>'key'
+          ) t ON true
           ORDER BY u.ord;
           RETURN;
         EXCEPTION WHEN SQLSTATE 'WPM01' THEN
@@ -168,7 +176,9 @@ BEGIN
     RETURN QUERY
     SELECT u.ord, 'duplicate'::text, t.id, t.fingerprint, NULL::text[]
     FROM jsonb_array_elements(p_items) WITH ORDINALITY AS u(item, ord)
-    LEFT JOIN ledger_transactions t ON t.idempotency_key = u.item->>'key'
+    LEFT JOIN LATERAL (
+      SELECT t.id, t.fingerprint FROM ledger_transactions t WHERE t.idempotency_key = u.item->>'key'
+    ) t ON true
     ORDER BY u.ord;
     RETURN;
   END IF;

@@ -138,13 +138,18 @@ describe('wallet_post_many answers as sequential wallet_post', () => {
       accounts: accounts.map((a) => ({ ...a, id: slot(a.id) })).sort((a, b) => a.id - b.id),
       postings: postings
         .map((p) => ({
-          ...p,
-          account_id: slot(p.account_id),
-          idempotency_key: strip(p.idempotency_key),
+          account: slot(p.account_id),
+          version: Number(p.account_version),
+          amount: p.amount,
+          before: p.balance_before,
+          after: p.balance_after,
+          reason: p.reason,
+          key: strip(p.idempotency_key),
           // A funding's fingerprint hashes its account keys, which differ between the books.
           fingerprint: String(p.idempotency_key).startsWith('fund:') ? null : p.fingerprint,
+          metadata: p.metadata,
         }))
-        .sort((a, b) => a.account_id - b.account_id || a.account_version - b.account_version),
+        .sort((a, b) => a.account - b.account || a.version - b.version),
       side,
     };
   };
