@@ -54,10 +54,13 @@ describe('wallet_post_many answers as sequential wallet_post', () => {
     fp: fc.constantFrom('f1', 'f2'),
     // Two or three distinct slots; the last one takes the opposite of the others' sum.
     slots: fc.uniqueArray(fc.nat(SLOTS - 1), { minLength: 2, maxLength: 3 }),
-    amounts: fc.array(fc.integer({ min: -400, max: 400 }).filter((a) => a !== 0), {
-      minLength: 2,
-      maxLength: 2,
-    }),
+    amounts: fc.array(
+      fc.integer({ min: -400, max: 400 }).filter((a) => a !== 0),
+      {
+        minLength: 2,
+        maxLength: 2,
+      },
+    ),
     invalid: fc.constantFrom(...Array<string | null>(30).fill(null), 'unbalanced', 'unknown', 'zero'),
   });
   type Item = typeof item extends fc.Arbitrary<infer T> ? T : never;
@@ -109,7 +112,7 @@ describe('wallet_post_many answers as sequential wallet_post', () => {
     return out;
   };
   /** An outcome: the answers, or the exception's message (the transaction then rolled back). */
-  const attempt = async <T,>(fn: (tx: Tx) => Promise<T>): Promise<T | { error: string }> => {
+  const attempt = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T | { error: string }> => {
     try {
       return await database.db.transaction(fn);
     } catch (e) {
@@ -185,7 +188,9 @@ describe('wallet_post_many answers as sequential wallet_post', () => {
         if ('error' in bySingle) {
           expect(byMany).toEqual(bySingle);
         } else {
-          expect('error' in byMany ? byMany : byMany.map((r) => r.ord)).toEqual(bySingle.map((_, i) => i + 1));
+          expect('error' in byMany ? byMany : byMany.map((r) => r.ord)).toEqual(
+            bySingle.map((_, i) => i + 1),
+          );
           const answers = byMany as Array<Answer & { ord: number }>;
           if (!bySingle.some((r) => r.status === 'insufficient_funds')) setBased++;
           // Transaction ids differ between the books; the keys they name must correspond.
@@ -193,8 +198,12 @@ describe('wallet_post_many answers as sequential wallet_post', () => {
             id === null
               ? null
               : String(
-                  (await database.query(`select idempotency_key as k from ledger_transactions where id = $1`, [id]))[0]
-                    ?.k,
+                  (
+                    await database.query(
+                      `select idempotency_key as k from ledger_transactions where id = $1`,
+                      [id],
+                    )
+                  )[0]?.k,
                 ).slice(1);
           for (const [i, m] of answers.entries()) {
             const o = bySingle[i]!;

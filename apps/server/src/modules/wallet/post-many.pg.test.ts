@@ -71,12 +71,14 @@ describe.skipIf(!hasPostgres)('postMany concurrency on PostgreSQL (needs TEST_DA
 
     const applied: Array<{ req: PostRequest; result: PostResult }> = [];
     const batchJobs = batches.map((reqs) =>
-      wallet.transaction((tx) => wallet.postMany(reqs, tx)).then((answers) => {
-        answers.forEach((a, i) => {
-          if (a instanceof AppError) expect(a.code).toBe('INSUFFICIENT_FUNDS');
-          else if (!a.replayed) applied.push({ req: reqs[i]!, result: a });
-        });
-      }),
+      wallet
+        .transaction((tx) => wallet.postMany(reqs, tx))
+        .then((answers) => {
+          answers.forEach((a, i) => {
+            if (a instanceof AppError) expect(a.code).toBe('INSUFFICIENT_FUNDS');
+            else if (!a.replayed) applied.push({ req: reqs[i]!, result: a });
+          });
+        }),
     );
     const singleJobs = singles.map((req) =>
       wallet.post(req).then(
@@ -106,7 +108,9 @@ describe.skipIf(!hasPostgres)('postMany concurrency on PostgreSQL (needs TEST_DA
     }
     for (const { req } of applied) for (const p of req.postings) add(p.account, p.amount);
     for (const [key, balance] of expected) {
-      const [row] = await database.query(`select balance::text as b from ledger_accounts where key = $1`, [key]);
+      const [row] = await database.query(`select balance::text as b from ledger_accounts where key = $1`, [
+        key,
+      ]);
       expect({ key, balance: row?.b }).toEqual({ key, balance: balance.toString() });
     }
     const check = await reconcile((q) => database.query(q));
