@@ -290,10 +290,12 @@ export class WalletService {
   }
 
   /**
-   * Many independent ledger transactions in one statement (group commit, crash game): each is
-   * `wallet_post` as in `post`, applied in the given order inside the caller's transaction,
-   * and answered alone: a result, or the AppError that `post` would have thrown for it
-   * (INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT) with nothing of that one written.
+   * Many independent ledger transactions in one statement (group commit, crash game, agent and
+   * lottery settlement): each decided as `post` would decide it, in the given order inside the
+   * caller's transaction, and answered alone: a result, or the AppError that `post` would have
+   * thrown for it (INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT) with nothing of that one written.
+   * `wallet_post_many` writes the batch set-based (a house or payer account updated once per
+   * batch, not once per item) and falls back to `wallet_post` per item when one is refused.
    */
   async postMany(reqs: readonly PostRequest[], tx: Tx): Promise<Array<PostResult | AppError>> {
     if (reqs.length === 0) return [];
@@ -311,8 +313,6 @@ export class WalletService {
       accs: p.accountIds.map(String),
       amts: p.amounts.map(String),
     }));
-    // wallet_post_many (migration 0037): the batch set-based, answering as wallet_post on each
-    // item in order would.
     const result = await tx.execute(sql`
       select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
       from wallet_post_many(${JSON.stringify(items)}::jsonb)
