@@ -25,6 +25,10 @@ import {
   MEMBER_ACCOUNT_TYPES,
 } from './schema.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { reconcile } from './reconcile.ts';
+
+/** The ledger checks live in reconcile.ts; `npm run ledger:check` and tests import them from here too. */
+export { reconcile };
 
 export type Metadata = Record<string, string | number | boolean | null>;
 
@@ -53,6 +57,10 @@ export interface PreparedPost {
 
 /** A bigint[] parameter as PostgreSQL's array text (numbers only, so nothing to escape). */
 export const pgArray = (values: ReadonlyArray<number | bigint>) => `{${values.join(',')}}`;
+
+/** Any values as PostgreSQL's array text, each element quoted (null stays NULL). */
+const pgTextArray = (values: ReadonlyArray<string | number | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 
 export interface PostResult {
   transactionId: number;
@@ -187,42 +195,45 @@ export class WalletService {
    */
   async ensureAccounts(refs: readonly AccountRef[], tx?: Tx): Promise<number[]> {
     const keys = refs.map(accountKey);
-    const missing = refs.filter((_, i) => !this.ids.has(keys[i]!));
-    if (missing.length === 0) return keys.map((k) => this.ids.get(k)!);
+    // Each missing account once, however often the batch names it (a payer of many payouts).
+    const missing = new Map<string, AccountRef>();
+    refs.forEach((r, i) => {
+      if (!this.ids.has(keys[i]!)) missing.set(keys[i]!, r);
+    });
+    if (missing.size === 0) return keys.map((k) => this.ids.get(k)!);
     const ex: DbOrTx = tx ?? this.db;
-    const found = new Map<string, number>();
-    const rows = missing.map((r) => ({
-      key: accountKey(r),
-      type: r.type,
-      memberId: r.memberId ?? null,
-      ref: r.ref ?? null,
-      shard: r.shard ?? 0,
-      currency: CURRENCY,
-    }));
-    const created = await ex
-      .insert(ledgerAccounts)
-      .values(rows)
-      .onConflictDoNothing({ target: ledgerAccounts.key })
-      .returning({ id: ledgerAccounts.id, key: ledgerAccounts.key });
-    for (const c of created) {
-      found.set(c.key, c.id);
-      if (tx) {
-        this.createdInTransaction.add(c.key);
-        const mine = this.createdBy.get(tx) ?? new Map<string, number>();
-        mine.set(c.key, c.id);
-        this.createdBy.set(tx, mine);
-      }
-    }
-    const createdNow = new Set(created.map((c) => c.key));
-    const rest = rows.map((r) => r.key).filter((k) => !found.has(k));
+    // Three set-based statements at most, each with array parameters (a multi-row VALUES of
+    // 10K accounts cost seconds to build and parse): the existing ones, then the rest created,
+    // then any another transaction created meanwhile (our insert waited for it and skipped them).
+    const found = await this.accountIdsByKey([...missing.keys()], ex);
+    const rest = [...missing.values()].filter((r) => !found.has(accountKey(r)));
+    const createdNow = new Set<string>();
     if (rest.length) {
-      const existing = await ex
-        .select({ id: ledgerAccounts.id, key: ledgerAccounts.key })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.key, rest));
-      for (const e of existing) found.set(e.key, e.id);
+      const created = rowsOf<{ id: string; key: string }>(
+        await ex.execute(sql`
+          insert into ledger_accounts (key, type, member_id, ref, shard, currency)
+          select key, type, member_id, ref, shard, ${CURRENCY}
+          from unnest(${pgTextArray(rest.map(accountKey))}::text[], ${pgTextArray(rest.map((r) => r.type))}::text[],
+                      ${pgTextArray(rest.map((r) => r.memberId ?? null))}::int[],
+                      ${pgTextArray(rest.map((r) => r.ref ?? null))}::text[],
+                      ${pgTextArray(rest.map((r) => r.shard ?? 0))}::int[]) as w(key, type, member_id, ref, shard)
+          on conflict (key) do nothing
+          returning id::text as id, key`),
+      );
+      for (const c of created) {
+        found.set(c.key, Number(c.id));
+        createdNow.add(c.key);
+        if (tx) {
+          this.createdInTransaction.add(c.key);
+          const mine = this.createdBy.get(tx) ?? new Map<string, number>();
+          mine.set(c.key, Number(c.id));
+          this.createdBy.set(tx, mine);
+        }
+      }
+      const raced = rest.map(accountKey).filter((k) => !found.has(k));
+      if (raced.length) for (const [k, id] of await this.accountIdsByKey(raced, ex)) found.set(k, id);
     }
-    for (const k of rows.map((r) => r.key)) {
+    for (const k of missing.keys()) {
       if (!found.has(k)) throw new Error(`ledger account ${k} could not be created`);
       if (!tx) {
         this.ids.set(k, found.get(k)!);
@@ -232,6 +243,15 @@ export class WalletService {
       }
     }
     return keys.map((k) => this.ids.get(k) ?? found.get(k)!);
+  }
+
+  private async accountIdsByKey(keys: readonly string[], ex: DbOrTx): Promise<Map<string, number>> {
+    const rows = rowsOf<{ id: string; key: string }>(
+      await ex.execute(
+        sql`select id::text as id, key from ledger_accounts where key = any(${pgTextArray(keys)}::text[])`,
+      ),
+    );
+    return new Map(rows.map((r) => [r.key, Number(r.id)]));
   }
 
   /**
@@ -270,10 +290,12 @@ export class WalletService {
   }
 
   /**
-   * Many independent ledger transactions in one statement (group commit, crash game): each is
-   * `wallet_post` as in `post`, applied in the given order inside the caller's transaction,
-   * and answered alone: a result, or the AppError that `post` would have thrown for it
-   * (INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT) with nothing of that one written.
+   * Many independent ledger transactions in one statement (group commit, crash game, agent and
+   * lottery settlement): each decided as `post` would decide it, in the given order inside the
+   * caller's transaction, and answered alone: a result, or the AppError that `post` would have
+   * thrown for it (INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT) with nothing of that one written.
+   * `wallet_post_many` writes the batch set-based (a house or payer account updated once per
+   * batch, not once per item) and falls back to `wallet_post` per item when one is refused.
    */
   async postMany(reqs: readonly PostRequest[], tx: Tx): Promise<Array<PostResult | AppError>> {
     if (reqs.length === 0) return [];
@@ -292,14 +314,9 @@ export class WalletService {
       amts: p.amounts.map(String),
     }));
     const result = await tx.execute(sql`
-      select p.r_status, p.r_transaction_id::text as tx, p.r_fingerprint, p.r_balances
-      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as u(item, ord)
-      cross join lateral wallet_post(
-        u.item->>'key', u.item->>'reason', u.item->>'fp', u.item->'meta',
-        array(select jsonb_array_elements_text(u.item->'accs')::bigint),
-        array(select jsonb_array_elements_text(u.item->'amts')::bigint)
-      ) p
-      order by u.ord`);
+      select r_status, r_transaction_id::text as tx, r_fingerprint, r_balances
+      from wallet_post_many(${JSON.stringify(items)}::jsonb)
+      order by r_ord`);
     const rows = rowsOf<{
       r_status: 'ok' | 'duplicate' | 'insufficient_funds';
       tx: string | null;
@@ -835,66 +852,4 @@ function visibleDetail(metadata: unknown): Record<string, string> {
     if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
   }
   return out;
-}
-
-const MEMBER_TYPES_SQL = MEMBER_ACCOUNT_TYPES.map((t) => `'${t}'`).join(', ');
-
-const CHECKS: Record<string, string> = {
-  unbalancedTransactions: `
-    select transaction_id::text as id from ledger_postings
-    group by transaction_id having sum(amount) <> 0 limit 20`,
-  transactionsWithoutTwoPostings: `
-    select t.id::text as id from ledger_transactions t left join ledger_postings p on p.transaction_id = t.id
-    group by t.id having count(p.id) < 2 limit 20`,
-  balanceMismatches: `
-    select a.key as id from ledger_accounts a
-    left join (select account_id, sum(amount) as s from ledger_postings group by account_id) p on p.account_id = a.id
-    where a.balance <> coalesce(p.s, 0) limit 20`,
-  versionMismatches: `
-    select a.key as id from ledger_accounts a
-    left join (select account_id, count(*) as n, max(account_version) as v from ledger_postings group by account_id) p
-      on p.account_id = a.id
-    where a.version <> coalesce(p.n, 0) or a.version <> coalesce(p.v, 0) limit 20`,
-  brokenChains: `
-    select id::text as id from (
-      select id, balance_before, balance_after, amount,
-             lag(balance_after) over (partition by account_id order by account_version) as prev
-      from ledger_postings) x
-    where balance_after <> balance_before + amount
-       or (prev is null and balance_before <> 0) or (prev is not null and balance_before <> prev)
-    limit 20`,
-  negativeMemberBalances: `
-    select key as id from ledger_accounts where balance < 0 and type in (${MEMBER_TYPES_SQL}) limit 20`,
-  worldNotZero: `
-    select sum(balance)::text as id from ledger_accounts having coalesce(sum(balance), 0) <> 0`,
-  holdMismatches: `
-    select a.key as id from ledger_accounts a
-    left join (select member_id, sum(amount) as s from ledger_holds where status = 'pending' group by member_id) h
-      on h.member_id = a.member_id
-    where a.type = 'player_hold' and a.balance <> coalesce(h.s, 0) limit 20`,
-};
-
-/** Shared by the service and `npm run ledger:check` (which has no app, only a database). */
-export async function reconcile(
-  query: (sqlText: string) => Promise<Array<Record<string, unknown>>>,
-): Promise<Reconciliation> {
-  const violations: Record<string, string[]> = {};
-  for (const [name, q] of Object.entries(CHECKS)) {
-    const rows = await query(q);
-    violations[name] = rows.map((r) => String(r.id));
-  }
-  const [counts] = await query(`
-    select (select count(*) from ledger_accounts)::text as accounts,
-           (select count(*) from ledger_transactions)::text as transactions,
-           (select count(*) from ledger_postings)::text as postings`);
-  return {
-    ok: Object.values(violations).every((v) => v.length === 0),
-    checkedAt: new Date().toISOString(),
-    counts: {
-      accounts: Number(counts?.accounts ?? 0),
-      transactions: Number(counts?.transactions ?? 0),
-      postings: Number(counts?.postings ?? 0),
-    },
-    violations,
-  };
 }
