@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery as hot } from '../../db/prepared.ts';
 import { pgArray } from '../wallet/service.ts';
 import type { ApplyOutcome } from './group-commit.ts';
 
@@ -29,24 +29,7 @@ export interface ApplyItem {
   w: number;
 }
 
-/** What both drivers' clients (pg.Pool, PGlite) offer for a raw query. */
-type RawClient =
-  | pg.Pool
-  | { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>; [k: string]: unknown };
-
 const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0, -1)},"md":${md}}`;
-
-/**
- * The two hot statements, autocommitted, as named prepared statements on PostgreSQL: parsed and
- * planned once per connection instead of once per call (drizzle's execute cannot name them).
- * The embedded PGlite runs the same text unnamed.
- */
-async function hot<R>(db: Db, name: string, text: string, values: unknown[]): Promise<R[]> {
-  const client = (db as unknown as { $client: RawClient }).$client;
-  const result =
-    client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
-  return result.rows as R[];
-}
 
 /** Many calls in one autocommitted statement (group commit, see group-commit.ts). */
 export async function applyBatch(db: Db, items: ApplyItem[]): Promise<ApplyOutcome[]> {

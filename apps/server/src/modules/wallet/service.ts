@@ -24,6 +24,7 @@ import {
   ledgerTransactions,
   MEMBER_ACCOUNT_TYPES,
 } from './schema.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { reconcile } from './reconcile.ts';
 
@@ -429,12 +430,18 @@ export class WalletService {
     return row ? BigInt(row.balance) : 0n;
   }
 
-  /** Every account a member owns, by type (missing ones are zero). */
+  /**
+   * Every account a member owns, by type (missing ones are zero). Every open page polls the header
+   * balance through this, so it is a prepared statement rather than a built select (issue 10's
+   * player API: the builder cost as much as the indexed lookup itself).
+   */
   async memberBalances(memberId: number): Promise<Record<(typeof MEMBER_ACCOUNT_TYPES)[number], bigint>> {
-    const rows = await this.db
-      .select({ type: ledgerAccounts.type, balance: sql<string>`${ledgerAccounts.balance}::text` })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.memberId, memberId));
+    const rows = await preparedQuery<{ type: string; balance: string }>(
+      this.db,
+      'wallet_member_balances',
+      'select type, balance::text as balance from ledger_accounts where member_id = $1',
+      [memberId],
+    );
     const out = Object.fromEntries(MEMBER_ACCOUNT_TYPES.map((t) => [t, 0n])) as Record<
       (typeof MEMBER_ACCOUNT_TYPES)[number],
       bigint
