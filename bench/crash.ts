@@ -11,10 +11,8 @@
  * won or came too late, and the server's resident memory (VmRSS from /proc) before and at the
  * peak of the round. Exits non-zero when a bet or an acknowledgement is missing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import type { CrashServerFrame } from '@wps/contract';
 import pg from 'pg';
 import { WebSocket } from 'ws';
@@ -24,49 +22,11 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
 import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
+import { freePort } from './lib/built-server.ts';
 import { benchDatabase } from './lib/database.ts';
+import { startSourceServer } from './lib/source-server.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
-const here = path.dirname(new URL(import.meta.url).pathname);
-const MAIN = path.resolve(here, '../apps/server/src/main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS: 'off',
-      CRASH_LOOP: 'on',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -117,7 +77,7 @@ async function main() {
     await database.close();
 
     const port = await freePort();
-    server = await startServer(url, port);
+    server = await startSourceServer(url, port, { CRASH_LOOP: 'on' });
     const pid = server.pid!;
     const rssIdle = rssMb(pid);
     console.log(`crash bench: ${PLAYERS} players, server pid ${pid}, idle RSS ${rssIdle.toFixed(0)} MB`);

@@ -1,53 +1,18 @@
 /** The HTTP side of bench:wallet: the real server process and signed bet requests from autocannon. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startSourceServer } from './lib/source-server.ts';
 import type { RunStats } from './lib/stats.ts';
 
 const CLIENTS = 32;
 const SECRET = 'bench-sandbox-secret';
-const here = path.dirname(new URL(import.meta.url).pathname);
-const MAIN = path.resolve(here, '../apps/server/src/main.ts');
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+export { freePort } from './lib/built-server.ts';
 
-export async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS: 'off',
-      SEED_DEMO: 'false',
-      SANDBOX_VENDOR_SECRET: SECRET,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
+/** The server on the bench's database, with the sandbox vendor's secret for signed calls. */
+export const startServer = (url: string, port: number): Promise<ChildProcess> =>
+  startSourceServer(url, port, { SANDBOX_VENDOR_SECRET: SECRET });
 
 export async function httpRun(
   port: number,
