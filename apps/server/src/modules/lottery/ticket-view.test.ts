@@ -1,4 +1,6 @@
 import {
+  BET_TYPE_RULES,
+  betTypesOf,
   DEFAULT_ODDS,
   DrawIndex,
   drawLotteryFromSeed,
@@ -18,35 +20,24 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { StoredBet } from './draws.ts';
 import { betOutcomes, ticketPayout } from './ticket-view.ts';
 
-const VN_TYPES = [
-  'lo2',
-  'lo3',
-  'de',
-  'dau',
-  'duoi',
-  'cang3',
-  'xien2',
-  'xien3',
-  'xien4',
-  'truot4',
-  'da',
-] as const;
-const SEA_TYPES = ['big4d', 'small4d', 'd3', 'd2'] as const;
-const DIGITS: Record<string, number> = { lo3: 3, cang3: 3, dau: 1, duoi: 1, big4d: 4, small4d: 4, d3: 3 };
-const SIZE: Record<string, number> = { xien2: 2, xien3: 3, xien4: 4, truot4: 4 };
-
-/** A random valid bet of the structure's family; amount in paisa (1–50 rupees, whole rupees). */
+/**
+ * A random valid bet of the structure's family, from the games package's own bet-type rules
+ * (digits, combination size, đá's pair range, capped at 5 numbers to keep tickets small);
+ * amount in paisa (1–50 rupees, whole rupees).
+ */
 const arbBet = (structure: LotteryStructureId): fc.Arbitrary<LotteryBet> =>
   fc
-    .constantFrom<LotteryBet['type']>(...(structure === 'sea4d' ? SEA_TYPES : VN_TYPES))
+    .constantFrom<LotteryBet['type']>(...betTypesOf(structure))
     .chain((type) => {
-      const digits = DIGITS[type] ?? 2;
-      const num = fc.integer({ min: 0, max: 10 ** digits - 1 }).map((n) => String(n).padStart(digits, '0'));
+      const rule = BET_TYPE_RULES[type];
+      const num = fc
+        .integer({ min: 0, max: 10 ** rule.digits - 1 })
+        .map((n) => String(n).padStart(rule.digits, '0'));
       return fc.record({
         type: fc.constant(type),
         numbers: fc.uniqueArray(num, {
-          minLength: SIZE[type] ?? (type === 'da' ? 2 : 1),
-          maxLength: SIZE[type] ?? (type === 'da' ? 5 : 6),
+          minLength: rule.combination ?? rule.pairs?.min ?? 1,
+          maxLength: rule.combination ?? (rule.pairs ? 5 : 6),
         }),
         amount: fc.integer({ min: 1, max: 50 }).map((r) => r * 100),
       });
