@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
@@ -17,7 +16,7 @@ import { AppError } from './http/errors.ts';
 import { registerErrorHandling, sendError } from './http/error-handler.ts';
 import { clientIp } from './http/client-ip.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { contentSecurityPolicy } from './http/security.ts';
+import { securityHeaders } from './http/security.ts';
 import { REDACT_PATHS } from './http/redact.ts';
 import { registerSafeValidation } from './http/safe-input.ts';
 import { registerStatic } from './http/static.ts';
@@ -136,13 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.services.system.ensureDefaults();
 
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.env === 'production',
-  });
+  app.addHook('onRequest', securityHeaders(config));
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   // Crash frames are tiny; a longer one gets an error frame (crash-routes), a huge one closes the socket.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
