@@ -80,10 +80,25 @@ export class TeamBets {
     const ids = `{${[...new Set(agentIds)].join(',')}}`;
     const f = sql`${from.toISOString()}::timestamptz`;
     const t = sql`${to.toISOString()}::timestamptz`;
+    // Each member's period totals are credited to every listed agent on its path (and to itself).
+    // A member that moved to another upline within the period has a row per path, and an agent
+    // gets only the rows whose path holds it, the member counted once: grouped by (agent, member).
+    // Almost no member moves, so that grouping is done for the movers only; everybody else's
+    // agents come straight from their one path. Grouping every member by (agent, member) spilled a
+    // 590K-group hash aggregate to disk: 2.7-3.3 s against 1.2-1.4 s (100K members, 25K contracts).
     const credit = (perMember: SQL) => sql`
-      with per_member as (${perMember}), credited as (
-        select a.agent, p.member_id, sum(p.vs) as vs, sum(p.st) as st, sum(p.po) as po
-        from per_member p cross join lateral unnest(p.upline_path || p.member_id) as a(agent)
+      with per_member as (${perMember}), member_totals as (
+        select member_id, sum(vs) as vs, sum(st) as st, sum(po) as po,
+               min(upline_path) as path, min(upline_path) is distinct from max(upline_path) as moved
+        from per_member group by member_id
+      ), credited as (
+        select a.agent, m.vs, m.st, m.po
+        from member_totals m cross join lateral unnest(m.path || m.member_id) as a(agent)
+        where not m.moved and a.agent = any(${ids}::int[])
+        union all
+        select a.agent, sum(p.vs), sum(p.st), sum(p.po)
+        from per_member p join member_totals m on m.member_id = p.member_id and m.moved
+        cross join lateral unnest(p.upline_path || p.member_id) as a(agent)
         where a.agent = any(${ids}::int[])
         group by a.agent, p.member_id
       )
