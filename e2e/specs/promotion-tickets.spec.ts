@@ -73,6 +73,22 @@ test.describe('reward tickets journey', () => {
       "select count(*)::int n from ledger_transactions where idempotency_key like 'ticket:%'",
     );
     expect(rows[0]!.n).toBe(1);
+
+    // Rotating the seed pair reveals the server seed: the opened ticket then links to the public
+    // verifier, which recomputes the draw in the browser and finds the prize the ticket paid.
+    await server.services.inhouse.rotate(
+      (await server.services.members.getByAccount('demo01'))!.id,
+      undefined,
+    );
+    await page.reload();
+    await page.getByText('1 opened ticket').click();
+    await page.getByTestId(`ticket-verify-${answer.value.id}`).click();
+    await expect(page).toHaveURL(/\/verify\?ticketSeed=/);
+    await expect(page.getByTestId('ticket-verify-hash')).toHaveText(
+      'The seed matches the hash published before the draw.',
+    );
+    await expect(page.getByTestId('ticket-verify-match')).toHaveText('It is the prize the ticket paid.');
+    await shoot(page, 'tickets-verify-en');
   });
 
   for (const theme of ['light', 'dark'] as const)

@@ -11,6 +11,8 @@ import { useRoundDetail } from '../api/inhouse.ts';
 import { CrashVerify } from '../components/crash-verify.tsx';
 import { RichText } from '../components/shared.tsx';
 import { LotteryVerify } from '../../lottery/components/lottery-verify.tsx';
+import { TicketVerify } from '../../promotions/components/ticket-verify.tsx';
+import { TICKET_VERIFY_PARAMS } from '../../promotions/lib/ticket-verify-link.ts';
 import { blockHex, replayInBrowser, sha256Hex } from '../lib/replay.ts';
 import '../inhouse.css';
 
@@ -44,7 +46,8 @@ const EMPTY: Form = {
 /**
  * /verify (no login): recomputes any round in the browser from (serverSeed, clientSeed, nonce),
  * its bet and its actions, with Web Crypto and the engines the server ran. `?round=` fills the
- * form from one of the signed-in player's rounds; `?crashRound=` checks a crash round.
+ * form from one of the signed-in player's rounds; `?crashRound=` checks a crash round, `?lotteryGame=&drawId=`
+ * a lottery draw, `?ticketSeed=…` a reward ticket's draw (ticket-verify.tsx).
  */
 export default function VerifyPage(_: PageProps) {
   const { t, i18n } = useTranslation('inhouse');
@@ -128,6 +131,15 @@ export default function VerifyPage(_: PageProps) {
   }
 
   const lang = i18n.language === 'ne' ? 'ne' : 'en';
+  // A ticket's proof link fills the ticket verifier and puts it first.
+  const ticketLink = params.get('ticketSeed') !== null;
+  const ticketVerify = (
+    <TicketVerify
+      initial={Object.fromEntries(
+        TICKET_VERIFY_PARAMS.flatMap((k) => (params.get(k) !== null ? [[k, params.get(k)!]] : [])),
+      )}
+    />
+  );
   return (
     <div className="page ih-page">
       <PageHeader title={t('verify.title')} lead={t('verify.lead')} />
@@ -137,6 +149,7 @@ export default function VerifyPage(_: PageProps) {
           initialDraw={params.get('drawId') ?? ''}
         />
       )}
+      {ticketLink && ticketVerify}
       {detail.data && !detail.data.proof.serverSeed && (
         <p className="text-danger">{t('verify.notRevealed')}</p>
       )}
@@ -199,6 +212,7 @@ export default function VerifyPage(_: PageProps) {
       )}
       <CrashVerify roundId={params.get('crashRound')} />
       {params.get('lotteryGame') === null && <LotteryVerify initialGame="" initialDraw="" />}
+      {!ticketLink && ticketVerify}
       <article className="card ih-help">
         {FAIRNESS_PAGE[lang]
           .split('\n')

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useOpenTicket, useRefreshAfterDraw } from '../api/tickets.ts';
+import { ticketVerifyHref } from '../lib/ticket-verify-link.ts';
 
 /** How long each kind's opening plays before the prize shows (the CSS transitions match). */
 const PLAY_MS: Record<TicketKind, number> = { WHEEL: 3600, ENVELOPE: 1100, EGG: 1300 };
@@ -55,6 +56,11 @@ function Proof({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('tickets');
   const p = ticket.proof;
   if (!p) return null;
+  const href = ticketVerifyHref({
+    ...p,
+    weights: ticket.prizes.map((x) => x.weight),
+    pick: ticket.prizes.findIndex((x) => x.index === ticket.result?.index) + 1,
+  });
   return (
     <details className="tk-proof">
       <summary>{t('proof.title')}</summary>
@@ -73,7 +79,7 @@ function Proof({ ticket }: { ticket: Ticket }) {
         <dd className="tk-mono">{p.serverSeed ?? t('proof.notRevealed')}</dd>
       </dl>
       <p className="small muted">
-        {t('proof.how')} <Link to="/verify">{t('proof.verify')}</Link>
+        {t('proof.how')} <Link to={href ?? '/verify'}>{t('proof.verify')}</Link>
       </p>
     </details>
   );

@@ -1,9 +1,11 @@
 import { TICKET_KINDS, type Ticket } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { useTickets } from '../api/tickets.ts';
+import { ticketVerifyHref } from '../lib/ticket-verify-link.ts';
 import { TicketStage, usePrizeText } from './ticket-draw.tsx';
 import '../tickets.css';
 
@@ -85,6 +87,7 @@ export function TicketsSection() {
                   {t(`kind.${x.kind}`)} · {x.openedAt?.slice(0, 10)}
                 </span>
                 <span>{x.result ? text(x.result) : ''}</span>
+                {historyVerifyLink(x, t('verifyDraw'))}
               </li>
             ))}
           </ul>
@@ -92,4 +95,20 @@ export function TicketsSection() {
       )}
     </section>
   );
+}
+
+/** An opened ticket's link to the public verifier, once its server seed is revealed. */
+function historyVerifyLink(x: Ticket, label: string) {
+  const href =
+    x.proof &&
+    ticketVerifyHref({
+      ...x.proof,
+      weights: x.prizes.map((p) => p.weight),
+      pick: x.prizes.findIndex((p) => p.index === x.result?.index) + 1,
+    });
+  return href ? (
+    <Link to={href} data-testid={`ticket-verify-${x.id}`}>
+      {label}
+    </Link>
+  ) : null;
 }
