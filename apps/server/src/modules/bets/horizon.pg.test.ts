@@ -66,9 +66,12 @@ describe.skipIf(!hasPostgres)(
       const elsewhere = await openWriter(other);
       const writer = await session(ours);
       const id = await insertBet(writer, 'other-db-open');
-      // With the cluster-wide xmin this got nothing until the other database's transaction ended.
-      expect(await drain('horizon-a')).toEqual([id]);
-      await elsewhere.query('rollback');
+      try {
+        // With the cluster-wide xmin this got nothing until the other database's transaction ended.
+        expect(await drain('horizon-a')).toEqual([id]);
+      } finally {
+        await elsewhere.query('rollback');
+      }
     });
 
     it('a row of ours written by an older transaction that commits later is held back, then taken once', async () => {
@@ -77,13 +80,48 @@ describe.skipIf(!hasPostgres)(
       const olderId = await insertBet(older, 'older');
       const newer = await session(ours);
       const newerId = await insertBet(newer, 'newer');
-      expect(newerId).toBeGreaterThan(olderId);
-      // The newer transaction committed first; taking its row now would move the mark past the
-      // older one's xid and skip the older row for good.
-      expect(await drain('horizon-b')).toEqual([]);
-      await older.query('commit');
-      expect(await drain('horizon-b')).toEqual([olderId, newerId]);
-      expect(await drain('horizon-b')).toEqual([]);
+      try {
+        expect(newerId).toBeGreaterThan(olderId);
+        // The newer transaction committed first; taking its row now would move the mark past the
+        // older one's xid and skip the older row for good.
+        expect(await drain('horizon-b')).toEqual([]);
+        await older.query('commit');
+        expect(await drain('horizon-b')).toEqual([olderId, newerId]);
+        expect(await drain('horizon-b')).toEqual([]);
+      } finally {
+        // A no-op once committed; otherwise it must not hold the next tests back.
+        await older.query('rollback');
+      }
+    });
+
+    it('bets_final_below: a running xid holds the horizon when it is in the list or not older than xmax0', async () => {
+      const writer = await openWriter(ours);
+      const [{ xid }] = (await writer.query('select pg_current_xact_id()::text as xid')).rows as [
+        { xid: string },
+      ];
+      const w = BigInt(xid);
+      const c = await session(ours);
+      // A later transaction ends, so snapshots' xmax passes w and w is listed as in progress.
+      await c.query('select pg_current_xact_id()');
+      const below = async (xmax0: bigint, running: bigint[]) =>
+        BigInt(
+          (
+            await c.query('select bets_final_below($1::bigint, $2::bigint[])::text as h', [
+              String(xmax0),
+              `{${running.join(',')}}`,
+            ])
+          ).rows[0].h,
+        );
+      try {
+        // Started after the writers list was read (xid >= xmax0): unknown, so counted as ours.
+        expect(await below(w, [])).toBe(w);
+        // Started before it and not in it: another database's, ignored.
+        expect(await below(w + 1n, [])).toBeGreaterThan(w);
+        // In the list (32-bit, as pg_stat_activity gives it): ours.
+        expect(await below(w + 1n, [w % 2n ** 32n])).toBe(w);
+      } finally {
+        await writer.query('rollback');
+      }
     });
 
     it('outside READ COMMITTED the writers list is not taken (the xmin rule applies)', async () => {
