@@ -21,13 +21,18 @@ import { rowsOf } from '../../db/rows.ts';
  * before S1 and was still running at S, so it was running while A was read, on a backend of this
  * database or as a prepared transaction of it, so x is in A and again horizon <= x. So every row
  * with tx_xid < horizon that will ever commit is already visible to S, and a later transaction
- * gets an xid >= xmax(S) >= horizon. Transactions of other databases in xip(S) count only if they
- * started after S1, which stops holding the horizon back on the next call.
+ * gets an xid >= xmax(S) >= horizon. A transaction of another database counts only if its xid is
+ * >= xmax0, and then it holds back only rows committed after S1 (a row committed before S1 has
+ * tx_xid < xmax0): a bet committed before the call starts is taken whatever runs elsewhere.
  *
  * S must be the consumer's own SELECT's snapshot: bets_final_below is STABLE (it runs on the
- * caller's snapshot) and is wrapped in a scalar subquery so it runs once, not per row. In
- * REPEATABLE READ, or where the activity views are missing or closed to the role, the functions
- * fall back to the cluster-wide xmin rule.
+ * caller's snapshot) and is wrapped in a scalar subquery so it runs once, not per row (the plan
+ * keeps bets_xid_idx with the horizon as an index bound). The consumer's own xid (its row lock)
+ * is never in its own snapshot's xip, so it holds nothing back. pg_stat_activity shows
+ * backend_xid to every role (PostgreSQL 15, checked as an unprivileged role). In REPEATABLE READ,
+ * or where the activity views are missing or closed to the role, the functions fall back to the
+ * cluster-wide xmin rule. Cost: one consume call with an empty batch, 500 calls x 6 alternated
+ * rounds on PostgreSQL at load 9: 5.58 ms before, 5.59 ms after.
  */
 
 /** The consumer's mark, locked for the transaction, and the running writers' list for `finalBelow`. */
