@@ -70,10 +70,10 @@ describe.skipIf(!hasPostgres)('bets record under concurrency on PostgreSQL (need
     await Promise.all(jobs);
     writing = false;
     await consumer;
-    // The consumer only takes rows older than the cluster-wide xmin, so a transaction open in any
-    // database (a parallel test file's settlement, say) holds it back: that is its guarantee, not
-    // a bug. Catch up until the record is read whole, within a bound, instead of stopping at the
-    // first empty batch.
+    // The consumer only takes rows older than every transaction of this database still running
+    // (horizon.ts), so one the app itself leaves open for a moment holds it back: that is its
+    // guarantee, not a bug. Catch up until the record is read whole, within a bound, instead of
+    // stopping at the first empty batch.
     const [total] = await t.database.query('select count(*)::int as n from bets');
     const want = (total as { n: number }).n;
     for (const deadline = Date.now() + 60_000; seen.length < want && Date.now() < deadline; ) {

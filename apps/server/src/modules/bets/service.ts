@@ -1,6 +1,7 @@
 import type { BetSource, BetStatus } from '@wps/contract';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { finalBelow, lockMark } from './horizon.ts';
 import { bets, betsDaily, betsHourly } from './schema.ts';
 import { TeamBets } from './team.ts';
 import { TeamRollup } from './team-rollup.ts';
@@ -158,7 +159,8 @@ export class BetsService {
    * Hands the consumer the bets it has not seen, in batches, exactly once: the handler runs in
    * the same transaction that moves the consumer's mark, so its effects and the mark commit
    * together. Rows are taken in (writer transaction id, id) order and only from transactions
-   * older than every one still running, so a bet committed late with a lower id is never skipped.
+   * older than every one of this database still running (horizon.ts), so a bet committed late
+   * with a lower id is never skipped.
    * Answers how many rows the handler got.
    */
   async consume(
@@ -167,18 +169,14 @@ export class BetsService {
     handler: (rows: BetRow[], tx: Tx) => Promise<void>,
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into bet_consumers (name) values (${consumer}) on conflict do nothing`);
-      const marks = await tx.execute(
-        sql`select last_xid, last_id from bet_consumers where name = ${consumer} for update`,
-      );
-      const mark = (marks as unknown as { rows: Array<{ last_xid: string; last_id: string }> }).rows[0]!;
+      const mark = await lockMark(tx, consumer);
       const rows = await tx
         .select()
         .from(bets)
         .where(
           and(
-            sql`(${bets.txXid}, ${bets.id}) > (${Number(mark.last_xid)}, ${Number(mark.last_id)})`,
-            sql`${bets.txXid} < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
+            sql`(${bets.txXid}, ${bets.id}) > (${Number(mark.lastXid)}, ${Number(mark.lastId)})`,
+            sql`${bets.txXid} < ${finalBelow(mark)}`,
           ),
         )
         .orderBy(asc(bets.txXid), asc(bets.id))

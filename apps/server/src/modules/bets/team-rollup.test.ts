@@ -113,8 +113,8 @@ describe('bets: team rollups (the agent team overview)', () => {
           select (select coalesce(sum(valid_stake), 0) from bets_team_daily)::text as rolled,
                  (select coalesce(sum(valid_stake), 0) from bets where not trial)::text as record`),
       );
-    // The consumer takes only bets older than every transaction still running in the cluster
-    // (a shared PostgreSQL may have some): wait for them rather than read a partial catch-up.
+    // The consumer takes only bets older than every transaction of this database still running
+    // (horizon.ts): wait for any the app has open rather than read a partial catch-up.
     for (let i = 0; i < 100; i++) {
       await t.app.services.agents.rollUp();
       const [s] = await sums();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { finalBelow, lockMark } from './horizon.ts';
 
 /** The bets record consumer that keeps `bets_team_daily` (its mark in bet_consumers). */
 export const TEAM_ROLLUP_CONSUMER = 'agent-team-rollup';
@@ -11,11 +12,11 @@ export const businessDaySql = (column: string, utcOffsetMinutes: number) =>
 
 /**
  * Keeps the team rollups (migration 0030) from the bets record, exactly once per bet: each batch
- * takes the rows after the consumer's mark (only from transactions older than every running one,
- * as `BetsService.consume` does, so a late commit with a lower id is never skipped), adds their
- * sums to (day, member, path) and moves the mark, in one transaction. All of it is SQL: the
- * rows never travel to the process, so catching up 10M bets costs a few aggregates, not 10M
- * objects. The overview adds the rows after the mark from the record itself, so it is exact
+ * takes the rows after the consumer's mark (only from transactions older than every running one
+ * of this database, as `BetsService.consume` does: horizon.ts; so a late commit with a lower id
+ * is never skipped), adds their sums to (day, member, path) and moves the mark, in one
+ * transaction. All of it is SQL: the rows never travel to the process, so catching up 10M bets
+ * costs a few aggregates, not 10M objects. The overview adds the rows after the mark from the record itself, so it is exact
  * however far behind this runs.
  */
 export class TeamRollup {
@@ -40,22 +41,15 @@ export class TeamRollup {
 
   private async batch(utcOffsetMinutes: number): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into bet_consumers (name) values (${TEAM_ROLLUP_CONSUMER}) on conflict do nothing`,
-      );
-      const [mark] = rowsOf<{ last_xid: string; last_id: string }>(
-        await tx.execute(
-          sql`select last_xid::text, last_id::text from bet_consumers where name = ${TEAM_ROLLUP_CONSUMER} for update`,
-        ),
-      );
+      const mark = await lockMark(tx, TEAM_ROLLUP_CONSUMER);
       // The mark as literals: the planner then walks bets_xid_idx from it.
       const [done] = rowsOf<{ n: string }>(
         await tx.execute(sql`
           with batch as (
             select id, tx_xid, member_id, upline_path, settled_at, valid_stake, stake, payout, trial
             from bets
-            where (tx_xid, id) > (${sql.raw(String(BigInt(mark!.last_xid)))}, ${sql.raw(String(BigInt(mark!.last_id)))})
-              and tx_xid < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
+            where (tx_xid, id) > (${sql.raw(String(BigInt(mark.lastXid)))}, ${sql.raw(String(BigInt(mark.lastId)))})
+              and tx_xid < ${finalBelow(mark)}
             order by tx_xid, id
             limit ${this.batchSize}
           ), sums as (
