@@ -38,7 +38,16 @@ describe('bets: team totals of many agents (settlement)', () => {
   });
 
   it('property: equals the sum over the rows whose path holds the agent, each member counted once', async () => {
-    const [top1, a, b, top2, c, p1, p2, p3] = m.map((x) => x.id) as [number, ...number[]];
+    const [top1, a, b, top2, c, p1, p2, p3] = m.map((x) => x.id) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     // Where each member could sit: its own place, or after a move under another agent.
     const places: Record<number, number[][]> = {
       [top1]: [[]],
@@ -46,15 +55,15 @@ describe('bets: team totals of many agents (settlement)', () => {
       [b]: [[top1]],
       [top2]: [[]],
       [c]: [[top2]],
-      [p1!]: [
-        [top1, a!],
-        [top1, b!],
+      [p1]: [
+        [top1, a],
+        [top1, b],
       ],
-      [p2!]: [
-        [top1, a!],
-        [top2, c!],
+      [p2]: [
+        [top1, a],
+        [top2, c],
       ],
-      [p3!]: [[top1, b!]],
+      [p3]: [[top1, b]],
     };
     const ids = m.map((x) => x.id);
     const bet = fc.record({
