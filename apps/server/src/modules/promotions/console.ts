@@ -126,11 +126,10 @@ export class PromotionsConsole {
           .from(promotionImages)
           .where(inArray(promotionImages.participationId, ids))
       : [];
-    const accounts = new Map<number, string>();
-    for (const r of rows) {
-      if (!accounts.has(r.part.memberId))
-        accounts.set(r.part.memberId, (await this.ctx.deps.members.getById(r.part.memberId))?.account ?? '');
-    }
+    // One lookup for the page's members (a query per member made a 100-row page 100 queries).
+    const accounts = await this.ctx.deps.members.tree.accountsOf([
+      ...new Set(rows.map((r) => r.part.memberId)),
+    ]);
     const n = Number(total?.n ?? 0);
     return {
       content: rows.map(({ part, title }) => ({
