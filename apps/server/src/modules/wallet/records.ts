@@ -29,6 +29,18 @@ const VISIBLE_DETAIL = [
   'withdrawalId',
 ] as const;
 
+/** What both posting lists read of a posting and its transaction (amounts as text: bigints). */
+const POSTING_COLUMNS = {
+  id: ledgerPostings.id,
+  transactionId: ledgerPostings.transactionId,
+  reason: ledgerPostings.reason,
+  amount: sql<string>`${ledgerPostings.amount}::text`,
+  before: sql<string>`${ledgerPostings.balanceBefore}::text`,
+  after: sql<string>`${ledgerPostings.balanceAfter}::text`,
+  createdAt: ledgerPostings.createdAt,
+  metadata: ledgerTransactions.metadata,
+};
+
 /**
  * What the ledger shows of itself: a member's account record and profit (player pages), their
  * accounts and postings (operator console), and the flows player protection sums.
@@ -73,16 +85,7 @@ export class LedgerRecords {
       .where(where);
     const total = Number(countRow?.n ?? 0);
     const rows = await this.db
-      .select({
-        id: ledgerPostings.id,
-        transactionId: ledgerPostings.transactionId,
-        reason: ledgerPostings.reason,
-        amount: sql<string>`${ledgerPostings.amount}::text`,
-        before: sql<string>`${ledgerPostings.balanceBefore}::text`,
-        after: sql<string>`${ledgerPostings.balanceAfter}::text`,
-        createdAt: ledgerPostings.createdAt,
-        metadata: ledgerTransactions.metadata,
-      })
+      .select(POSTING_COLUMNS)
       .from(ledgerPostings)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
       .where(where)
@@ -189,17 +192,10 @@ export class LedgerRecords {
     const total = Number(countRow?.n ?? 0);
     const rows = await this.db
       .select({
-        id: ledgerPostings.id,
-        transactionId: ledgerPostings.transactionId,
+        ...POSTING_COLUMNS,
         accountType: ledgerAccounts.type,
-        reason: ledgerPostings.reason,
-        amount: sql<string>`${ledgerPostings.amount}::text`,
-        before: sql<string>`${ledgerPostings.balanceBefore}::text`,
-        after: sql<string>`${ledgerPostings.balanceAfter}::text`,
         version: ledgerPostings.accountVersion,
         idempotencyKey: ledgerTransactions.idempotencyKey,
-        metadata: ledgerTransactions.metadata,
-        createdAt: ledgerPostings.createdAt,
       })
       .from(ledgerPostings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
