@@ -1,6 +1,5 @@
 import {
   dayRange,
-  envelopeSchema,
   isBusinessDay,
   type JobRun,
   jobListSchema,
@@ -9,7 +8,8 @@ import {
   jobRunRequestSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorPrincipal, requireRole } from '../http/auth.ts';
+import { operatorPrincipal } from '../http/auth.ts';
+import { operatorConsole } from '../http/console-route.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -37,27 +37,20 @@ function runView(r: typeof jobRuns.$inferSelect): JobRun {
 const periodError = (key: 'badRequest' | 'jobPeriodNotEnded') =>
   new AppError('VALIDATION', { messageKey: key, fields: { period: key } });
 
+const consoleRoute = operatorConsole({ tag: 'admin: jobs', permission: 'system' });
+
 /**
  * The operator's view of the scheduled jobs and the one lever over them: run an ended period now.
  * A failed (exhausted) period is the alert: it is listed under `failed` and, for a catch-up job,
  * `blocked` stays true until a run of that period succeeds.
  */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
-  const operator = requireRole(['operator'], 'system');
-  const tags = ['admin: jobs'];
-  const security = [{ token: [] }];
-
   app.get(
     '/wps/admin/jobs',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Scheduled jobs: recent periods with status, attempts and errors; failed periods',
-        response: { 200: envelopeSchema(jobListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Scheduled jobs: recent periods with status, attempts and errors; failed periods',
+      response: jobListSchema,
+    }),
     async (req) => {
       const overview = await app.jobs.overview();
       return ok(req, {
@@ -76,17 +69,12 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wps/admin/jobs/:name/run',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Run (or retry) one ended period of a job now; a period already done runs nothing',
-        params: jobNameParamsSchema,
-        body: jobRunRequestSchema,
-        response: { 200: envelopeSchema(jobRunOutcomeSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Run (or retry) one ended period of a job now; a period already done runs nothing',
+      params: jobNameParamsSchema,
+      body: jobRunRequestSchema,
+      response: jobRunOutcomeSchema,
+    }),
     async (req) => {
       const job = app.jobs.find(req.params.name);
       if (!job) throw new AppError('NOT_FOUND');

@@ -2,49 +2,37 @@ import {
   contractActionResultSchema,
   contractIdParamsSchema,
   contractOfferResultSchema,
-  envelopeSchema,
   pageQuerySchema,
   pendingPayoutPageSchema,
   platformContractSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorPrincipal } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 
+const consoleRoute = operatorConsole({ tag: 'admin: agents', permission: 'agents' });
+
 /** Operator console: platform contracts for top-level agents, and payouts waiting for funds. */
 export const agentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const operator = requireRole(['operator'], 'agents');
-  const tags = ['admin: agents'];
-  const security = [{ token: [] }];
-
   app.get(
     '/wps/admin/agents/payouts/pending',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Salary and dividend payouts waiting for the paying upline’s funds (retried every run)',
-        querystring: pageQuerySchema,
-        response: { 200: envelopeSchema(pendingPayoutPageSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Salary and dividend payouts waiting for the paying upline’s funds (retried every run)',
+      querystring: pageQuerySchema,
+      response: pendingPayoutPageSchema,
+    }),
     async (req) => ok(req, await app.services.agents.payouts.pending(req.query.pageNo, req.query.pageSize)),
   );
 
   app.post(
     '/wps/admin/agents/contracts',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Offer a platform-paid contract to a top-level agent (the agent accepts it)',
-        body: platformContractSchema,
-        response: { 200: envelopeSchema(contractOfferResultSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Offer a platform-paid contract to a top-level agent (the agent accepts it)',
+      body: platformContractSchema,
+      response: contractOfferResultSchema,
+    }),
     async (req) => {
       const result = await app.services.agents.offer(null, req.body);
       const op = operatorPrincipal(req);
@@ -61,17 +49,12 @@ export const agentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wps/admin/agents/contracts/:id/terminate',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary:
-          'The platform ends its contract with a top-level agent: requests termination, or confirms the agent’s request (withdraws an unanswered offer)',
-        params: contractIdParamsSchema,
-        response: { 200: envelopeSchema(contractActionResultSchema) },
-      },
-    },
+    consoleRoute({
+      summary:
+        'The platform ends its contract with a top-level agent: requests termination, or confirms the agent’s request (withdraws an unanswered offer)',
+      params: contractIdParamsSchema,
+      response: contractActionResultSchema,
+    }),
     async (req) => {
       const r = await app.services.agents.contracts.terminate(null, req.params.id);
       const op = operatorPrincipal(req);

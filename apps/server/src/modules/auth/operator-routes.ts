@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestContext } from './routes.ts';
@@ -37,6 +38,8 @@ const actorOf = (req: FastifyRequest) => {
   const p = operatorPrincipal(req);
   return { id: p.operatorId, account: p.account, ip: clientIp(req) };
 };
+
+const ownerRoute = operatorConsole({ tag: 'admin:operators', permission: OPERATORS_PERMISSION });
 
 /** Operator sign-in second step, TOTP enrolment, and the owner's operator accounts console. */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -117,94 +120,67 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the owner's console: operator accounts ----
-  const owner = requireRole(['operator'], OPERATORS_PERMISSION);
-  const tags = ['admin:operators'];
-  const row = envelopeSchema(operatorRowSchema);
 
   app.get(
     '/wps/admin/operators',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Operator accounts',
-        response: { 200: envelopeSchema(z.array(operatorRowSchema)) },
-      },
-    },
+    ownerRoute({
+      summary: 'Operator accounts',
+      response: z.array(operatorRowSchema),
+    }),
     async (req) => ok(req, await auth.operators.list()),
   );
 
   app.post(
     '/wps/admin/operators',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Create an operator (account, password, role)',
-        body: operatorCreateSchema,
-        response: { 200: row },
-      },
-    },
+    ownerRoute({
+      summary: 'Create an operator (account, password, role)',
+      body: operatorCreateSchema,
+      response: operatorRowSchema,
+    }),
     async (req) => ok(req, await auth.operators.createByOwner(actorOf(req), req.body)),
   );
 
   app.put(
     '/wps/admin/operators/:id/role',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Change an operator’s role (the last active owner keeps it)',
-        params: operatorIdParamsSchema,
-        body: operatorRoleUpdateSchema,
-        response: { 200: row },
-      },
-    },
+    ownerRoute({
+      summary: 'Change an operator’s role (the last active owner keeps it)',
+      params: operatorIdParamsSchema,
+      body: operatorRoleUpdateSchema,
+      response: operatorRowSchema,
+    }),
     async (req) => ok(req, await auth.operators.changeRole(actorOf(req), req.params.id, req.body)),
   );
 
   app.put(
     '/wps/admin/operators/:id/status',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Disable (ends every session at once) or enable an operator',
-        params: operatorIdParamsSchema,
-        body: operatorStatusUpdateSchema,
-        response: { 200: row },
-      },
-    },
+    ownerRoute({
+      summary: 'Disable (ends every session at once) or enable an operator',
+      params: operatorIdParamsSchema,
+      body: operatorStatusUpdateSchema,
+      response: operatorRowSchema,
+    }),
     async (req) => ok(req, await auth.operators.setStatus(actorOf(req), req.params.id, req.body.status)),
   );
 
   app.post(
     '/wps/admin/operators/:id/password',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Set a new password for an operator (ends their sessions)',
-        params: operatorIdParamsSchema,
-        body: operatorPasswordResetSchema,
-        response: { 200: row },
-      },
-    },
+    ownerRoute({
+      summary: 'Set a new password for an operator (ends their sessions)',
+      params: operatorIdParamsSchema,
+      body: operatorPasswordResetSchema,
+      response: operatorRowSchema,
+    }),
     async (req) =>
       ok(req, await auth.operators.resetPassword(actorOf(req), req.params.id, req.body.password)),
   );
 
   app.post(
     '/wps/admin/operators/:id/totp/reset',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        summary: 'Reset an operator’s two-factor sign-in (they enrol again; sessions end)',
-        params: operatorIdParamsSchema,
-        response: { 200: row },
-      },
-    },
+    ownerRoute({
+      summary: 'Reset an operator’s two-factor sign-in (they enrol again; sessions end)',
+      params: operatorIdParamsSchema,
+      response: operatorRowSchema,
+    }),
     async (req) => ok(req, await auth.operators.resetTotp(actorOf(req), req.params.id)),
   );
 };

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorPrincipal, requireLogin, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -37,6 +38,9 @@ export function requestContext(req: FastifyRequest): RequestContext {
 }
 
 /** Per-IP caps for the unauthenticated image/challenge endpoints (route-level @fastify/rate-limit). */
+/** The login audit and the outbox: operator calls under the session tag, with the system permission. */
+const systemRoute = operatorConsole({ tag: 'admin:session', permission: 'system' });
+
 const IMAGE_RATE = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -237,33 +241,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/login-audit',
-    {
-      onRequest: requireRole(['operator'], 'system'),
-      schema: {
-        tags: adminTags,
-        summary: 'Login attempts, newest first',
-        querystring: z.object({
-          account: z.string().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(500).optional(),
-        }),
-      },
-    },
+    systemRoute({
+      summary: 'Login attempts, newest first',
+      querystring: z.object({
+        account: z.string().max(100).optional(),
+        limit: z.coerce.number().int().min(1).max(500).optional(),
+      }),
+    }),
     async (req) => ok(req, await auth.auditTrail(req.query)),
   );
 
   app.get(
     '/wps/admin/outbox',
-    {
-      onRequest: requireRole(['operator'], 'system'),
-      schema: {
-        tags: adminTags,
-        summary: 'Messages held by the default SMS/mail outbox, newest first',
-        querystring: z.object({
-          recipient: z.string().max(255).optional(),
-          limit: z.coerce.number().int().min(1).max(500).optional(),
-        }),
-      },
-    },
+    systemRoute({
+      summary: 'Messages held by the default SMS/mail outbox, newest first',
+      querystring: z.object({
+        recipient: z.string().max(255).optional(),
+        limit: z.coerce.number().int().min(1).max(500).optional(),
+      }),
+    }),
     async (req) => ok(req, await app.services.verification.outbox(req.query)),
   );
 };

@@ -3,17 +3,19 @@ import {
   adminResourceSchema,
   contactInputSchema,
   contentIdParamsSchema,
-  envelopeSchema,
   resourceInputSchema,
 } from '@wps/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { actorOf } from '../cashier/http.ts';
 
-const idBody = envelopeSchema(z.object({ id: z.number().int() }));
+/** What a save answers: the row's id. */
+const idValue = z.object({ id: z.number().int() });
+
+const consoleRoute = operatorConsole({ tag: 'admin:content', permission: 'content' });
 
 /**
  * Console: the side menu's customer-service entries and the resources (app download links …)
@@ -23,10 +25,6 @@ const idBody = envelopeSchema(z.object({ id: z.number().int() }));
 export function registerContactRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const contacts = app.services.systemContacts;
-  const operator = requireRole(['operator'], 'content');
-  const tags = ['admin:content'];
-  const security = [{ token: [] }];
-  const base = { onRequest: operator };
   const audit = (
     req: Parameters<typeof actorOf>[0],
     action: string,
@@ -47,20 +45,15 @@ export function registerContactRoutes(instance: FastifyInstance) {
 
   app.get(
     '/wps/admin/content/contacts',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Customer-service entries (live chat, Telegram 1–3, Facebook, WhatsApp)',
-        response: { 200: envelopeSchema(z.array(adminContactSchema)) },
-      },
-    },
+    consoleRoute({
+      summary: 'Customer-service entries (live chat, Telegram 1–3, Facebook, WhatsApp)',
+      response: z.array(adminContactSchema),
+    }),
     async (req) => ok(req, await contacts.contacts()),
   );
   app.post(
     '/wps/admin/content/contacts',
-    { ...base, schema: { tags, security, body: contactInputSchema, response: { 200: idBody } } },
+    consoleRoute({ body: contactInputSchema, response: idValue }),
     async (req) => {
       const row = await contacts.saveContact(null, req.body);
       await audit(req, 'content.contact.create', row.id, null, row);
@@ -69,16 +62,11 @@ export function registerContactRoutes(instance: FastifyInstance) {
   );
   app.put(
     '/wps/admin/content/contacts/:id',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        params: contentIdParamsSchema,
-        body: contactInputSchema,
-        response: { 200: idBody },
-      },
-    },
+    consoleRoute({
+      params: contentIdParamsSchema,
+      body: contactInputSchema,
+      response: idValue,
+    }),
     async (req) => {
       const before = (await contacts.contacts()).find((c) => c.id === req.params.id) ?? null;
       const row = await contacts.saveContact(req.params.id, req.body);
@@ -88,7 +76,7 @@ export function registerContactRoutes(instance: FastifyInstance) {
   );
   app.delete(
     '/wps/admin/content/contacts/:id',
-    { ...base, schema: { tags, security, params: contentIdParamsSchema } },
+    consoleRoute({ params: contentIdParamsSchema }),
     async (req) => {
       const row = await contacts.deleteContact(req.params.id);
       await audit(req, 'content.contact.delete', row.id, row, null);
@@ -98,20 +86,15 @@ export function registerContactRoutes(instance: FastifyInstance) {
 
   app.get(
     '/wps/admin/content/resources',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Resources by type (APP: the iOS and Android download links of the QR codes)',
-        response: { 200: envelopeSchema(z.array(adminResourceSchema)) },
-      },
-    },
+    consoleRoute({
+      summary: 'Resources by type (APP: the iOS and Android download links of the QR codes)',
+      response: z.array(adminResourceSchema),
+    }),
     async (req) => ok(req, await contacts.resources()),
   );
   app.post(
     '/wps/admin/content/resources',
-    { ...base, schema: { tags, security, body: resourceInputSchema, response: { 200: idBody } } },
+    consoleRoute({ body: resourceInputSchema, response: idValue }),
     async (req) => {
       const row = await contacts.saveResource(null, req.body);
       await audit(req, 'content.resource.create', row.id, null, row);
@@ -120,16 +103,11 @@ export function registerContactRoutes(instance: FastifyInstance) {
   );
   app.put(
     '/wps/admin/content/resources/:id',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        params: contentIdParamsSchema,
-        body: resourceInputSchema,
-        response: { 200: idBody },
-      },
-    },
+    consoleRoute({
+      params: contentIdParamsSchema,
+      body: resourceInputSchema,
+      response: idValue,
+    }),
     async (req) => {
       const before = (await contacts.resources()).find((r) => r.id === req.params.id) ?? null;
       const row = await contacts.saveResource(req.params.id, req.body);
@@ -139,7 +117,7 @@ export function registerContactRoutes(instance: FastifyInstance) {
   );
   app.delete(
     '/wps/admin/content/resources/:id',
-    { ...base, schema: { tags, security, params: contentIdParamsSchema } },
+    consoleRoute({ params: contentIdParamsSchema }),
     async (req) => {
       const row = await contacts.deleteResource(req.params.id);
       await audit(req, 'content.resource.delete', row.id, row, null);

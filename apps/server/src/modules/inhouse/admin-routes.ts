@@ -4,7 +4,6 @@ import {
   adminInhouseRoundPageSchema,
   adminInhouseRoundsQuerySchema,
   adminInhouseSettingsPatchSchema,
-  envelopeSchema,
   errorEnvelopeSchema,
   fromMinor,
   GAMES_PERMISSION,
@@ -16,7 +15,8 @@ import {
 } from '@wps/contract';
 import { GAMES_BY_ID } from '@wps/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorPrincipal } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import type { GameSettings } from './service.ts';
@@ -31,91 +31,68 @@ const info = (s: GameSettings) => ({
   paused: s.paused,
 });
 
-/** Operator console for the in-house games: rounds, GGR per game, limits and pause (audited). */
-export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inhouse = app.services.inhouse;
-  const operator = requireRole(['operator'], GAMES_PERMISSION);
-  const tags = ['admin: inhouse'];
-  const security = [{ token: [] }];
-  const errors = {
+const consoleRoute = operatorConsole({
+  tag: 'admin: inhouse',
+  permission: GAMES_PERMISSION,
+  errors: {
     400: errorEnvelopeSchema,
     401: errorEnvelopeSchema,
     403: errorEnvelopeSchema,
     404: errorEnvelopeSchema,
-  };
+  },
+});
+
+/** Operator console for the in-house games: rounds, GGR per game, limits and pause (audited). */
+export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const inhouse = app.services.inhouse;
 
   app.get(
     '/wps/admin/inhouse/rounds',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'In-house rounds, newest first; from/to are business days',
-        querystring: adminInhouseRoundsQuerySchema,
-        response: { 200: envelopeSchema(adminInhouseRoundPageSchema), ...errors },
-      },
-    },
+    consoleRoute({
+      summary: 'In-house rounds, newest first; from/to are business days',
+      querystring: adminInhouseRoundsQuerySchema,
+      response: adminInhouseRoundPageSchema,
+    }),
     async (req) => ok(req, await inhouse.listRounds(req.query, app.config.businessUtcOffsetMinutes)),
   );
 
   app.get(
     '/wps/admin/inhouse/rounds/:roundId',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'One round with its fairness proof',
-        params: roundIdParamsSchema,
-        response: { 200: envelopeSchema(inhouseRoundDetailSchema), ...errors },
-      },
-    },
+    consoleRoute({
+      summary: 'One round with its fairness proof',
+      params: roundIdParamsSchema,
+      response: inhouseRoundDetailSchema,
+    }),
     async (req) => ok(req, await inhouse.roundDetail(req.params.roundId, null)),
   );
 
   app.get(
     '/wps/admin/inhouse/ggr',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Gross gaming revenue per game (real money, settled rounds); from/to are business days',
-        querystring: adminInhouseGgrQuerySchema,
-        response: { 200: envelopeSchema(adminInhouseGgrSchema), ...errors },
-      },
-    },
+    consoleRoute({
+      summary: 'Gross gaming revenue per game (real money, settled rounds); from/to are business days',
+      querystring: adminInhouseGgrQuerySchema,
+      response: adminInhouseGgrSchema,
+    }),
     async (req) => ok(req, await inhouse.ggr(req.query, app.config.businessUtcOffsetMinutes)),
   );
 
   app.get(
     '/wps/admin/inhouse/settings',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Limits and pause switch of every in-house game',
-        response: { 200: envelopeSchema(inhouseGamesSchema), ...errors },
-      },
-    },
+    consoleRoute({
+      summary: 'Limits and pause switch of every in-house game',
+      response: inhouseGamesSchema,
+    }),
     async (req) => ok(req, { games: (await inhouse.settings()).map(info) }),
   );
 
   app.patch(
     '/wps/admin/inhouse/settings/:game',
-    {
-      onRequest: operator,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit min/max bet, max payout per round, or pause a game (audited)',
-        params: inhouseGameParamsSchema,
-        body: adminInhouseSettingsPatchSchema,
-        response: { 200: envelopeSchema(inhouseGameInfoSchema), ...errors },
-      },
-    },
+    consoleRoute({
+      summary: 'Edit min/max bet, max payout per round, or pause a game (audited)',
+      params: inhouseGameParamsSchema,
+      body: adminInhouseSettingsPatchSchema,
+      response: inhouseGameInfoSchema,
+    }),
     async (req) => {
       const op = operatorPrincipal(req);
       const s = await inhouse.updateSettings(

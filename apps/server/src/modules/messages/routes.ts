@@ -12,14 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
+
+const consoleRoute = operatorConsole({ tag: 'admin: messages', permission: 'messages' });
 
 /** messageV2: the member's inbox, and the operator's broadcasts. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const messages = app.services.messages;
   const member = requireRole(['player', 'agent']);
-  const operator = requireRole(['operator'], 'messages');
   const security = [{ token: [] }];
   const tags = ['messages'];
 
@@ -90,31 +92,21 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/messages/broadcasts',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin: messages'],
-        security,
-        summary: 'Broadcasts sent, newest first, with how many members read each',
-        querystring: pageQuerySchema,
-        response: { 200: envelopeSchema(broadcastPageSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Broadcasts sent, newest first, with how many members read each',
+      querystring: pageQuerySchema,
+      response: broadcastPageSchema,
+    }),
     async (req) => ok(req, await messages.broadcasts(req.query)),
   );
 
   app.post(
     '/wps/admin/messages/broadcasts',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin: messages'],
-        security,
-        summary: 'Broadcast a platform message to an audience (all, players, agents)',
-        body: broadcastInputSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
+    consoleRoute({
+      summary: 'Broadcast a platform message to an audience (all, players, agents)',
+      body: broadcastInputSchema,
+      response: z.object({ id: z.number().int() }),
+    }),
     async (req) => {
       const op = operatorPrincipal(req);
       const id = await messages.broadcast(

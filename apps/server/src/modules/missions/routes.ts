@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Actor } from './vip.ts';
@@ -30,14 +31,14 @@ const actorOf = (req: FastifyRequest): Actor => {
   return { id: op.operatorId, account: op.account, ip: clientIp(req) };
 };
 
+const consoleRoute = operatorConsole({ tag: 'admin: missions', permission: 'promotions' });
+
 /** SPEC §7 Public: mission summary, mission leaderboard; mission claim; VIP; the console's missions and VIP table. */
 export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
   const missions = app.services.missions;
   const member = requireRole(['player', 'agent']);
-  const operator = requireRole(['operator'], 'promotions');
   const security = [{ token: [] }];
   const tags = ['missions'];
-  const adminTags = ['admin: missions'];
 
   app.get(
     '/wps/mission/summary',
@@ -102,75 +103,50 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/missions',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Every mission with claims paid',
-        response: { 200: envelopeSchema(adminMissionListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Every mission with claims paid',
+      response: adminMissionListSchema,
+    }),
     async (req) => ok(req, await missions.admin.list()),
   );
 
   app.post(
     '/wps/admin/missions',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Create a mission',
-        body: missionInputSchema,
-        response: { 200: envelopeSchema(adminMissionSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Create a mission',
+      body: missionInputSchema,
+      response: adminMissionSchema,
+    }),
     async (req) => ok(req, await missions.admin.create(actorOf(req), req.body)),
   );
 
   app.put(
     '/wps/admin/missions/:id',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Change a mission (rewards already paid keep their amount)',
-        params: missionIdParamsSchema,
-        body: missionInputSchema,
-        response: { 200: envelopeSchema(adminMissionSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Change a mission (rewards already paid keep their amount)',
+      params: missionIdParamsSchema,
+      body: missionInputSchema,
+      response: adminMissionSchema,
+    }),
     async (req) => ok(req, await missions.admin.update(actorOf(req), req.params.id, req.body)),
   );
 
   app.get(
     '/wps/admin/vip/levels',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'The VIP table with members per level',
-        response: { 200: envelopeSchema(vipLevelListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'The VIP table with members per level',
+      response: vipLevelListSchema,
+    }),
     async (req) => ok(req, await app.services.vip.adminList()),
   );
 
   app.put(
     '/wps/admin/vip/levels',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Replace the VIP table (level n is the n-th row; members keep reached levels)',
-        body: vipLevelsInputSchema,
-        response: { 200: envelopeSchema(vipLevelListSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Replace the VIP table (level n is the n-th row; members keep reached levels)',
+      body: vipLevelsInputSchema,
+      response: vipLevelListSchema,
+    }),
     async (req) => ok(req, await app.services.vip.setLevels(actorOf(req), req.body)),
   );
 };

@@ -1,7 +1,6 @@
 import {
   agentTreeQuerySchema,
   agentTreeSchema,
-  envelopeSchema,
   kycDocumentParamsSchema,
   kycDocumentSchema,
   kycIdentityInputSchema,
@@ -11,48 +10,35 @@ import {
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { actorOf, cashierErrorHandler, multipartBody } from '../cashier/http.ts';
+
+const kycRoute = operatorConsole({ tag: 'admin: players', permission: 'players.kyc' });
+const agentsRoute = operatorConsole({ tag: 'admin: agents', permission: 'agents' });
 
 /** Operator console: KYC documents and identity data (players.kyc), and the agent tree (agents). */
 export const playersKycRoutes: FastifyPluginAsyncZod = async (app) => {
   const players = app.services.players;
-  const kyc = { onRequest: requireRole(['operator'], 'players.kyc') };
-  const agents = { onRequest: requireRole(['operator'], 'agents') };
-  const tags = ['admin: players'];
-  const security = [{ token: [] }];
   cashierErrorHandler(app);
 
   app.get(
     '/wps/admin/players/:id/kyc',
-    {
-      ...kyc,
-      schema: {
-        tags,
-        security,
-        params: playerIdParamsSchema,
-        response: {
-          200: envelopeSchema(z.object({ status: z.string(), documents: z.array(kycDocumentSchema) })),
-        },
-      },
-    },
+    kycRoute({
+      params: playerIdParamsSchema,
+      response: z.object({ status: z.string(), documents: z.array(kycDocumentSchema) }),
+    }),
     async (req) => ok(req, await players.kyc.summary(req.params.id)),
   );
 
   app.put(
     '/wps/admin/players/:id/kyc/identity',
-    {
-      ...kyc,
-      schema: {
-        tags,
-        security,
-        summary: 'Set the ID number and date of birth (null clears)',
-        params: playerIdParamsSchema,
-        body: kycIdentityInputSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
+    kycRoute({
+      summary: 'Set the ID number and date of birth (null clears)',
+      params: playerIdParamsSchema,
+      body: kycIdentityInputSchema,
+      response: z.null(),
+    }),
     async (req) => {
       await players.setIdentity(actorOf(req), req.params.id, req.body);
       return ok(req, null);
@@ -61,29 +47,26 @@ export const playersKycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wps/admin/players/:id/kyc/documents',
-    {
-      ...kyc,
-      preValidation: multipartBody('file'),
-      schema: {
-        tags,
-        security,
+    kycRoute(
+      {
         consumes: ['multipart/form-data'],
         summary: 'Upload a KYC document: PNG/JPEG (re-encoded) or PDF, field `file`, text field `kind`',
         params: playerIdParamsSchema,
         body: kycUploadFieldsSchema,
-        response: { 200: envelopeSchema(kycDocumentSchema) },
+        response: kycDocumentSchema,
       },
-    },
+      { preValidation: multipartBody('file') },
+    ),
     async (req) =>
       ok(req, await players.kyc.upload(actorOf(req), req.params.id, req.body.kind, req.cashierUpload)),
   );
 
   app.get(
     '/wps/admin/players/:id/kyc/documents/:docId',
-    {
-      ...kyc,
-      schema: { tags, security, summary: 'The document file (attachment)', params: kycDocumentParamsSchema },
-    },
+    kycRoute({
+      summary: 'The document file (attachment)',
+      params: kycDocumentParamsSchema,
+    }),
     async (req, reply) => {
       const file = await players.kyc.file(req.params.id, req.params.docId);
       const ext = file.mime === 'application/pdf' ? 'pdf' : file.mime === 'image/png' ? 'png' : 'jpg';
@@ -101,17 +84,12 @@ export const playersKycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wps/admin/players/:id/kyc/documents/:docId/review',
-    {
-      ...kyc,
-      schema: {
-        tags,
-        security,
-        summary: 'Approve or reject (with a reason) a waiting document',
-        params: kycDocumentParamsSchema,
-        body: kycReviewInputSchema,
-        response: { 200: envelopeSchema(kycDocumentSchema) },
-      },
-    },
+    kycRoute({
+      summary: 'Approve or reject (with a reason) a waiting document',
+      params: kycDocumentParamsSchema,
+      body: kycReviewInputSchema,
+      response: kycDocumentSchema,
+    }),
     async (req) =>
       ok(
         req,
@@ -127,17 +105,11 @@ export const playersKycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/agents/tree',
-    {
-      ...agents,
-      schema: {
-        tags: ['admin: agents'],
-        security,
-        summary:
-          'One level of the agent tree (top agents without parentId) with downline counts and contracts',
-        querystring: agentTreeQuerySchema,
-        response: { 200: envelopeSchema(agentTreeSchema) },
-      },
-    },
+    agentsRoute({
+      summary: 'One level of the agent tree (top agents without parentId) with downline counts and contracts',
+      querystring: agentTreeQuerySchema,
+      response: agentTreeSchema,
+    }),
     async (req) => ok(req, await players.agentTree(req.query.parentId ?? null)),
   );
 };

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Actor } from './service.ts';
@@ -27,14 +28,14 @@ const actorOf = (req: FastifyRequest): Actor => {
   return { id: op.operatorId, account: op.account, ip: clientIp(req) };
 };
 
+const consoleRoute = operatorConsole({ tag: 'admin: points', permission: 'promotions' });
+
 /** Points mall (PTSYS3): balance and rules, products, redeem, history; the operator's products and queue. */
 export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
   const points = app.services.points;
   const member = requireRole(['player', 'agent']);
-  const operator = requireRole(['operator'], 'promotions');
   const security = [{ token: [] }];
   const tags = ['points'];
-  const adminTags = ['admin: points'];
 
   app.get(
     '/wps/points/balance',
@@ -95,61 +96,41 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/points/products',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Every mall product',
-        response: { 200: envelopeSchema(z.array(adminPointsProductSchema)) },
-      },
-    },
+    consoleRoute({
+      summary: 'Every mall product',
+      response: z.array(adminPointsProductSchema),
+    }),
     async (req) => ok(req, await points.adminProducts()),
   );
 
   app.post(
     '/wps/admin/points/products',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Add a product',
-        body: pointsProductInputSchema,
-        response: { 200: envelopeSchema(adminPointsProductSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Add a product',
+      body: pointsProductInputSchema,
+      response: adminPointsProductSchema,
+    }),
     async (req) => ok(req, await points.saveProduct(actorOf(req), null, req.body)),
   );
 
   app.put(
     '/wps/admin/points/products/:id',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Change a product',
-        params: idParams,
-        body: pointsProductInputSchema,
-        response: { 200: envelopeSchema(adminPointsProductSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Change a product',
+      params: idParams,
+      body: pointsProductInputSchema,
+      response: adminPointsProductSchema,
+    }),
     async (req) => ok(req, await points.saveProduct(actorOf(req), req.params.id, req.body)),
   );
 
   app.put(
     '/wps/admin/points/settings',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Valid bet per point and the rules text',
-        body: pointsSettingsInputSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
+    consoleRoute({
+      summary: 'Valid bet per point and the rules text',
+      body: pointsSettingsInputSchema,
+      response: z.null(),
+    }),
     async (req) => {
       await points.saveSettings(actorOf(req), req.body);
       return ok(req, null);
@@ -158,36 +139,24 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/points/redemptions',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Redeem queue (status=process: oldest first)',
-        querystring: redemptionQuerySchema,
-        response: { 200: envelopeSchema(adminRedemptionPageSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Redeem queue (status=process: oldest first)',
+      querystring: redemptionQuerySchema,
+      response: adminRedemptionPageSchema,
+    }),
     async (req) => ok(req, await points.queue(req.query)),
   );
 
   for (const action of ['approve', 'reject'] as const) {
     app.post(
       `/wps/admin/points/redemptions/:id/${action}`,
-      {
-        onRequest: operator,
-        schema: {
-          tags: adminTags,
-          security,
-          summary:
-            action === 'approve'
-              ? 'Approve: cash items are paid to the member'
-              : 'Reject: the points go back',
-          params: idParams,
-          body: applicationReviewSchema.nullish(),
-          response: { 200: envelopeSchema(redemptionSchema) },
-        },
-      },
+      consoleRoute({
+        summary:
+          action === 'approve' ? 'Approve: cash items are paid to the member' : 'Reject: the points go back',
+        params: idParams,
+        body: applicationReviewSchema.nullish(),
+        response: redemptionSchema,
+      }),
       async (req) =>
         ok(req, await points.review(actorOf(req), req.params.id, action === 'approve', req.body?.note)),
     );

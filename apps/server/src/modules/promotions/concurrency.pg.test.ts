@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
+import { createPromotion } from './test-kit.ts';
 import { WAGERING_CONSUMER } from './bonus-engine.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
@@ -15,15 +16,8 @@ describe.skipIf(!hasPostgres)('promotions under concurrency (needs TEST_DATABASE
   let t: TestApp;
   let op: { id: number; account: string; token: string };
   const actor = () => ({ id: op.id, account: op.account, ip: null });
-  const create = async (payload: Record<string, unknown>) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/wps/admin/promotions',
-      headers: { token: op.token },
-      payload: { category: 'others', startsAt: '2020-01-01T00:00:00Z', ...payload },
-    });
-    return res.json().value.id as number;
-  };
+  const create = (payload: Record<string, unknown>) =>
+    createPromotion(t.app, op.token, { category: 'others', ...payload });
   beforeAll(async () => {
     t = await createTestApp({ depositPendingMax: 100 }, { postgres: 'require' });
     op = await createOperator(t.app, { permissions: ['promotions', 'cashier'] });

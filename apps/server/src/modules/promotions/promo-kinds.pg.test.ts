@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
+import { createPromotion } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -14,16 +15,8 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
   let t: TestApp;
   let op: { id: number; account: string; token: string };
   const actor = () => ({ id: op.id, account: op.account, ip: null });
-  const create = async (payload: Record<string, unknown>) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/wps/admin/promotions',
-      headers: { token: op.token },
-      payload: { category: 'rebate', startsAt: '2020-01-01T00:00:00Z', ...payload },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().value.id as number;
-  };
+  const create = (payload: Record<string, unknown>) =>
+    createPromotion(t.app, op.token, { category: 'rebate', ...payload });
   const join = (token: string, id: number) =>
     t.app.inject({ method: 'POST', url: `/wps/promotions/${id}/join`, headers: { token } });
   const lose = (memberId: number, stake: bigint) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createMember } from '../../test/members.ts';
 import { cashbackOf } from './wagering-math.ts';
-import { promotionsTestKit } from './test-kit.ts';
+import { createPromotion, promotionsTestKit } from './test-kit.ts';
 
 const base = { summary: 'Summary', body: 'Rules', startsAt: '2020-01-01T00:00:00Z' };
 
@@ -46,15 +46,8 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
   beforeAll(() => {
     ({ t, op } = kit);
   });
-  const create = async (payload: Record<string, unknown>) => {
-    const res = await api(op.token, 'POST', '/wps/admin/promotions', {
-      ...base,
-      category: 'rebate',
-      ...payload,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.value.id as number;
-  };
+  const create = (payload: Record<string, unknown>) =>
+    createPromotion(t.app, op.token, { ...base, category: 'rebate', ...payload });
   const bet = (memberId: number, stake: bigint, payout: bigint, trial = false) =>
     kit.bet(memberId, stake, { payout, trial });
   const balances = (memberId: number) => t.app.services.wallet.memberBalances(memberId);

@@ -25,10 +25,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { memberPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf } from '../cashier/http.ts';
-import { consoleRoute } from './console-route.ts';
 import { applicationBody, imageBody } from './multipart.ts';
 
 const imageParams = z.object({ id: z.string().min(1).max(64) });
@@ -40,6 +40,9 @@ function viewerId(req: FastifyRequest): number | null {
 }
 
 /** Promotions page, activity actions, reward centre, bonus details; the operator's promotions console. */
+/** The promotions console (promotions, reward tickets): operators holding the promotions permission. */
+const consoleRoute = operatorConsole({ tag: 'admin: promotions', permission: 'promotions' });
+
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   const promos = app.services.promotions;
   const member = requireRole(['player', 'agent']);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createOperator } from '../../test/members.ts';
@@ -102,4 +102,23 @@ export function promotionsTestKit(opts: PromotionsTestKitOptions = {}): Promotio
     await kit.t?.close();
   });
   return kit;
+}
+
+/**
+ * A promotion made through the console API by an operator holding the promotions permission,
+ * running since 2020 unless `payload` says otherwise; answers its id (anything but 200 fails the test).
+ */
+export async function createPromotion(
+  app: TestApp['app'],
+  token: string,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/wps/admin/promotions',
+    headers: { token },
+    payload: { startsAt: '2020-01-01T00:00:00Z', ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value.id as number;
 }

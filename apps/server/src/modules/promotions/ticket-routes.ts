@@ -14,11 +14,14 @@ import {
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { actorOf } from '../cashier/http.ts';
-import { consoleRoute } from './console-route.ts';
 
 /** Reward tickets: the member's tickets, prize odds and opening; the operator's tables, grants, report. */
+/** The promotions console (promotions, reward tickets): operators holding the promotions permission. */
+const consoleRoute = operatorConsole({ tag: 'admin: promotions', permission: 'promotions' });
+
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const tickets = app.services.tickets;
   const member = requireRole(['player', 'agent']);

@@ -1,9 +1,7 @@
 import {
-  fromMinor,
   isTrialType,
   type PrizeTable,
   type PrizeTableInput,
-  TICKET_KINDS,
   type Ticket,
   type TicketKind,
   type TicketList,
@@ -11,7 +9,6 @@ import {
 } from '@wps/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { InhouseService } from '../inhouse/service.ts';
@@ -22,11 +19,13 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import type { BonusEngine, HiddenPromotion } from './bonus-engine.ts';
 import { rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
-import { drawTicket, payoutOf, prizeOut, toStored, totalWeight } from './ticket-math.ts';
 import type { Actor } from './service.ts';
+import { drawTicket, payoutOf } from './ticket-math.ts';
+import { ticketReport } from './ticket-report.ts';
+import { TicketPrizeTables } from './ticket-tables.ts';
+import { proofsOf, TICKET_TITLES, type TicketRow, type TicketSource, ticketOut } from './ticket-view.ts';
 
-type TicketRow = typeof rewardTickets.$inferSelect;
-export type TicketSource = 'promotion' | 'operator' | 'mission' | 'mall';
+export { TICKET_TITLES, type TicketSource } from './ticket-view.ts';
 
 export interface IssueRequest {
   memberId: number;
@@ -40,7 +39,6 @@ export interface IssueRequest {
   issuedBy?: string | null;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const LIST_LIMIT = 100;
 /** Bonus prizes expire like other bonuses: a week to meet the wagering. */
 const BONUS_EXPIRY_DAYS = 7;
@@ -53,11 +51,6 @@ const TICKETS_BONUS: HiddenPromotion = {
   summary: 'Bonus prizes of reward tickets granted by the operator.',
   kind: 'tickets',
 };
-export const TICKET_TITLES: Record<TicketKind, string> = {
-  WHEEL: 'Prize wheel',
-  ENVELOPE: 'Red envelope',
-  EGG: 'Golden egg',
-};
 
 /**
  * Reward tickets (issue 14): prize tables per kind, tickets issued by promotions and operators,
@@ -67,6 +60,8 @@ export const TICKET_TITLES: Record<TicketKind, string> = {
  * named by the ticket id.
  */
 export class TicketsService {
+  private readonly prizeTables: TicketPrizeTables;
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -78,71 +73,24 @@ export class TicketsService {
       messages: MessagesService;
       audit: AuditService;
     },
-  ) {}
-
-  // ---------------------------------------------------------------- prize tables
-
-  private tableOut(kind: TicketKind, row: typeof ticketPrizeTables.$inferSelect | undefined): PrizeTable {
-    const prizes = row?.prizes ?? [];
-    const total = totalWeight(prizes);
-    return {
-      kind,
-      enabled: row?.enabled ?? false,
-      totalWeight: total,
-      prizes: prizes.map((p, i) => prizeOut(p, i, total)),
-      updatedAt: row ? iso(row.updatedAt) : null,
-      updatedBy: row?.updatedBy ?? null,
-    };
+  ) {
+    this.prizeTables = new TicketPrizeTables(db, deps.audit);
   }
+
+  // ---------------------------------------------------------------- prize tables (ticket-tables.ts)
 
   /** Every kind's table; a kind never set up is shown disabled and empty. */
-  async tables(): Promise<PrizeTable[]> {
-    const rows = await this.db.select().from(ticketPrizeTables);
-    return TICKET_KINDS.map((k) =>
-      this.tableOut(
-        k,
-        rows.find((r) => r.kind === k),
-      ),
-    );
+  tables(): Promise<PrizeTable[]> {
+    return this.prizeTables.tables();
   }
 
-  async saveTable(actor: Actor, kind: TicketKind, input: PrizeTableInput): Promise<PrizeTable> {
-    const prizes = input.prizes.map(toStored);
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(ticketPrizeTables).where(eq(ticketPrizeTables.kind, kind));
-      const values = { enabled: input.enabled, prizes, updatedAt: new Date(), updatedBy: actor.account };
-      const [row] = await tx
-        .insert(ticketPrizeTables)
-        .values({ kind, ...values })
-        .onConflictDoUpdate({ target: ticketPrizeTables.kind, set: values })
-        .returning();
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'tickets.table.save',
-          target: { type: 'ticket_prize_table', id: kind },
-          before: before ?? null,
-          after: { enabled: input.enabled, prizes },
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-      return this.tableOut(kind, row);
-    });
+  saveTable(actor: Actor, kind: TicketKind, input: PrizeTableInput): Promise<PrizeTable> {
+    return this.prizeTables.saveTable(actor, kind, input);
   }
 
   /** Demo tables (seed only): each kind without a table gets one. */
-  async ensureDemoTables(tables: Partial<Record<TicketKind, PrizeTableInput>>): Promise<boolean> {
-    let changed = false;
-    for (const [kind, input] of Object.entries(tables) as [TicketKind, PrizeTableInput][]) {
-      const rows = await this.db
-        .insert(ticketPrizeTables)
-        .values({ kind, enabled: input.enabled, prizes: input.prizes.map(toStored), updatedBy: 'seed' })
-        .onConflictDoNothing()
-        .returning({ kind: ticketPrizeTables.kind });
-      changed = changed || rows.length > 0;
-    }
-    return changed;
+  ensureDemoTables(tables: Partial<Record<TicketKind, PrizeTableInput>>): Promise<boolean> {
+    return this.prizeTables.ensureDemoTables(tables);
   }
 
   // ---------------------------------------------------------------- issuing
@@ -229,36 +177,6 @@ export class TicketsService {
     return m;
   }
 
-  private out(
-    t: TicketRow,
-    proofs: Map<number, { serverSeedHash: string; clientSeed: string; serverSeed: string | null }>,
-  ): Ticket {
-    const total = totalWeight(t.prizes);
-    const opened = t.status === 'opened' && t.prizeIndex !== null && t.seedId !== null;
-    const proof = opened ? proofs.get(t.seedId!) : undefined;
-    return {
-      id: t.id,
-      kind: t.kind as TicketKind,
-      source: t.source as TicketSource,
-      title: t.title,
-      status: t.status as Ticket['status'],
-      prizes: t.prizes.map((p, i) => prizeOut(p, i, total)),
-      totalWeight: total,
-      result: opened ? prizeOut(t.prizes[t.prizeIndex!]!, t.prizeIndex!, total) : null,
-      proof:
-        opened && proof
-          ? {
-              ...proof,
-              nonce: t.nonce!,
-              float: t.float ?? 0,
-              bucket: Math.floor((t.float ?? 0) * total),
-            }
-          : null,
-      createdAt: iso(t.createdAt),
-      openedAt: t.openedAt ? iso(t.openedAt) : null,
-    };
-  }
-
   /** Reward centre: unopened tickets first, then the latest opened ones, and the next draw's commitment. */
   async list(memberId: number): Promise<TicketList> {
     await this.realMember(memberId);
@@ -272,14 +190,12 @@ export class TicketsService {
       .select({ n: count() })
       .from(rewardTickets)
       .where(and(eq(rewardTickets.memberId, memberId), eq(rewardTickets.status, 'issued')));
-    const proofs = await this.deps.inhouse.proofOf([
-      ...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId]))),
-    ]);
+    const proofs = await proofsOf(this.deps.inhouse, rows);
     const seeds = await this.deps.inhouse.seeds(memberId);
     return {
       unopened: Number(unopened?.n ?? 0),
       next: { serverSeedHash: seeds.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
-      tickets: rows.map((r) => this.out(r, proofs)),
+      tickets: rows.map((r) => ticketOut(r, proofs)),
     };
   }
 
@@ -331,7 +247,7 @@ export class TicketsService {
       return opened!;
     });
     const proofs = await this.deps.inhouse.proofOf(row.seedId === null ? [] : [row.seedId]);
-    return this.out(row, proofs);
+    return ticketOut(row, proofs);
   }
 
   /** Pays a drawn prize; every path is keyed by the ticket id, so it happens once. */
@@ -367,75 +283,9 @@ export class TicketsService {
       await this.deps.points.credit(tx, t.memberId, pay.points, 'ticket', `ticket:${t.id}`);
   }
 
-  // ---------------------------------------------------------------- report
+  // ---------------------------------------------------------------- report (ticket-report.ts)
 
-  async report(q: {
-    pageNo: number;
-    pageSize: number;
-    account?: string | undefined;
-    kind?: TicketKind | undefined;
-  }): Promise<TicketReport> {
-    // Totals per kind from the prize copied on each opened ticket (jsonb element at prize_index).
-    const totals = await this.db.execute(sql`
-      select t.kind,
-        count(*)::text as issued,
-        count(*) filter (where t.status = 'opened')::text as opened,
-        coalesce(sum((p->>'amount')::bigint) filter (where p->>'type' = 'cash'), 0)::text as cash,
-        coalesce(sum((p->>'amount')::bigint) filter (where p->>'type' = 'bonus'), 0)::text as bonus,
-        coalesce(sum((p->>'points')::bigint) filter (where p->>'type' = 'points'), 0)::text as points,
-        count(*) filter (where p->>'type' = 'nothing')::text as nothing
-      from reward_tickets t
-      left join lateral (select t.prizes -> t.prize_index as p) x on t.status = 'opened'
-      group by t.kind`);
-    const byKind = new Map(rowsOf<Record<string, string>>(totals).map((r) => [r.kind, r]));
-    let memberId: number | undefined;
-    if (q.account) {
-      const m = await this.deps.members.getByAccount(q.account);
-      memberId = m?.id ?? -1;
-    }
-    const where = and(
-      memberId !== undefined ? eq(rewardTickets.memberId, memberId) : undefined,
-      q.kind ? eq(rewardTickets.kind, q.kind) : undefined,
-    );
-    const rows = await this.db
-      .select()
-      .from(rewardTickets)
-      .where(where)
-      .orderBy(desc(rewardTickets.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize);
-    const [total] = await this.db.select({ n: count() }).from(rewardTickets).where(where);
-    const proofs = await this.deps.inhouse.proofOf([
-      ...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId]))),
-    ]);
-    const accounts = new Map<number, string>();
-    for (const r of rows)
-      if (!accounts.has(r.memberId))
-        accounts.set(r.memberId, (await this.deps.members.getById(r.memberId))?.account ?? '');
-    const n = Number(total?.n ?? 0);
-    return {
-      totals: TICKET_KINDS.map((kind) => {
-        const r = byKind.get(kind);
-        return {
-          kind,
-          issued: Number(r?.issued ?? 0),
-          opened: Number(r?.opened ?? 0),
-          cash: fromMinor(BigInt(r?.cash ?? 0)),
-          bonus: fromMinor(BigInt(r?.bonus ?? 0)),
-          points: Number(r?.points ?? 0),
-          nothing: Number(r?.nothing ?? 0),
-        };
-      }),
-      tickets: {
-        content: rows.map((r) => {
-          const { prizes: _p, ...rest } = this.out(r, proofs);
-          return { ...rest, memberId: r.memberId, account: accounts.get(r.memberId) ?? '' };
-        }),
-        pageNum: q.pageNo,
-        pageSize: q.pageSize,
-        total: n,
-        totalPages: Math.ceil(n / q.pageSize),
-      },
-    };
+  report(q: Parameters<typeof ticketReport>[2]): Promise<TicketReport> {
+    return ticketReport(this.db, this.deps, q);
   }
 }

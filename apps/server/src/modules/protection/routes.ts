@@ -14,8 +14,12 @@ import {
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
+
+const readRoute = operatorConsole({ tag: 'admin:protection', permission: 'protection.read' });
+const writeRoute = operatorConsole({ tag: 'admin:protection', permission: 'protection.write' });
 
 /**
  * Player protection (issue 16). The limit and exclusion shapes are fixed by the issue. A player
@@ -107,35 +111,22 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---------------------------------------------------------------- operator
-  const read = requireRole(['operator'], 'protection.read');
-  const write = requireRole(['operator'], 'protection.write');
-  const adminTags = ['admin:protection'];
   app.get(
     '/wps/admin/protection/players/:account',
-    {
-      onRequest: read,
-      schema: {
-        tags: adminTags,
-        security,
-        params: adminProtectionAccountParams,
-        response: { 200: envelopeSchema(adminProtectionPlayerSchema) },
-      },
-    },
+    readRoute({
+      params: adminProtectionAccountParams,
+      response: adminProtectionPlayerSchema,
+    }),
     async (req) => ok(req, await p.player(req.params.account)),
   );
   app.post(
     '/wps/admin/protection/players/:account/exclusions',
-    {
-      onRequest: write,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Add (or lengthen) an exclusion; never shortens or removes one',
-        params: adminProtectionAccountParams,
-        body: adminExclusionRequestSchema,
-        response: { 200: envelopeSchema(exclusionSchema) },
-      },
-    },
+    writeRoute({
+      summary: 'Add (or lengthen) an exclusion; never shortens or removes one',
+      params: adminProtectionAccountParams,
+      body: adminExclusionRequestSchema,
+      response: exclusionSchema,
+    }),
     async (req) => {
       const op = operatorPrincipal(req);
       return ok(
@@ -150,16 +141,11 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/wps/admin/protection/hits',
-    {
-      onRequest: read,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Players who hit a limit or exclusion: every refusal, newest first',
-        querystring: limitHitsQuerySchema,
-        response: { 200: envelopeSchema(limitHitsPageSchema) },
-      },
-    },
+    readRoute({
+      summary: 'Players who hit a limit or exclusion: every refusal, newest first',
+      querystring: limitHitsQuerySchema,
+      response: limitHitsPageSchema,
+    }),
     async (req) => ok(req, await p.hits(req.query)),
   );
 };

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/i18n.ts';
@@ -25,16 +26,16 @@ const actorOf = (req: FastifyRequest): Actor => {
   return { id: op.operatorId, account: op.account, ip: clientIp(req) };
 };
 
+const promotionsRoute = operatorConsole({ tag: 'admin: referral', permission: 'promotions' });
+const agentsRoute = operatorConsole({ tag: 'admin: referral', permission: 'agents' });
+
 /** Refer and earn, the affiliate application and the ranking board; their console pages. */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { referral, affiliate, ranking } = app.services;
   const member = requireRole(['player', 'agent']);
   const player = requireRole(['player']);
-  const promotionsOperator = requireRole(['operator'], 'promotions');
-  const agentManager = requireRole(['operator'], 'agents');
   const security = [{ token: [] }];
   const tags = ['referral'];
-  const adminTags = ['admin: referral'];
 
   app.get(
     '/wps/referral/overview',
@@ -99,76 +100,51 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/referral/settings',
-    {
-      onRequest: promotionsOperator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'The refer-and-earn rule',
-        response: { 200: envelopeSchema(referralSettingsSchema) },
-      },
-    },
+    promotionsRoute({
+      summary: 'The refer-and-earn rule',
+      response: referralSettingsSchema,
+    }),
     async (req) => ok(req, await referral.settings()),
   );
 
   app.put(
     '/wps/admin/referral/settings',
-    {
-      onRequest: promotionsOperator,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Change the refer-and-earn rule (rewards already paid stand)',
-        body: referralSettingsSchema,
-        response: { 200: envelopeSchema(referralSettingsSchema) },
-      },
-    },
+    promotionsRoute({
+      summary: 'Change the refer-and-earn rule (rewards already paid stand)',
+      body: referralSettingsSchema,
+      response: referralSettingsSchema,
+    }),
     async (req) => ok(req, await referral.updateSettings(actorOf(req), req.body)),
   );
 
   app.get(
     '/wps/admin/affiliate/applications',
-    {
-      onRequest: agentManager,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Affiliate applications, newest first (filter by status)',
-        querystring: affiliateQueueQuerySchema,
-        response: { 200: envelopeSchema(affiliateQueueSchema) },
-      },
-    },
+    agentsRoute({
+      summary: 'Affiliate applications, newest first (filter by status)',
+      querystring: affiliateQueueQuerySchema,
+      response: affiliateQueueSchema,
+    }),
     async (req) => ok(req, await affiliate.queue(req.query)),
   );
 
   app.post(
     '/wps/admin/affiliate/applications/:id/approve',
-    {
-      onRequest: agentManager,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Approve: the member becomes an agent and gets a platform message',
-        params: affiliateIdParamsSchema,
-        response: { 200: envelopeSchema(affiliateApplicationSchema) },
-      },
-    },
+    agentsRoute({
+      summary: 'Approve: the member becomes an agent and gets a platform message',
+      params: affiliateIdParamsSchema,
+      response: affiliateApplicationSchema,
+    }),
     async (req) => ok(req, await affiliate.approve(actorOf(req), req.params.id)),
   );
 
   app.post(
     '/wps/admin/affiliate/applications/:id/reject',
-    {
-      onRequest: agentManager,
-      schema: {
-        tags: adminTags,
-        security,
-        summary: 'Reject with a reason (the member gets a platform message)',
-        params: affiliateIdParamsSchema,
-        body: affiliateRejectSchema,
-        response: { 200: envelopeSchema(affiliateApplicationSchema) },
-      },
-    },
+    agentsRoute({
+      summary: 'Reject with a reason (the member gets a platform message)',
+      params: affiliateIdParamsSchema,
+      body: affiliateRejectSchema,
+      response: affiliateApplicationSchema,
+    }),
     async (req) =>
       ok(req, await affiliate.reject(actorOf(req), req.params.id, req.body.reason, requestLocale(req))),
   );

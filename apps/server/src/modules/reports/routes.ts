@@ -2,16 +2,17 @@ import {
   bonusReportSchema,
   cashflowReportSchema,
   dashboardSchema,
-  envelopeSchema,
   ggrReportQuerySchema,
   ggrReportSchema,
   playersReportSchema,
   reportRangeQuerySchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamCsv } from './csv.ts';
+
+const consoleRoute = operatorConsole({ tag: 'admin:reports', permission: 'reports' });
 
 /**
  * Operator reports (permission `reports`): GGR/NGR, cash in and out by channel, players, bonus cost
@@ -19,25 +20,16 @@ import { streamCsv } from './csv.ts';
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = app.services.reports;
-  const operator = requireRole(['operator'], 'reports');
-  const tags = ['admin:reports'];
-  const security = [{ token: [] }];
-  const base = { onRequest: operator };
   app.addHook('onClose', () => reports.close());
 
   app.get(
     '/wps/admin/reports/ggr',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary:
-          'GGR (and NGR by day) by day, vendor, game or agent branch; optional agent team; CSV with format=csv',
-        querystring: ggrReportQuerySchema,
-        response: { 200: envelopeSchema(ggrReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary:
+        'GGR (and NGR by day) by day, vendor, game or agent branch; optional agent team; CSV with format=csv',
+      querystring: ggrReportQuerySchema,
+      response: ggrReportSchema,
+    }),
     async (req, reply) => {
       const r = await reports.ggr(req.query);
       if (req.query.format !== 'csv') return ok(req, r);
@@ -53,16 +45,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/reports/cashflow',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Approved deposits and paid withdrawals per business day and channel; CSV with format=csv',
-        querystring: reportRangeQuerySchema,
-        response: { 200: envelopeSchema(cashflowReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Approved deposits and paid withdrawals per business day and channel; CSV with format=csv',
+      querystring: reportRangeQuerySchema,
+      response: cashflowReportSchema,
+    }),
     async (req, reply) => {
       const r = await reports.cashflow(req.query);
       if (req.query.format !== 'csv') return ok(req, r);
@@ -77,16 +64,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/reports/players',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'New, active and first-depositing players per business day; CSV with format=csv',
-        querystring: reportRangeQuerySchema,
-        response: { 200: envelopeSchema(playersReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'New, active and first-depositing players per business day; CSV with format=csv',
+      querystring: reportRangeQuerySchema,
+      response: playersReportSchema,
+    }),
     async (req, reply) => {
       const r = await reports.players(req.query);
       if (req.query.format !== 'csv') return ok(req, r);
@@ -101,16 +83,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/reports/bonus',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Bonus cost per business day: converted bonuses, rebates, points cash; CSV with format=csv',
-        querystring: reportRangeQuerySchema,
-        response: { 200: envelopeSchema(bonusReportSchema) },
-      },
-    },
+    consoleRoute({
+      summary: 'Bonus cost per business day: converted bonuses, rebates, points cash; CSV with format=csv',
+      querystring: reportRangeQuerySchema,
+      response: bonusReportSchema,
+    }),
     async (req, reply) => {
       const r = await reports.bonus(req.query);
       if (req.query.format !== 'csv') return ok(req, r);
@@ -125,17 +102,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wps/admin/reports/dashboard',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Dashboard: per-day GGR, NGR, deposits, withdrawals, players and the range totals; CSV with format=csv',
-        querystring: reportRangeQuerySchema,
-        response: { 200: envelopeSchema(dashboardSchema) },
-      },
-    },
+    consoleRoute({
+      summary:
+        'Dashboard: per-day GGR, NGR, deposits, withdrawals, players and the range totals; CSV with format=csv',
+      querystring: reportRangeQuerySchema,
+      response: dashboardSchema,
+    }),
     async (req, reply) => {
       const r = await reports.dashboard(req.query);
       if (req.query.format !== 'csv') return ok(req, r);

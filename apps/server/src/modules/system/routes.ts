@@ -13,10 +13,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { operatorPrincipal, requireRole } from '../../http/auth.ts';
+import { operatorPrincipal } from '../../http/auth.ts';
+import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { clientIp } from '../../http/client-ip.ts';
+
+const consoleRoute = operatorConsole({ tag: 'admin:system', permission: 'system' });
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const system = app.services.system;
@@ -83,8 +86,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Operator console: system controls. Every change lands in the append-only audit log with before/after.
-  const operator = requireRole(['operator'], 'system');
-  const adminTags = ['admin:system'];
   const audit = (req: FastifyRequest, action: string, target: string, before: unknown, after: unknown) =>
     app.services.audit.record({
       actor: { id: operatorPrincipal(req).operatorId, account: operatorPrincipal(req).account },
@@ -95,42 +96,35 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: clientIp(req),
     });
 
-  app.get(
-    '/wps/admin/system',
-    { onRequest: operator, schema: { tags: adminTags, summary: 'Current system controls' } },
-    async (req) =>
-      ok(req, {
-        maintenance: await system.maintenance(),
-        blockedCountries: await system.blockedCountries(),
-        flags: await system.flags(),
-        register: await system.registerSettings(),
-        domainRoute: await system.domainRoute(),
-      }),
+  app.get('/wps/admin/system', consoleRoute({ summary: 'Current system controls' }), async (req) =>
+    ok(req, {
+      maintenance: await system.maintenance(),
+      blockedCountries: await system.blockedCountries(),
+      flags: await system.flags(),
+      register: await system.registerSettings(),
+      domainRoute: await system.domainRoute(),
+    }),
   );
 
-  app.put(
-    '/wps/admin/system/maintenance',
-    { onRequest: operator, schema: { tags: adminTags, body: maintenanceUpdateSchema } },
-    async (req) => {
-      const before = await system.maintenance();
-      await system.setMaintenance(
-        { enabled: req.body.enabled, message: req.body.message ?? null },
-        req.principal!.account,
-      );
-      const after = await system.maintenance();
-      await audit(req, 'system.maintenance', 'maintenance', before, after);
-      return ok(req, after);
-    },
-  );
+  app.put('/wps/admin/system/maintenance', consoleRoute({ body: maintenanceUpdateSchema }), async (req) => {
+    const before = await system.maintenance();
+    await system.setMaintenance(
+      { enabled: req.body.enabled, message: req.body.message ?? null },
+      req.principal!.account,
+    );
+    const after = await system.maintenance();
+    await audit(req, 'system.maintenance', 'maintenance', before, after);
+    return ok(req, after);
+  });
 
   // The web app refuses to run on a host outside this list (SPEC §8 'Invalid URL'), so the
   // operator must be able to set it before serving a real domain.
   app.put(
     '/wps/admin/system/domain-route',
-    {
-      onRequest: operator,
-      schema: { tags: adminTags, summary: 'Main domain and allowed domains', body: domainRouteUpdateSchema },
-    },
+    consoleRoute({
+      summary: 'Main domain and allowed domains',
+      body: domainRouteUpdateSchema,
+    }),
     async (req) => {
       const before = await system.domainRoute();
       await system.setDomainRoute(
@@ -148,7 +142,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/wps/admin/system/blocked-countries',
-    { onRequest: operator, schema: { tags: adminTags, body: blockedCountriesUpdateSchema } },
+    consoleRoute({ body: blockedCountriesUpdateSchema }),
     async (req) => {
       const before = await system.blockedCountries();
       await system.setBlockedCountries(req.body.countries);
@@ -160,14 +154,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/wps/admin/system/flags/:code',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        params: z.object({ code: z.string().max(40) }),
-        body: z.object({ enabled: z.boolean() }),
-      },
-    },
+    consoleRoute({
+      params: z.object({ code: z.string().max(40) }),
+      body: z.object({ enabled: z.boolean() }),
+    }),
     async (req) => {
       const before = (await system.flags())[req.params.code];
       if (!(await system.setFlag(req.params.code, req.body.enabled))) throw new AppError('NOT_FOUND');
@@ -178,14 +168,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/wps/admin/system/register-rules/:field',
-    {
-      onRequest: operator,
-      schema: {
-        tags: adminTags,
-        params: z.object({ field: z.string().max(40) }),
-        body: registerFieldRuleSchema.omit({ field: true }),
-      },
-    },
+    consoleRoute({
+      params: z.object({ field: z.string().max(40) }),
+      body: registerFieldRuleSchema.omit({ field: true }),
+    }),
     async (req) => {
       const before = await system.registerRule(req.params.field);
       if (!before) throw new AppError('NOT_FOUND');

@@ -147,7 +147,7 @@ describe('wallet.postMany', () => {
         { account: Accounts.cash(other), amount: 5n },
       ],
     });
-    const ids = (wallet as unknown as { ids: Map<string, number> }).ids;
+    const ids = (wallet as unknown as { accounts: { ids: Map<string, number> } }).accounts.ids;
     ids.delete(`player_cash:${other}`);
     await database.db.transaction((tx) => wallet.ensureAccounts([Accounts.cash(other)], tx));
     expect(ids.has(`player_cash:${other}`)).toBe(true);
@@ -165,7 +165,7 @@ describe('wallet.postMany', () => {
         { account: Accounts.cash(member), amount: 7n },
       ],
     });
-    const ids = (wallet as unknown as { ids: Map<string, number> }).ids;
+    const ids = (wallet as unknown as { accounts: { ids: Map<string, number> } }).accounts.ids;
     await expect(
       wallet.transaction(async (tx) => {
         await wallet.postMany([fund('tx-rolled-back')], tx);
