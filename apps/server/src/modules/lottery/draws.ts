@@ -14,7 +14,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
 import { lotteryDraws, type lotteryTickets } from './schema.ts';
-import { emptyTimings, type SettleTimings, settleChunk } from './settle.ts';
+import { emptyTimings, SETTLE_START, type SettleTimings, settleChunk } from './settle.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
@@ -209,10 +209,10 @@ export class LotteryDraws {
     );
     const commonOdds = common?.odds ?? null;
     let settled = 0;
-    let after = '';
+    let after = SETTLE_START;
     for (;;) {
       let t0 = 0;
-      const { count, last } = await this.db.transaction(async (tx) => {
+      const { count, last, more } = await this.db.transaction(async (tx) => {
         await opts.beforeBatch?.(tx);
         const r = await settleChunk(
           tx,
@@ -232,7 +232,7 @@ export class LotteryDraws {
       timings.commit += performance.now() - t0;
       settled += count;
       after = last;
-      if (count < batchSize) break;
+      if (!more) break;
     }
     await this.db
       .update(lotteryDraws)

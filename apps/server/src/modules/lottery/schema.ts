@@ -72,10 +72,11 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
-    // Settlement walks a draw's tickets in id order, a chunk after the last id it took, and skips
-    // the settled ones on the heap: no index holds `status`, so settling a ticket is a HOT update
+    // Settlement walks a draw's tickets member by member (a member's play in a draw is one round
+    // of the bets record, settle.ts), a chunk after the last (member, id) it took, and skips the
+    // settled ones on the heap: no index holds `status`, so settling a ticket is a HOT update
     // (the table is created with fillfactor 50 in migration 0035, room for each settled version).
-    index('lottery_tickets_draw_idx').on(t.drawId, t.id),
+    index('lottery_tickets_draw_idx').on(t.drawId, t.memberId, t.id),
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
     check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),

@@ -2,7 +2,7 @@ import type { DrawIndex, Odds } from '@wps/games';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import type { BetsService } from '../bets/service.ts';
+import type { BetsService, Settlement } from '../bets/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { PostRequest, WalletService } from '../wallet/service.ts';
 import type { StoredBet } from './draws.ts';
@@ -85,14 +85,64 @@ export function winPostings(
   return out;
 }
 
+/** Where the next chunk starts: after this member's ticket `id` (keyset on (member_id, id)). */
+export interface SettleCursor {
+  memberId: number;
+  id: string;
+}
+
+/** Before every ticket: member ids are positive serials and ticket ids non-empty text. */
+export const SETTLE_START: SettleCursor = { memberId: -2147483648, id: '' };
+
+/**
+ * The bets record's lines for a chunk: one per member, a lottery round being a member's play in
+ * one draw (round id = the draw id, stake and payout summed over that member's tickets in the
+ * chunk; the tickets themselves are listed by GET /wps/lottery/tickets?drawId=). DESIGN §7 reads
+ * a round as the sum of its rows, so a member whose tickets span chunks (more than a chunk of
+ * them, or split by a concurrent settler's SKIP LOCKED) gets two rows that add up to the same
+ * round. A line per ticket was half the settlement's time: 1M inserted rows with six index
+ * entries each (one a GIN on upline_path) for figures no consumer reads per ticket.
+ */
+export function memberRoundLines(
+  game: LotteryGame,
+  drawId: string,
+  tickets: ReadonlyArray<{ member_id: number; trial: boolean; cost: string }>,
+  payouts: readonly bigint[],
+): Settlement[] {
+  const byMember = new Map<number, Settlement>();
+  tickets.forEach((t, i) => {
+    let line = byMember.get(t.member_id);
+    if (!line) {
+      line = {
+        memberId: t.member_id,
+        source: 'lottery',
+        vendor: game.vendor,
+        gameCode: game.gameCode,
+        gameType: game.gameType,
+        roundId: drawId,
+        stake: 0n,
+        payout: 0n,
+        trial: t.trial,
+      };
+      byMember.set(t.member_id, line);
+    }
+    line.stake += BigInt(t.cost);
+    line.payout += payouts[i]!;
+  });
+  return [...byMember.values()];
+}
+
 /**
  * Settles one chunk of a drawn draw's open tickets inside the caller's transaction, in a fixed
  * number of statements whatever the chunk's size: one SELECT … FOR UPDATE SKIP LOCKED of the
- * next open tickets (keyset on the ticket id), the pure rules per bet in memory, the winners'
- * ledger transactions in one `postMany` (see winPostings), one multi-row insert into the bets
- * record and one UPDATE … FROM unnest(…) of the tickets' state and total. All of it commits
- * together or not at all: a kill midway leaves the chunk open for the next run.
- * Answers how many tickets it took and the last id (the next chunk's keyset start).
+ * next open tickets (keyset on (member_id, id), so a member's tickets come together), the pure
+ * rules per bet in memory, the winners' ledger transactions in one `postMany` (see winPostings),
+ * one multi-row insert into the bets record (a line per member: memberRoundLines) and one
+ * UPDATE … FROM unnest(…) of the tickets' state and total. All of it commits together or not at
+ * all: a kill midway leaves the chunk open for the next run.
+ * A full chunk that ends inside a member's tickets leaves that member for the next chunk (unless
+ * the member is the whole chunk), so a member's play in a draw is one line of the record.
+ * Answers how many tickets it settled, where the next chunk starts and whether one may be left.
  */
 export async function settleChunk(
   tx: Tx,
@@ -102,10 +152,10 @@ export async function settleChunk(
   index: DrawIndex,
   uplines: ReadonlyMap<number, readonly number[]>,
   commonOdds: string | null,
-  after: string,
+  after: SettleCursor,
   limit: number,
   timings: SettleTimings,
-): Promise<{ count: number; last: string }> {
+): Promise<{ count: number; last: SettleCursor; more: boolean }> {
   let t0 = performance.now();
   const lap = (phase: keyof SettleTimings) => {
     const now = performance.now();
@@ -117,18 +167,22 @@ export async function settleChunk(
   await tx.execute(sql`set local jit = off`);
   // Almost every ticket of a draw carries the same odds table (half the row): it is sent only
   // when it differs from the draw's common one, and parsed once per distinct text.
-  const tickets = rowsOf<OpenTicket>(
+  const fetched = rowsOf<OpenTicket>(
     await tx.execute(sql`
       select id, member_id, trial, cost::text as cost, bets,
              case when odds = ${commonOdds}::jsonb then null else odds::text end as odds
       from lottery_tickets
-      where draw_id = ${drawId} and status = 'open' and id > ${after}
-      order by id
+      where draw_id = ${drawId} and status = 'open' and (member_id, id) > (${after.memberId}::int, ${after.id}::text)
+      order by member_id, id
       limit ${limit}
       for update skip locked`),
   );
   lap('select');
-  if (tickets.length === 0) return { count: 0, last: after };
+  if (fetched.length === 0) return { count: 0, last: after, more: false };
+  const more = fetched.length >= limit;
+  let tickets = fetched;
+  const tail = fetched[fetched.length - 1]!.member_id;
+  if (more && fetched[0]!.member_id !== tail) tickets = fetched.filter((t) => t.member_id !== tail);
 
   const oddsByText = new Map<string, Odds>();
   const ids: string[] = [];
@@ -161,21 +215,7 @@ export async function settleChunk(
   }
   lap('wallet');
 
-  await deps.bets.recordSettlements(
-    tx,
-    tickets.map((t, i) => ({
-      memberId: t.member_id,
-      source: 'lottery' as const,
-      vendor: game.vendor,
-      gameCode: game.gameCode,
-      gameType: game.gameType,
-      roundId: t.id,
-      stake: BigInt(t.cost),
-      payout: payouts[i]!,
-      trial: t.trial,
-    })),
-    uplines,
-  );
+  await deps.bets.recordSettlements(tx, memberRoundLines(game, drawId, tickets, payouts), uplines);
   lap('record');
 
   // Only the state and the total change: the per-bet hits and payouts are not written back into
@@ -199,5 +239,6 @@ export async function settleChunk(
   if (Number(updated[0]?.n) !== tickets.length)
     throw new Error('lottery settlement: a ticket changed under its lock');
   lap('update');
-  return { count: tickets.length, last: tickets[tickets.length - 1]!.id };
+  const last = tickets[tickets.length - 1]!;
+  return { count: tickets.length, last: { memberId: last.member_id, id: last.id }, more };
 }
