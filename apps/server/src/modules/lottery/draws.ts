@@ -14,7 +14,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { drawIdOf, type LotteryGame, nextDrawTimes, stationsOf } from './games.ts';
 import { lotteryDraws, type lotteryTickets } from './schema.ts';
-import { emptyTimings, SETTLE_START, type SettleTimings, settleChunk } from './settle.ts';
+import { emptyTimings, type SettleTimings, settleChunk } from './settle.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
@@ -209,10 +209,9 @@ export class LotteryDraws {
     );
     const commonOdds = common?.odds ?? null;
     let settled = 0;
-    let after = SETTLE_START;
     for (;;) {
       let t0 = 0;
-      const { count, last, more } = await this.db.transaction(async (tx) => {
+      const { count, more } = await this.db.transaction(async (tx) => {
         await opts.beforeBatch?.(tx);
         const r = await settleChunk(
           tx,
@@ -222,7 +221,6 @@ export class LotteryDraws {
           index,
           uplines,
           commonOdds,
-          after,
           batchSize,
           timings,
         );
@@ -231,19 +229,17 @@ export class LotteryDraws {
       });
       timings.commit += performance.now() - t0;
       settled += count;
-      after = last;
       if (!more) break;
     }
-    await this.db
-      .update(lotteryDraws)
-      .set({ status: 'settled', settledAt: sql`now()` })
-      .where(
-        and(
-          eq(lotteryDraws.id, drawId),
-          eq(lotteryDraws.status, 'drawn'),
-          sql`not exists (select 1 from lottery_tickets where draw_id = ${drawId} and status = 'open')`,
-        ),
-      );
+    // Settled once no open ticket is left past the cursor (losers stay 'open' on the heap and
+    // are settled by the cursor: settle.ts).
+    await this.db.execute(sql`
+      update lottery_draws d set status = 'settled', settled_at = now()
+      where d.id = ${drawId} and d.status = 'drawn'
+        and not exists (
+          select 1 from lottery_tickets t
+          where t.draw_id = d.id and t.status = 'open'
+            and (t.member_id, t.id) > (coalesce(d.settled_member, 0), coalesce(d.settled_ticket, '')))`);
     return settled;
   }
 

@@ -34,6 +34,13 @@ export const lotteryDraws = pgTable(
     results: jsonb(),
     drawnAt: ts(),
     settledAt: ts(),
+    /**
+     * Settled through: every open ticket of the draw at or before (member_id, id) =
+     * (settledMember, settledTicket) is settled, payout as stored (losers are never rewritten:
+     * settle.ts). Null until the first chunk commits.
+     */
+    settledMember: integer(),
+    settledTicket: text(),
     createdAt: ts().notNull().default(sql`now()`),
   },
   (t) => [

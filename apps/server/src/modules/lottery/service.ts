@@ -21,7 +21,7 @@ import {
   resultCount,
   validateBet,
 } from '@wps/games';
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -414,8 +414,8 @@ export class LotteryService {
 
   /**
    * The commission behind a betting-record round of the member, null when none: a round is the
-   * member's play in one draw (round id = draw id: the settled tickets' commissions summed,
-   * settle.ts), or one ticket (a cancelled ticket's line, and lines written per ticket before).
+   * member's play in one draw (round id = draw id: the commissions of its tickets not cancelled,
+   * which the draw's settlement settles, summed: settle.ts), or one ticket (a cancelled ticket's line, and lines written per ticket before).
    */
   async commissionOf(memberId: number, roundId: string): Promise<bigint | null> {
     const [t] = await this.db
@@ -426,7 +426,7 @@ export class LotteryService {
           eq(lotteryTickets.memberId, memberId),
           or(
             eq(lotteryTickets.id, roundId),
-            and(eq(lotteryTickets.drawId, roundId), eq(lotteryTickets.status, 'settled')),
+            and(eq(lotteryTickets.drawId, roundId), ne(lotteryTickets.status, 'cancelled')),
           ),
         ),
       );
