@@ -239,7 +239,7 @@ export class LotteryDraws {
         and not exists (
           select 1 from lottery_tickets t
           where t.draw_id = d.id and t.status = 'open'
-            and (t.member_id, t.id) > (coalesce(d.settled_member, 0), coalesce(d.settled_ticket, '')))`);
+            and t.id > coalesce(d.settled_ticket, ''))`);
     return settled;
   }
 

@@ -35,11 +35,10 @@ export const lotteryDraws = pgTable(
     drawnAt: ts(),
     settledAt: ts(),
     /**
-     * Settled through: every open ticket of the draw at or before (member_id, id) =
-     * (settledMember, settledTicket) is settled, payout as stored (losers are never rewritten:
-     * settle.ts). Null until the first chunk commits.
+     * Settled through: every open ticket of the draw whose id is at or before this one is
+     * settled, payout as stored (losers are never rewritten: settle.ts). Null until the first
+     * chunk commits.
      */
-    settledMember: integer(),
     settledTicket: text(),
     createdAt: ts().notNull().default(sql`now()`),
   },
@@ -79,11 +78,11 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
-    // Settlement walks a draw's tickets member by member (a member's play in a draw is one round
-    // of the bets record, settle.ts), a chunk after the last (member, id) it took, and skips the
-    // settled ones on the heap: no index holds `status`, so settling a ticket is a HOT update
-    // (the table is created with fillfactor 50 in migration 0035, room for each settled version).
-    index('lottery_tickets_draw_idx').on(t.drawId, t.memberId, t.id),
+    // Settlement walks a draw's tickets in id order, a chunk after its draw's settled-through
+    // cursor (settle.ts), and skips the settled ones on the heap: no index holds `status`, so
+    // settling a winner is a HOT update (the table is created with fillfactor 50 in migration
+    // 0035, room for each settled version).
+    index('lottery_tickets_draw_idx').on(t.drawId, t.id),
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),
     check('lottery_tickets_money', sql`${t.cost} > 0 AND ${t.payout} >= 0`),

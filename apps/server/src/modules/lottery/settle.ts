@@ -89,10 +89,15 @@ export function winPostings(
  * The bets record's lines for a chunk: one per member, a lottery round being a member's play in
  * one draw (round id = the draw id, stake and payout summed over that member's tickets in the
  * chunk; the tickets themselves are listed by GET /wps/lottery/tickets?drawId=). DESIGN §7 reads
- * a round as the sum of its rows, so a member whose tickets span chunks (more than a chunk of
- * them, or split by a concurrent settler's SKIP LOCKED) gets two rows that add up to the same
- * round. A line per ticket was half the settlement's time: 1M inserted rows with six index
- * entries each (one a GIN on upline_path) for figures no consumer reads per ticket.
+ * a round as the sum of its rows, so the lines of a member whose tickets span chunks add up to
+ * one round. A line per ticket was the largest phase: record 2.05 s of a 4.77 s settlement of
+ * 100,000 tickets (1 line per ticket, six index entries each, one a GIN on upline_path), 0.09 s
+ * with a line per member per chunk (bench:lottery, load 6–8).
+ *
+ * Chunks follow the ticket id, not the member: walking a draw member by member (one line per
+ * member per draw) made each chunk read its tickets from pages all over the table, and at
+ * 1,000,000 tickets (larger than shared_buffers) its select took 23 s against 11.75 s for the
+ * whole bare SQL pass. In id order the chunk reads the pages the tickets were written to.
  */
 export function memberRoundLines(
   game: LotteryGame,
@@ -128,20 +133,18 @@ export function memberRoundLines(
  * number of statements whatever the chunk's size.
  *
  * Exactly once: the draw's row is locked (settlers of one draw take turns) and holds the
- * settled-through cursor, the last (member_id, id) settled; every open ticket of the draw at or
- * before it is settled (lottery_ticket_states, ticket-view.ts). The chunk reads the next open
+ * settled-through cursor, the last ticket id settled; every open ticket of the draw at or before
+ * it is settled (lottery_ticket_states, ticket-view.ts). The chunk reads the next open
  * tickets after the cursor, applies the pure rules per bet in memory, posts the winners' ledger
- * transactions in one `postMany` (winPostings), inserts the bets record's lines (one per member:
- * memberRoundLines), writes state and payout on the winners only, and moves the cursor past the
+ * transactions in one `postMany` (winPostings), inserts the bets record's lines (one per member
+ * in the chunk: memberRoundLines), writes state and payout on the winners only, and moves the cursor past the
  * chunk. All of it commits together or not at all: a kill midway leaves cursor and tickets as
  * they were for the next run.
  *
  * A losing ticket is not written at all: its stored payout is already 0 and the cursor says it is
  * settled. Writing every ticket was the largest phase left once the record took a line per
- * member: update 1.06 s of a 2.39 s settlement of 100,000 tickets (bare SQL pass 0.95 s, load 8).
- *
- * A full chunk that ends inside a member's tickets leaves that member for the next chunk (unless
- * the member is the whole chunk), so a member's play in a draw is one line of the record.
+ * member: update 1.06 s of a 2.39 s settlement of 100,000 tickets (bare SQL pass 0.95 s, load 8);
+ * writing the winners only, 0.11 s (1.10 s in all against a 0.65 s bare pass, load 9).
  * Answers how many tickets it settled and whether more may be left.
  */
 export async function settleChunk(
@@ -164,35 +167,29 @@ export async function settleChunk(
   // These statements are short and planned with the default 100-row guess for unnest and
   // jsonb sets; PostgreSQL's JIT compiled them anyway and took longer to compile than to run.
   await tx.execute(sql`set local jit = off`);
-  const [cursor] = rowsOf<{ status: string; member: number | null; ticket: string | null }>(
+  const [cursor] = rowsOf<{ status: string; ticket: string | null }>(
     await tx.execute(sql`
-      select status, settled_member as member, settled_ticket as ticket
+      select status, settled_ticket as ticket
       from lottery_draws where id = ${drawId} for update`),
   );
   if (cursor?.status !== 'drawn') return { count: 0, more: false };
-  // Before any ticket: member ids are positive serials.
-  const afterMember = cursor.member ?? 0;
   const afterTicket = cursor.ticket ?? '';
   // Almost every ticket of a draw carries the same odds table (half the row): it is sent only
   // when it differs from the draw's common one, and parsed once per distinct text. No row lock:
   // nothing else writes a ticket of a drawn draw (placing and cancelling need it open), and the
   // draw's row lock keeps other settlers out.
-  const fetched = rowsOf<OpenTicket>(
+  const tickets = rowsOf<OpenTicket>(
     await tx.execute(sql`
       select id, member_id, trial, cost::text as cost, bets,
              case when odds = ${commonOdds}::jsonb then null else odds::text end as odds
       from lottery_tickets
       where draw_id = ${drawId} and status = 'open'
-        and (member_id, id) > (${afterMember}::int, ${afterTicket}::text)
-      order by member_id, id
+        and id > ${afterTicket}
+      order by id
       limit ${limit}`),
   );
   lap('select');
-  if (fetched.length === 0) return { count: 0, more: false };
-  const more = fetched.length >= limit;
-  let tickets = fetched;
-  const tail = fetched[fetched.length - 1]!.member_id;
-  if (more && fetched[0]!.member_id !== tail) tickets = fetched.filter((t) => t.member_id !== tail);
+  if (tickets.length === 0) return { count: 0, more: false };
 
   const oddsByText = new Map<string, Odds>();
   const ids: string[] = [];
@@ -255,8 +252,8 @@ export async function settleChunk(
   }
   const last = tickets[tickets.length - 1]!;
   await tx.execute(sql`
-    update lottery_draws set settled_member = ${last.member_id}, settled_ticket = ${last.id}
+    update lottery_draws set settled_ticket = ${last.id}
     where id = ${drawId}`);
   lap('update');
-  return { count: tickets.length, more };
+  return { count: tickets.length, more: tickets.length >= limit };
 }

@@ -71,7 +71,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  */
 export const ticketStatus = sql<LotteryTicket['status']>`case
   when ${lotteryTickets.status} = 'open' and ${lotteryDraws.settledTicket} is not null
-   and (${lotteryTickets.memberId}, ${lotteryTickets.id}) <= (${lotteryDraws.settledMember}, ${lotteryDraws.settledTicket})
+   and ${lotteryTickets.id} <= ${lotteryDraws.settledTicket}
   then 'settled' else ${lotteryTickets.status} end`;
 
 /** A member's tickets, newest first, as `GET /wps/lottery/tickets` answers them. */
