@@ -254,7 +254,7 @@ export class LotteryDraws {
    * Resolves (and caches) the ledger ids of every account the draw may pay, outside any
    * transaction: inside one the wallet does not cache them, and each payout would look them up
    * again. Answers each member's upline path for the bets record, looked up once per draw
-   * instead of once per chunk (a chunk of 5,000 tickets has up to 5,000 players).
+   * instead of once per chunk (a chunk of 20,000 tickets has up to 20,000 players).
    */
   private async resolveAccounts(drawId: string, game: LotteryGame): Promise<Map<number, number[]>> {
     const members = rowsOf<{ member_id: number; trial: boolean; path: number[] }>(

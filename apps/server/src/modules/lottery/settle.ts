@@ -91,8 +91,10 @@ export function winPostings(
  * chunk; the tickets themselves are listed by GET /wps/lottery/tickets?drawId=). DESIGN §7 reads
  * a round as the sum of its rows, so the lines of a member whose tickets span chunks add up to
  * one round. A line per ticket was the largest phase: record 2.05 s of a 4.77 s settlement of
- * 100,000 tickets (1 line per ticket, six index entries each, one a GIN on upline_path), 0.09 s
- * with a line per member per chunk (bench:lottery, load 6–8).
+ * 100,000 tickets (a line per ticket, six index entries each, one a GIN on upline_path); a line
+ * per member per chunk, 0.15–0.25 s (bench:lottery, 1,000 players, load 6–10).
+ * Missions' `rounds` metric counts lines: a draw counts once per chunk holding the member's
+ * tickets (once for any draw under a chunk's size), where it counted every ticket before.
  *
  * Chunks follow the ticket id, not the member: walking a draw member by member (one line per
  * member per draw) made each chunk read its tickets from pages all over the table, and at
