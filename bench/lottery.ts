@@ -154,7 +154,7 @@ async function main() {
       `bare SQL join of ${base!.n} tickets to the results: ${secs(bareMs)} (pays ${base!.paid} paisa)`,
     );
     console.log(
-      `settle ${settled} tickets (${after!.winners} winners paid in one ledger transaction per chunk; every ticket a bets-record line): ${secs(settleMs)} (pays ${after!.paid} paisa)`,
+      `settle ${settled} tickets (${after!.winners} winners paid in one ledger transaction per chunk; a bets-record line per member per chunk; losers not rewritten): ${secs(settleMs)} (pays ${after!.paid} paisa)`,
     );
     console.log(
       `where the settlement's time went (chunks of ${CHUNK}): ${Object.entries(timings)

@@ -117,7 +117,8 @@ describe.skipIf(!hasPostgres)('lottery commission under concurrency (needs TEST_
       status: string;
       bets: StoredBet[];
     }>(
-      `select id, member_id, cost::text, commission::text, payout::text, status, bets from lottery_tickets where draw_id = $1`,
+      `select s.id, s.member_id, s.cost::text, s.commission::text, s.payout::text, s.status, t.bets
+       from lottery_ticket_states s join lottery_tickets t using (id) where s.draw_id = $1`,
       [draw.id],
     );
     expect(tickets).toHaveLength(slips.length);
@@ -140,14 +141,23 @@ describe.skipIf(!hasPostgres)('lottery commission under concurrency (needs TEST_
       const won = kept.reduce((a, x) => a + BigInt(x.payout), 0n);
       expect(await t.app.services.wallet.balance(Accounts.cash(p.id))).toBe(FUND - paid + won);
     }
-    // The betting record staked what was charged, once per settled ticket.
+    // The betting record staked what was charged, once per settled ticket: a line per player
+    // with settled tickets (their play in the draw), and the round's detail shows the commission
+    // of those tickets.
     const [rec] = await query<{ stake: string; n: string }>(
       `select coalesce(sum(stake), 0)::text stake, count(*)::text n from bets
-       where source = 'lottery' and status = 'settled' and round_id in (select id from lottery_tickets where draw_id = $1)`,
+       where source = 'lottery' and status = 'settled' and round_id = $1`,
       [draw.id],
     );
     const settled = tickets.filter((x) => x.status === 'settled');
-    expect(Number(rec!.n)).toBe(settled.length);
+    expect(Number(rec!.n)).toBe(new Set(settled.map((x) => x.member_id)).size);
     expect(BigInt(rec!.stake)).toBe(settled.reduce((a, x) => a + BigInt(x.cost), 0n));
+    for (const p of players) {
+      const mine = settled.filter((x) => x.member_id === p.id);
+      if (mine.length === 0) continue;
+      expect(await lottery.commissionOf(p.id, draw.id)).toBe(
+        mine.reduce((a, x) => a + BigInt(x.commission), 0n),
+      );
+    }
   });
 });

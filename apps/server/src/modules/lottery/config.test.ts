@@ -196,9 +196,10 @@ describe('lottery đá, commissions and the odds page API', () => {
       0,
     );
     expect(await cash(alice.id)).toBe(before - 4925n + BigInt(paid));
+    // The record's round is Alice's play in the draw (her one ticket here), listed under the draw id.
     const detail = await call(
       'GET',
-      `/wps/relay/GCS_bettingRecord/${res.body.value.ticketId}?vendor=TCG_LOTTO_VN`,
+      `/wps/relay/GCS_bettingRecord/${drawId}?vendor=TCG_LOTTO_VN`,
       alice.token,
     );
     expect(detail.status).toBe(200);

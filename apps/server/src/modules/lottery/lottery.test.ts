@@ -235,7 +235,7 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
     await closeDraw(drawId);
     await runDraw('VN_FAST_5');
     const settled = await query<{ id: string; status: string }>(
-      'select id, status from lottery_tickets where draw_id = $1',
+      'select id, status from lottery_ticket_states where draw_id = $1',
       [drawId],
     );
     expect(settled).toEqual([{ id: ok.body.value.ticketId, status: 'settled' }]);
@@ -302,24 +302,31 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
       [drawId, alice.id],
     );
     expect(await cash(alice.id)).toBe(before - 280500n + BigInt(paid!.sum));
+    // The record's round is Alice's play in this draw: one line, both slips' cost and winnings.
+    const [spent] = await query<{ cost: string; commission: string }>(
+      'select sum(cost)::text cost, sum(commission)::text commission from lottery_tickets where draw_id = $1 and member_id = $2',
+      [drawId, alice.id],
+    );
     const rec = await query<{
       source: string;
       vendor: string;
       game_type: string;
       stake: string;
       payout: string;
-    }>('select source, vendor, game_type, stake::text, payout::text from bets where round_id = $1', [
-      ticket.ticketId,
-    ]);
+    }>(
+      'select source, vendor, game_type, stake::text, payout::text from bets where round_id = $1 and member_id = $2',
+      [drawId, alice.id],
+    );
     expect(rec).toEqual([
       {
         source: 'lottery',
         vendor: 'TCG_LOTTO_VN',
         game_type: 'ELOTT',
-        stake: '280500',
-        payout: String(expected),
+        stake: spent!.cost,
+        payout: paid!.sum,
       },
     ]);
+    expect(await t.app.services.lottery.commissionOf(alice.id, drawId)).toBe(BigInt(spent!.commission));
     const recent = await call('GET', '/lgw/vn/games/game_menu/recent?prizeMode=ELOTT');
     expect(recent.body.value.draws.map((d: Json) => d.drawId)).toContain(drawId);
     const day = await call('GET', `/lgw/vn/numeros/opened/game?gameCode=VN_FAST_1&pageSize=5`);
@@ -361,14 +368,14 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
       }),
     ).rejects.toThrow('killed');
     const half = await query<{ n: string }>(
-      `select count(*)::text n from lottery_tickets where draw_id = $1 and status = 'settled'`,
+      `select count(*)::text n from lottery_ticket_states where draw_id = $1 and status = 'settled'`,
       [drawId],
     );
     expect(half[0]!.n).toBe('10');
     await draws.settle(drawId, { batchSize: 5 });
     await draws.settle(drawId, { batchSize: 5 });
     const rows = await query<{ id: string; status: string; payout: string; bets: StoredBet[] }>(
-      'select id, status, payout::text, bets from lottery_tickets where id = any($1)',
+      'select s.id, s.status, s.payout::text, t.bets from lottery_ticket_states s join lottery_tickets t using (id) where s.id = any($1)',
       [tickets],
     );
     expect(rows.filter((r) => r.status !== 'settled').map((r) => r.id)).toEqual([]);
@@ -381,12 +388,19 @@ describe('lottery API: menus, slips, cut-off, draws, settlement once, cancel, is
       const expected = settleBet('north', results, r.bets[0]!, DEFAULT_ODDS.ELOTT).payout;
       expect(Number(r.payout)).toBe(expected);
     }
-    const rec = await query<{ round_id: string; n: string }>(
-      `select round_id, count(*)::text n from bets where round_id = any($1) group by round_id`,
-      [tickets],
+    // A line per member per chunk, the draw as the round: each member's lines add up to their
+    // tickets once, whatever the kill left to the rerun.
+    const rec = await query<{ member_id: number; stake: string; payout: string }>(
+      `select member_id, sum(stake)::text stake, sum(payout)::text payout from bets
+       where source = 'lottery' and round_id = $1 group by member_id order by member_id`,
+      [drawId],
     );
-    expect(rec).toHaveLength(24);
-    expect(rec.every((r) => r.n === '1')).toBe(true);
+    const own = await query<{ member_id: number; stake: string; payout: string }>(
+      `select member_id, sum(cost)::text stake, sum(payout)::text payout from lottery_tickets
+       where draw_id = $1 group by member_id order by member_id`,
+      [drawId],
+    );
+    expect(rec).toEqual(own);
     // What the ledger credited for this draw's wins equals what the tickets say they won: once.
     const [credited] = await query<{ sum: string | null }>(
       `select sum(p.amount)::text sum from ledger_postings p join ledger_transactions x on x.id = p.transaction_id

@@ -74,16 +74,24 @@ describe.skipIf(!hasPostgres)('lottery cut-off race (needs TEST_DATABASE_URL)', 
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     const rows = await query<{ status: string; late: boolean }>(
-      `select t.status, t.created_at >= d.cutoff_at or t.created_at >= d.drawn_at as late
-       from lottery_tickets t join lottery_draws d on d.id = t.draw_id where t.draw_id = $1`,
+      `select s.status, t.created_at >= d.cutoff_at or t.created_at >= d.drawn_at as late
+       from lottery_ticket_states s join lottery_tickets t using (id) join lottery_draws d on d.id = t.draw_id
+       where t.draw_id = $1`,
       [draw!.id],
     );
     expect(rows).toHaveLength(accepted);
     expect(rows.every((r) => r.status === 'settled' && !r.late)).toBe(true);
-    const [rec] = await query<{ n: string }>(
-      `select count(*)::text n from bets where source = 'lottery' and round_id in (select id from lottery_tickets where draw_id = $1)`,
+    // The bets record: a line per player per draw (settlers take turns on the draw's row), the
+    // sum of their tickets' cost staked once.
+    const [rec] = await query<{ n: string; players: string; stake: string }>(
+      `select count(*)::text n, count(distinct member_id)::text players, coalesce(sum(stake), 0)::text stake
+       from bets where source = 'lottery' and round_id = $1`,
       [draw!.id],
     );
-    expect(Number(rec!.n)).toBe(accepted);
+    const [own] = await query<{ players: string; cost: string }>(
+      `select count(distinct member_id)::text players, sum(cost)::text cost from lottery_tickets where draw_id = $1`,
+      [draw!.id],
+    );
+    expect(rec).toEqual({ n: own!.players, players: own!.players, stake: own!.cost });
   });
 });

@@ -34,6 +34,12 @@ export const lotteryDraws = pgTable(
     results: jsonb(),
     drawnAt: ts(),
     settledAt: ts(),
+    /**
+     * Settled through: every open ticket of the draw whose id is at or before this one is
+     * settled, payout as stored (losers are never rewritten: settle.ts). Null until the first
+     * chunk commits.
+     */
+    settledTicket: text(),
     createdAt: ts().notNull().default(sql`now()`),
   },
   (t) => [
@@ -72,9 +78,10 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_tickets_request_uq').on(t.memberId, t.requestId),
-    // Settlement walks a draw's tickets in id order, a chunk after the last id it took, and skips
-    // the settled ones on the heap: no index holds `status`, so settling a ticket is a HOT update
-    // (the table is created with fillfactor 50 in migration 0035, room for each settled version).
+    // Settlement walks a draw's tickets in id order, a chunk after its draw's settled-through
+    // cursor (settle.ts), and skips the settled ones on the heap: no index holds `status`, so
+    // settling a winner is a HOT update (the table is created with fillfactor 50 in migration
+    // 0035, room for each settled version).
     index('lottery_tickets_draw_idx').on(t.drawId, t.id),
     index('lottery_tickets_member_idx').on(t.memberId, t.createdAt),
     check('lottery_tickets_status_known', sql`${t.status} in ('open', 'settled', 'cancelled')`),

@@ -21,7 +21,7 @@ import {
   resultCount,
   validateBet,
 } from '@wps/games';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -412,13 +412,25 @@ export class LotteryService {
     });
   }
 
-  /** The commission a member's ticket was bought with (the betting record's detail), null when none. */
-  async commissionOf(memberId: number, ticketId: string): Promise<bigint | null> {
+  /**
+   * The commission behind a betting-record round of the member, null when none: a round is the
+   * member's play in one draw (round id = draw id: the commissions of its tickets not cancelled,
+   * which the draw's settlement settles, summed: settle.ts), or one ticket (a cancelled ticket's line, and lines written per ticket before).
+   */
+  async commissionOf(memberId: number, roundId: string): Promise<bigint | null> {
     const [t] = await this.db
-      .select({ commission: lotteryTickets.commission })
+      .select({ commission: sql<string>`sum(${lotteryTickets.commission})::text` })
       .from(lotteryTickets)
-      .where(and(eq(lotteryTickets.id, ticketId), eq(lotteryTickets.memberId, memberId)));
-    return t ? t.commission : null;
+      .where(
+        and(
+          eq(lotteryTickets.memberId, memberId),
+          or(
+            eq(lotteryTickets.id, roundId),
+            and(eq(lotteryTickets.drawId, roundId), ne(lotteryTickets.status, 'cancelled')),
+          ),
+        ),
+      );
+    return t?.commission != null ? BigInt(t.commission) : null;
   }
 
   /** The caller's tickets, newest first (ticket-view.ts). */

@@ -226,11 +226,19 @@ describe.skipIf(!hasPostgres)(
               }),
             ).rejects.toThrow('killed');
             const [half] = await query<{ n: number }>(
-              `select count(*)::int n from lottery_tickets where draw_id = $1 and status = 'settled'`,
+              `select count(*)::int n from lottery_ticket_states where draw_id = $1 and status = 'settled'`,
               [drawId],
             );
             expect(half!.n).toBe(Math.min(killAt * chunk, slips.length));
-            // Two runs at once pick up what is left: SKIP LOCKED gives them different chunks.
+            // What the kill left settled is a prefix in id order: the draw's settled-through cursor.
+            const order = await query<{ status: string }>(
+              `select status from lottery_ticket_states where draw_id = $1 order by id`,
+              [drawId],
+            );
+            expect(order.map((o) => o.status)).toEqual(
+              order.map((_, i) => (i < half!.n ? 'settled' : 'open')),
+            );
+            // Two runs at once pick up what is left, taking turns on the draw's row.
             await Promise.all([
               draws.settle(drawId, { batchSize: chunk }),
               draws.settle(drawId, { batchSize: chunk }),
@@ -248,7 +256,10 @@ describe.skipIf(!hasPostgres)(
               payout: string;
               bets: StoredBet[];
               odds: Odds;
-            }>('select status, payout::text, bets, odds from lottery_tickets where draw_id = $1', [drawId]);
+            }>(
+              'select s.status, s.payout::text, t.bets, t.odds from lottery_ticket_states s join lottery_tickets t using (id) where s.draw_id = $1',
+              [drawId],
+            );
             expect(tickets.every((x) => x.status === 'settled')).toBe(true);
             let rulesSum = 0;
             for (const x of tickets) {
@@ -277,16 +288,33 @@ describe.skipIf(!hasPostgres)(
               byMember(won, (r: { won: string }) => r.won),
             );
             expect(credits.reduce((a, c) => a + Number(c.credited), 0)).toBe(rulesSum);
-            const [rec] = await query<{ n: number; dup: number; paid: string | null; paths: number }>(
-              `select count(*)::int n, (count(*) - count(distinct round_id))::int dup, sum(payout)::text paid,
+            // The bets record: the draw is each player's round, its lines adding up to their
+            // tickets' cost and winnings once, each line under the player's upline path.
+            const [rec] = await query<{ n: number; stake: string; paid: string | null; paths: number }>(
+              `select count(*)::int n, sum(stake)::text stake, sum(payout)::text paid,
                       count(*) filter (where upline_path = member_upline_path(member_id))::int paths
-             from bets where source = 'lottery' and round_id in (select id from lottery_tickets where draw_id = $1)`,
+             from bets where source = 'lottery' and round_id = $1`,
               [drawId],
             );
-            expect(rec).toEqual({ n: tickets.length, dup: 0, paid: String(rulesSum), paths: tickets.length });
+            const [cost] = await query<{ sum: string }>(
+              'select sum(cost)::text sum from lottery_tickets where draw_id = $1',
+              [drawId],
+            );
+            expect(rec).toEqual({ n: rec!.n, stake: cost!.sum, paid: String(rulesSum), paths: rec!.n });
+            const lines = await query<{ member_id: number; stake: string; payout: string }>(
+              `select member_id, sum(stake)::text stake, sum(payout)::text payout from bets
+             where source = 'lottery' and round_id = $1 group by member_id order by member_id`,
+              [drawId],
+            );
+            const own = await query<{ member_id: number; stake: string; payout: string }>(
+              `select member_id, sum(cost)::text stake, sum(payout)::text payout from lottery_ticket_states
+             where draw_id = $1 group by member_id order by member_id`,
+              [drawId],
+            );
+            expect(lines).toEqual(own);
             const [under] = await query<{ n: number }>(
               `select count(*)::int n from bets where source = 'lottery' and cardinality(upline_path) > 0
-             and round_id in (select id from lottery_tickets where draw_id = $1)`,
+             and round_id = $1`,
               [drawId],
             );
             // Slips rotate over the six players: some lines belong to the agent's players.

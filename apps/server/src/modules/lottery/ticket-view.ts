@@ -1,6 +1,6 @@
 import { fromMinor, type LotteryBetTypeCode, type LotteryTicket } from '@wps/contract';
 import { DrawIndex, type LotteryResults, type Odds } from '@wps/games';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredBet } from './draws.ts';
 import type { LotteryGame } from './games.ts';
@@ -64,6 +64,16 @@ export interface TicketQuery {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * A ticket's state as the API answers it: settlement writes only the winners, and an open
+ * ticket at or before its draw's settled-through cursor (settle.ts) is a settled loser, payout
+ * the 0 it was placed with. The same rule as the view lottery_ticket_states (migration 0043).
+ */
+export const ticketStatus = sql<LotteryTicket['status']>`case
+  when ${lotteryTickets.status} = 'open' and ${lotteryDraws.settledTicket} is not null
+   and ${lotteryTickets.id} <= ${lotteryDraws.settledTicket}
+  then 'settled' else ${lotteryTickets.status} end`;
+
 /** A member's tickets, newest first, as `GET /wps/lottery/tickets` answers them. */
 export async function listTickets(
   db: Db,
@@ -75,24 +85,33 @@ export async function listTickets(
     eq(lotteryTickets.memberId, memberId),
     q.drawId ? eq(lotteryTickets.drawId, q.drawId) : undefined,
     q.gameCode ? eq(lotteryTickets.gameCode, q.gameCode) : undefined,
-    q.status ? eq(lotteryTickets.status, q.status) : undefined,
+    q.status ? sql`${ticketStatus} = ${q.status}` : undefined,
   );
   const pageSize = q.pageSize ?? 20;
   const rows = await db
-    .select({ t: lotteryTickets, drawTime: lotteryDraws.drawTime, results: lotteryDraws.results })
+    .select({
+      t: lotteryTickets,
+      status: ticketStatus,
+      drawTime: lotteryDraws.drawTime,
+      results: lotteryDraws.results,
+    })
     .from(lotteryTickets)
     .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
     .where(where)
     .orderBy(desc(lotteryTickets.createdAt), desc(lotteryTickets.id))
     .limit(pageSize)
     .offset(((q.pageNo ?? 1) - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(lotteryTickets).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(lotteryTickets)
+    .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
+    .where(where);
   const indexOf = drawIndexes(gamesByCode);
   return {
     total: total?.n ?? 0,
-    content: rows.map(({ t, drawTime, results }) => {
+    content: rows.map(({ t, status, drawTime, results }) => {
       const stored = t.bets as StoredBet[];
-      const index = t.status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
+      const index = status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
       const outcomes = index ? betOutcomes(index, stored, t.odds as Odds) : null;
       return {
         ticketId: t.id,
@@ -100,7 +119,7 @@ export async function listTickets(
         drawId: t.drawId,
         drawTime: iso(drawTime),
         prizeMode: t.prizeMode,
-        status: t.status as LotteryTicket['status'],
+        status,
         cost: fromMinor(t.cost),
         commission: fromMinor(t.commission),
         payout: fromMinor(t.payout),
