@@ -35,8 +35,8 @@ const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0
 export async function applyBatch(db: Db, items: ApplyItem[]): Promise<ApplyOutcome[]> {
   const rows = await hot<{ r_ord: number; r_status: string; r_balance: string | null }>(
     db,
-    'seamless_apply_batch',
-    'select r_ord, r_status, r_balance from seamless_apply_batch($1::jsonb)',
+    'seamless_apply_many',
+    'select r_ord, r_status, r_balance from seamless_apply_many($1::jsonb)',
     [`[${items.map(itemJson).join(',')}]`],
   );
   const out: ApplyOutcome[] = new Array(items.length);
