@@ -4,11 +4,13 @@ import { pgArray } from '../wallet/service.ts';
 import type { ApplyOutcome } from './group-commit.ts';
 
 /**
- * The seamless hot path's two statements (migrations 0018, 0034, 0039): a batch of bets and wins
- * through `seamless_apply_batch`, or one alone through `seamless_apply`, each autocommitted.
+ * The seamless hot path's two statements (migrations 0034, 0039, 0042): a batch of bets and wins
+ * through `seamless_apply_many` (set-based; it falls back to `seamless_apply_batch`, the per-item
+ * loop of 0018, where the answers could differ), or one alone through `seamless_apply`, each
+ * autocommitted.
  */
 
-/** One seamless_apply call, as `seamless_apply_batch` reads it (see migration 0018). */
+/** One seamless_apply call, as `seamless_apply_many` and `seamless_apply_batch` read it (migrations 0042, 0018). */
 export interface ApplyItem {
   v: string;
   t: string;

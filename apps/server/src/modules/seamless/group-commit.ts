@@ -10,8 +10,10 @@ import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
  * How: calls are spread over lanes by member id. A lane runs one database statement at a time;
  * an idle lane sends a call at once (with whatever arrived in the same event-loop turn), and the
  * calls that arrive while it is busy (up to MAX_ITEMS) wait in its queue and go to the database
- * together, as ONE autocommitted statement (`seamless_apply_batch`, migration 0018) that applies
- * each through `seamless_apply` (migrations 0034, 0039), in arrival order. So:
+ * together, as ONE autocommitted statement (`seamless_apply_many`, migration 0042) that applies
+ * them set-based, answering what `seamless_apply` (migrations 0034, 0039) called on each in
+ * arrival order would answer (and calling it so, through `seamless_apply_batch` of 0018, when a
+ * refusal for funds or anything odd could make the set answer differ). So:
  * - one round trip and one commit per batch instead of per bet;
  * - a member always lands in the same lane, so their calls apply in arrival order, and a hot
  *   wallet's bets are taken one after another by one transaction instead of 32 transactions
