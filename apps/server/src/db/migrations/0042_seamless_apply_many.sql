@@ -58,16 +58,25 @@ BEGIN
       AS (v text, t text, k text, r text, m integer, tr boolean, w bigint))
       WITH ORDINALITY AS u(v, t, k, r, m, tr, w, ord)
   ), judged AS (
-    SELECT i.*,
-           EXISTS (SELECT 1 FROM seamless_transactions s WHERE s.vendor = i.v AND s.tx_id = i.t) AS replay,
-           CASE WHEN i.k = 'bet'
-                THEN EXISTS (SELECT 1 FROM members mb WHERE mb.id = i.m AND mb.status = 'active')
-                ELSE EXISTS (SELECT 1 FROM seamless_rounds sr
-                             WHERE sr.vendor = i.v AND sr.round_id = i.r AND sr.member_id = i.m
-                               AND sr.bet_count > 0)
-                     OR coalesce((SELECT sv.allow_betless_wins FROM seamless_vendors sv WHERE sv.code = i.v), false)
-           END AS passes
+    -- Lookups by index, one per item: as EXISTS the planner hashed them over whole-table scans.
+    SELECT i.*, s.found IS NOT NULL AS replay,
+           CASE WHEN i.k = 'bet' THEN mb.found IS NOT NULL
+                ELSE sr.found IS NOT NULL OR coalesce(sv.allowed, false) END AS passes
     FROM items i
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM seamless_transactions s WHERE s.vendor = i.v AND s.tx_id = i.t LIMIT 1
+    ) s ON true
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM members mb WHERE i.k = 'bet' AND mb.id = i.m AND mb.status = 'active' LIMIT 1
+    ) mb ON true
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM seamless_rounds sr
+      WHERE i.k <> 'bet' AND sr.vendor = i.v AND sr.round_id = i.r AND sr.member_id = i.m AND sr.bet_count > 0
+      LIMIT 1
+    ) sr ON true
+    LEFT JOIN LATERAL (
+      SELECT sv.allow_betless_wins AS allowed FROM seamless_vendors sv WHERE i.k <> 'bet' AND sv.code = i.v LIMIT 1
+    ) sv ON true
   ), decided AS (
     SELECT j.*,
            CASE WHEN j.replay OR j.ord > min(j.ord) FILTER (WHERE j.passes) OVER (PARTITION BY j.v, j.t)
@@ -127,9 +136,10 @@ BEGIN
     WHERE c.ord = ANY (c_ord);
 
     SELECT array_agg(DISTINCT a ORDER BY a) INTO v_accounts FROM unnest(l_acc) AS a;
-    SELECT count(*) INTO v_locked FROM (
-      SELECT a.id FROM ledger_accounts a WHERE a.id = ANY (v_accounts) ORDER BY a.id FOR UPDATE
-    ) locked;
+    -- Locked one by one in ascending id order (the array is sorted), each by its index.
+    SELECT count(*) INTO v_locked
+    FROM unnest(v_accounts) WITH ORDINALITY AS x(id, n)
+    CROSS JOIN LATERAL (SELECT 1 FROM ledger_accounts a WHERE a.id = x.id FOR UPDATE) locked;
     IF v_locked <> cardinality(v_accounts) THEN
       RETURN QUERY SELECT b.r_ord, b.r_status, b.r_balance FROM seamless_apply_batch(p_items) b;
       RETURN;
@@ -143,7 +153,7 @@ BEGIN
     FROM (
       SELECT l.k, a.type, a.balance + sum(l.amt) OVER w AS after, a.version + row_number() OVER w AS version
       FROM unnest(l_acc, l_amt) WITH ORDINALITY AS l(acc, amt, k)
-      JOIN ledger_accounts a ON a.id = l.acc
+      CROSS JOIN LATERAL (SELECT a.type, a.balance, a.version FROM ledger_accounts a WHERE a.id = l.acc LIMIT 1) a
       WINDOW w AS (PARTITION BY l.acc ORDER BY l.k ROWS UNBOUNDED PRECEDING)
     ) x;
     IF v_short THEN
