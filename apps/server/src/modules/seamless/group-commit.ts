@@ -31,17 +31,25 @@ import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
  */
 
 /**
- * Lanes: batches in flight at once, each holding one connection while it runs. With 8 lanes, 32
- * callers on many players left about 4 callers a lane and capped the statements in flight at 8
- * where 32 separate calls keep 32 going, so group commit lost to none for many players. Measured
- * A/B in one process (bench/profile-wallet.ts, load 15-19, 6 s runs, two rounds): 8 lanes with a
- * 1 ms window 706 and 381 bets/s, 16 lanes 688 and 541, 32 lanes 683 and 733, none 657 and 843 —
- * within the machine's noise of each other, so wider lanes cost nothing; 16 keeps a few of the
- * server's 20 pooled connections for rollbacks and reads, and divides the 64 house shards.
+ * Lanes: batches in flight at once, each holding one connection while it runs. Once a batch is
+ * set-based (seamless_apply_many, migration 0042: a 32-bet batch 5-8 ms where the per-item loop
+ * took 17-23 ms, psql on the shared machine), its cost barely grows with its size, so fewer and
+ * fuller lanes pay: the earlier 16 lanes left 32 callers on many players about 1.6 bets a batch,
+ * mostly one-bet statements. Measured A/B in one process (bench/profile-wallet.ts, many players,
+ * 32 callers, 5-6 s runs, load 9-13, interleaved): 16 lanes 1237, 1024, 996 bets/s; 8 lanes 2198,
+ * 954, 757, 1249, 1290; 4 lanes 1900, 1385, 1457, 1447, 1763, 697, 705, 921 (4.5 bets a batch);
+ * 2 lanes 2165, 1450, 1125, 840, 732 (8.5 a batch). 4 beat 8 and 16 in every pair; 2 and 4 are
+ * within the machine's noise, and 4 keeps a rollback (a transaction of its own, run in its lane
+ * between batches) from stalling half of all calls. 4 divides the 64 house shards, and leaves
+ * most of the server's 20 pooled connections for rollbacks and reads.
  * A hot wallet is unaffected: its calls share one lane whatever the count, and batch there.
  */
-export const LANES = 16;
-/** The most calls in one statement: bounds its latency and its locks' lifetime. */
+export const LANES = 4;
+/**
+ * The most calls in one statement: bounds its latency and its locks' lifetime. The bench's 32
+ * callers on one hot wallet fill it (a 32-bet set-based batch: about 20 ms in process at load 12,
+ * so 1,300-3,000 bets/s on one wallet); many players leave 4-5 a batch at 4 lanes.
+ */
 export const MAX_ITEMS = 32;
 /**
  * How long an idle lane waits for company before sending a lone call: 0, i.e. only the rest of
