@@ -36,20 +36,22 @@ import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
  * took 17-23 ms, psql on the shared machine), its cost barely grows with its size, so fewer and
  * fuller lanes pay: the earlier 16 lanes left 32 callers on many players about 1.6 bets a batch,
  * mostly one-bet statements. Measured A/B in one process (bench/profile-wallet.ts, many players,
- * 32 callers, 5-6 s runs, load 9-13, interleaved): 16 lanes 1237, 1024, 996 bets/s; 8 lanes 2198,
- * 954, 757, 1249, 1290; 4 lanes 1900, 1385, 1457, 1447, 1763, 697, 705, 921 (4.5 bets a batch);
- * 2 lanes 2165, 1450, 1125, 840, 732 (8.5 a batch). 4 beat 8 and 16 in every pair; 2 and 4 are
- * within the machine's noise, and 4 keeps a rollback (a transaction of its own, run in its lane
- * between batches) from stalling half of all calls. 4 divides the 64 house shards, and leaves
- * most of the server's 20 pooled connections for rollbacks and reads.
+ * 32 callers, 5-6 s runs, interleaved). At load 9-13: 16 lanes 1237, 1024, 996 bets/s; 8 lanes
+ * 2198, 954, 757, 1249, 1290; 4 lanes 1900, 1385, 1457, 1447, 1763, 697, 705, 921 (4.5 bets a
+ * batch); 2 lanes 2165, 1450, 1125, 840, 732 (8.5 a batch). At load 4-5: 4 lanes 3525, 3515,
+ * 3763 (p99 16-19 ms); 2 lanes 5273, 4942, 3677 (p99 12-14 ms, once 38). 16 lost to every
+ * other count, 4 beat 8 in 4 pairs of 5, 2 beat 4 in 6 pairs of 8; one lane would batch more
+ * still, but a rollback (a transaction of its own, run in its lane between batches) would then
+ * stall every call. 2 divides the 64 house
+ * shards, and leaves most of the server's 20 pooled connections for rollbacks and reads.
  * A hot wallet is unaffected: its calls share one lane whatever the count, and batch there.
  */
-export const LANES = 4;
+export const LANES = 2;
 /**
  * The most calls in one statement: bounds its latency and its locks' lifetime. The bench's 32
- * callers on one hot wallet fill it (a 32-bet set-based batch: about 20 ms in process at load 12,
- * so 1,300-3,000 bets/s on one wallet); many players leave 4-5 a batch at 4 lanes, and a cap of
- * 64 measured the same as 32 there (978 and 1065 against 1058 and 881 bets/s, load 9-12).
+ * callers on one hot wallet fill it (a 32-bet set-based batch: 6-8 ms in process at load 5, about
+ * 20 ms at load 12: 3,700-4,900 and 1,300-3,000 bets/s on one wallet); many players leave 4-5 a batch at 4 lanes (8-9 at 2), and a
+ * cap of 64 measured the same as 32 at 4 lanes (978 and 1065 against 1058 and 881 bets/s, load 9-12).
  */
 export const MAX_ITEMS = 32;
 /**
