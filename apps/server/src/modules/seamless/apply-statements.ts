@@ -4,11 +4,13 @@ import { pgArray } from '../wallet/service.ts';
 import type { ApplyOutcome } from './group-commit.ts';
 
 /**
- * The seamless hot path's two statements (migrations 0018, 0034, 0039): a batch of bets and wins
- * through `seamless_apply_batch`, or one alone through `seamless_apply`, each autocommitted.
+ * The seamless hot path's two statements (migrations 0034, 0039, 0042): a batch of bets and wins
+ * through `seamless_apply_many` (set-based; it falls back to `seamless_apply_batch`, the per-item
+ * loop of 0018, where the answers could differ), or one alone through `seamless_apply`, each
+ * autocommitted.
  */
 
-/** One seamless_apply call, as `seamless_apply_batch` reads it (see migration 0018). */
+/** One seamless_apply call, as `seamless_apply_many` and `seamless_apply_batch` read it (migrations 0042, 0018). */
 export interface ApplyItem {
   v: string;
   t: string;
@@ -35,8 +37,8 @@ const itemJson = ({ md, ...rest }: ApplyItem) => `${JSON.stringify(rest).slice(0
 export async function applyBatch(db: Db, items: ApplyItem[]): Promise<ApplyOutcome[]> {
   const rows = await hot<{ r_ord: number; r_status: string; r_balance: string | null }>(
     db,
-    'seamless_apply_batch',
-    'select r_ord, r_status, r_balance from seamless_apply_batch($1::jsonb)',
+    'seamless_apply_many',
+    'select r_ord, r_status, r_balance from seamless_apply_many($1::jsonb)',
     [`[${items.map(itemJson).join(',')}]`],
   );
   const out: ApplyOutcome[] = new Array(items.length);

@@ -221,9 +221,10 @@ export class SeamlessService {
    * Bets and wins are the hot path: the vendor row, the round totals and the ledger postings are
    * written by ONE database function (`seamless_apply`, migration 0006), and calls arriving
    * together share one autocommitted statement and one commit (group commit: see
-   * group-commit.ts and `seamless_apply_batch`, migration 0018). The lock order inside each call
+   * group-commit.ts and `seamless_apply_many`, migration 0042). The lock order inside each call
    * is the one every seamless call keeps: vendor row, then round row, then the ledger accounts
-   * (in id order, by wallet_post).
+   * (in id order, by wallet_post); a set-based batch locks its accounts first (its members' other
+   * calls wait in their lane meanwhile, see 0042).
    */
   private async apply(
     p: Player,
