@@ -33,6 +33,7 @@ export function walletOf(p: Player): AccountRef {
   return p.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
 }
 
+/** A call's answer: the code, and the player's balance (plus the txId and status when given). */
 export function answer(
   p: Player,
   balance: bigint,
@@ -53,7 +54,7 @@ export function answer(
 
 /** A txId seen before: the first answer again, or a refusal that moves nothing. */
 export async function replay(
-  deps: SeamlessStore,
+  store: SeamlessStore,
   tx: Tx | undefined,
   p: Player,
   vendor: string,
@@ -61,12 +62,12 @@ export async function replay(
   kind: 'bet' | 'win' | 'rollback',
   fingerprint: string,
 ): Promise<SeamlessAnswer> {
-  const [row] = await (tx ?? deps.db)
+  const [row] = await (tx ?? store.db)
     .select()
     .from(seamlessTransactions)
     .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, txId)));
   if (!row) throw new Error('seamless: claimed slot vanished');
-  const current = async () => deps.wallet.balance(walletOf(p), tx);
+  const current = async () => store.wallet.balance(walletOf(p), tx);
   if (row.kind === 'cancelled') {
     return answer(p, await current(), {
       code: 'CONFLICT',
@@ -82,7 +83,7 @@ export async function replay(
   // the others stored the balance they answered.
   let balance = row.balanceAfter === null ? null : BigInt(row.balanceAfter);
   if (row.code === 'OK' && (row.kind !== 'rollback' || row.status === 'rolled_back')) {
-    const first = await deps.wallet.resultOf(ledgerKey(vendor, txId), tx);
+    const first = await store.wallet.resultOf(ledgerKey(vendor, txId), tx);
     const own = row.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
     balance = first?.balances.get(accountKey(own)) ?? balance;
   }
