@@ -1,37 +1,26 @@
 import {
-  CURRENCY,
-  fromMinor,
-  type MessageKey,
-  type ResponseCode,
   type SeamlessBetRequest,
   type SeamlessRollbackRequest,
-  type SeamlessStatus,
-  type SeamlessValue,
   type SeamlessWinRequest,
   toMinor,
 } from '@wps/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
-import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
+import { type AccountRef, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type Metadata, type WalletService } from '../wallet/service.ts';
+import { answer, ledgerKey, replay, type SeamlessAnswer, type SeamlessStore, walletOf } from './answers.ts';
 import { type ApplyItem, applyBatch, applyOne } from './apply-statements.ts';
 import { type ApplyOutcome, SeamlessLanes } from './group-commit.ts';
 import { type Player, SeamlessPlayers } from './players.ts';
+import { rollbackTx } from './rollback.ts';
 import { seamlessTransactions } from './schema.ts';
 import { type SignatureCheck, SeamlessVendors } from './vendors.ts';
 
-/** What the route sends: the envelope's code (and message key) plus a value that always has the balance. */
-export interface SeamlessAnswer {
-  code: ResponseCode;
-  messageKey?: MessageKey;
-  value: SeamlessValue;
-}
-
-type Row = typeof seamlessTransactions.$inferSelect;
+export type { SeamlessAnswer } from './answers.ts';
 
 /**
  * The vendor → platform wallet (DESIGN §4). Each money call is one database transaction holding
@@ -54,6 +43,8 @@ export class SeamlessService {
   private readonly playerCache: SeamlessPlayers;
   readonly vendors: SeamlessVendors;
   readonly batches: SeamlessLanes<ApplyItem>;
+  /** What replays and rollbacks read and write through (answers.ts, rollback.ts). */
+  private readonly store: SeamlessStore;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +53,7 @@ export class SeamlessService {
   ) {
     this.vendors = new SeamlessVendors(db, config, deps.audit);
     this.playerCache = new SeamlessPlayers(deps.members);
+    this.store = { db, wallet: deps.wallet };
     this.batches = new SeamlessLanes<ApplyItem>(
       (items) => this.applyBatch(items),
       (item) => this.applyOne(item),
@@ -87,44 +79,22 @@ export class SeamlessService {
     return this.playerCache.get(username);
   }
 
-  private wallet(p: Player): AccountRef {
-    return p.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
-  }
-
   /** Trial members play only with play money, granted on first use. */
   private async prepare(p: Player, vendor: string): Promise<{ wallet: AccountRef; house: AccountRef }> {
     if (p.trial) await this.deps.wallet.ensureTrial(p.id);
-    const wallet = this.wallet(p);
+    const wallet = walletOf(p);
     const house = this.deps.wallet.houseFor(vendor, p.id, p.trial);
     // Resolved outside the transaction so the ids are cached; inside it the call costs nothing.
     await this.deps.wallet.ensureAccounts([wallet, house]);
     return { wallet, house };
   }
 
-  private answer(
-    p: Player,
-    balance: bigint,
-    extra: { code?: ResponseCode; messageKey?: MessageKey; txId?: string; status?: SeamlessStatus } = {},
-  ): SeamlessAnswer {
-    return {
-      code: extra.code ?? 'OK',
-      ...(extra.messageKey ? { messageKey: extra.messageKey } : {}),
-      value: {
-        username: p.account,
-        balance: fromMinor(balance),
-        currency: CURRENCY,
-        ...(extra.txId ? { txId: extra.txId } : {}),
-        ...(extra.status ? { status: extra.status } : {}),
-      },
-    };
-  }
-
   /** Protocol errors after the player is known still carry the balance (DESIGN §4). */
   async withBalance(username: string, err: AppError): Promise<SeamlessAnswer | null> {
     try {
       const p = await this.player(username);
-      const balance = await this.deps.wallet.balance(this.wallet(p));
-      return this.answer(p, balance, { code: err.code, messageKey: err.messageKey });
+      const balance = await this.deps.wallet.balance(walletOf(p));
+      return answer(p, balance, { code: err.code, messageKey: err.messageKey });
     } catch {
       return null;
     }
@@ -134,7 +104,7 @@ export class SeamlessService {
     void vendor;
     const p = await this.player(username);
     if (p.trial) await this.deps.wallet.ensureTrial(p.id);
-    return this.answer(p, await this.deps.wallet.balance(this.wallet(p)));
+    return answer(p, await this.deps.wallet.balance(walletOf(p)));
   }
 
   /** Debits a bet: one statement (seamless_apply); a bet above the balance moves nothing. */
@@ -150,7 +120,7 @@ export class SeamlessService {
         .from(seamlessTransactions)
         .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, req.txId)));
       if (!seen)
-        return this.answer(p, await this.deps.wallet.balance(wallet), {
+        return answer(p, await this.deps.wallet.balance(wallet), {
           code: guard.error.code,
           messageKey: guard.error.messageKey,
           txId: req.txId,
@@ -267,11 +237,11 @@ export class SeamlessService {
       w: walletId,
     });
     if (row.status === 'taken')
-      return this.replay(undefined, p, vendor, call.txId, call.kind, call.fingerprint);
+      return replay(this.store, undefined, p, vendor, call.txId, call.kind, call.fingerprint);
     // Neither refusal below is remembered: nothing was written, a retry is judged afresh.
     if (row.status === 'disabled') throw new AppError('FORBIDDEN', { messageKey: 'accountDisabled' });
     if (row.status === 'round_not_found') {
-      return this.answer(p, BigInt(row.balance!), {
+      return answer(p, BigInt(row.balance!), {
         code: 'ROUND_NOT_FOUND',
         txId: call.txId,
         status: 'rejected',
@@ -279,13 +249,13 @@ export class SeamlessService {
     }
     if (row.status === 'insufficient_funds') {
       // Nothing was debited; remembered, so a retry of this txId answers the same even after a deposit.
-      return this.answer(p, BigInt(row.balance!), {
+      return answer(p, BigInt(row.balance!), {
         code: 'INSUFFICIENT_FUNDS',
         txId: call.txId,
         status: 'rejected',
       });
     }
-    return this.answer(p, BigInt(row.balance!), { txId: call.txId, status: 'applied' });
+    return answer(p, BigInt(row.balance!), { txId: call.txId, status: 'applied' });
   }
 
   /**
@@ -300,191 +270,6 @@ export class SeamlessService {
     const fingerprint = fingerprintOf({ kind: 'rollback', refTxId: req.refTxId, member: p.id });
     const { wallet } = await this.prepare(p, vendor);
     // In the member's lane, after their earlier bets (see group-commit.ts).
-    return this.batches.exclusive(p.id, () => this.rollbackTx(vendor, req, p, wallet, fingerprint));
+    return this.batches.exclusive(p.id, () => rollbackTx(this.store, vendor, req, p, wallet, fingerprint));
   }
-
-  private rollbackTx(
-    vendor: string,
-    req: SeamlessRollbackRequest,
-    p: Player,
-    wallet: AccountRef,
-    fingerprint: string,
-  ): Promise<SeamlessAnswer> {
-    return this.db.transaction(async (tx) => {
-      const claimed = await this.claim(tx, {
-        vendor,
-        txId: req.txId,
-        kind: 'rollback',
-        refTxId: req.refTxId,
-        memberId: p.id,
-        trial: p.trial,
-        fingerprint,
-        status: 'pending',
-      });
-      if (!claimed) return this.replay(tx, p, vendor, req.txId, 'rollback', fingerprint);
-      const current = () => this.deps.wallet.balance(wallet, tx);
-      const finish = async (status: string, code: ResponseCode, extra: { messageKey?: MessageKey } = {}) => {
-        const balance = await current();
-        await this.settleRow(tx, claimed, status, code, balance);
-        return this.answer(p, balance, {
-          code,
-          ...extra,
-          txId: req.txId,
-          status: (code === 'OK' ? status : 'rejected') as SeamlessStatus,
-        });
-      };
-
-      // Take the referenced transaction's slot. If it is free the bet has not arrived: the
-      // `cancelled` row remembers the rollback and makes the late bet fail to claim its slot.
-      const marker = await this.claim(tx, {
-        vendor,
-        txId: req.refTxId,
-        kind: 'cancelled',
-        memberId: p.id,
-        trial: p.trial,
-        fingerprint: 'cancelled',
-        status: 'cancelled',
-      });
-      if (marker) return finish('not_found', 'OK');
-      // Lock the referenced row: two different rollbacks of one bet refund it once.
-      const [ref] = await tx
-        .select()
-        .from(seamlessTransactions)
-        .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, req.refTxId)))
-        .for('update');
-      if (!ref) throw new Error('seamless: referenced row vanished');
-      if (ref.memberId !== p.id) return finish('rejected', 'NOT_FOUND');
-      if (ref.kind === 'cancelled' || (ref.kind === 'bet' && ref.status === 'rejected')) {
-        return finish('not_found', 'OK');
-      }
-      if (ref.kind !== 'bet') return finish('rejected', 'CONFLICT', { messageKey: 'rollbackNotBet' });
-      if (ref.status === 'rolled_back') return finish('already_rolled_back', 'OK');
-
-      const amount = BigInt(ref.amount ?? 0n);
-      await tx
-        .update(seamlessTransactions)
-        .set({ status: 'rolled_back', updatedAt: sql`now()` })
-        .where(eq(seamlessTransactions.id, ref.id));
-      await tx
-        .update(seamlessTransactions)
-        .set({ status: 'rolled_back', code: 'OK', amount, roundId: ref.roundId, updatedAt: sql`now()` })
-        .where(eq(seamlessTransactions.id, claimed));
-      if (ref.roundId) await this.roundRefund(tx, vendor, ref.roundId, p.id, amount);
-      // The refund leaves the house shard the bet paid into, in the bet's own money (real or play).
-      const betWallet = ref.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
-      const posted = await this.deps.wallet.post(
-        {
-          key: ledgerKey(vendor, req.txId),
-          reason: 'rollback',
-          postings: [
-            { account: this.deps.wallet.houseFor(vendor, p.id, ref.trial), amount: -amount },
-            { account: betWallet, amount },
-          ],
-          metadata: { vendor, txId: req.txId, refTxId: req.refTxId, roundId: ref.roundId },
-        },
-        tx,
-      );
-      return this.answer(p, posted.balances.get(accountKey(betWallet))!, {
-        txId: req.txId,
-        status: 'rolled_back',
-      });
-    });
-  }
-
-  /** Inserts the (vendor, txId) row; null when the slot is taken (a duplicate, or a cancelled bet). */
-  private async claim(
-    tx: Tx,
-    row: {
-      vendor: string;
-      txId: string;
-      kind: 'rollback' | 'cancelled';
-      refTxId?: string;
-      memberId: number;
-      trial: boolean;
-      fingerprint: string;
-      status: string;
-    },
-  ): Promise<number | null> {
-    const [inserted] = await tx
-      .insert(seamlessTransactions)
-      .values(row)
-      .onConflictDoNothing({ target: [seamlessTransactions.vendor, seamlessTransactions.txId] })
-      .returning({ id: seamlessTransactions.id });
-    return inserted?.id ?? null;
-  }
-
-  /** A refunded bet in its round's totals (the status follows: cancelled once every bet is refunded). */
-  private async roundRefund(tx: Tx, vendor: string, roundId: string, memberId: number, amount: bigint) {
-    await tx.execute(sql`
-      update seamless_rounds set
-        refund_total = refund_total + ${amount},
-        status = case when win_count > 0 then 'settled'
-                      when bet_count > 0 and refund_total + ${amount} >= bet_total then 'cancelled'
-                      else 'open' end,
-        updated_at = now()
-      where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}`);
-  }
-
-  private async settleRow(
-    tx: Tx,
-    id: number,
-    status: string,
-    code: ResponseCode,
-    balance: bigint,
-  ): Promise<void> {
-    await tx
-      .update(seamlessTransactions)
-      .set({ status, code, balanceAfter: balance, updatedAt: sql`now()` })
-      .where(eq(seamlessTransactions.id, id));
-  }
-
-  /** A txId seen before: the first answer again, or a refusal that moves nothing. */
-  private async replay(
-    tx: Tx | undefined,
-    p: Player,
-    vendor: string,
-    txId: string,
-    kind: 'bet' | 'win' | 'rollback',
-    fingerprint: string,
-  ): Promise<SeamlessAnswer> {
-    const [row] = await (tx ?? this.db)
-      .select()
-      .from(seamlessTransactions)
-      .where(and(eq(seamlessTransactions.vendor, vendor), eq(seamlessTransactions.txId, txId)));
-    if (!row) throw new Error('seamless: claimed slot vanished');
-    const current = async () => this.deps.wallet.balance(this.wallet(p), tx);
-    if (row.kind === 'cancelled') {
-      return this.answer(p, await current(), {
-        code: 'CONFLICT',
-        messageKey: 'txCancelled',
-        txId,
-        status: 'rejected',
-      });
-    }
-    if (row.kind !== kind || row.fingerprint !== fingerprint) {
-      return this.answer(p, await current(), { code: 'IDEMPOTENCY_CONFLICT', txId });
-    }
-    // Calls that moved money answer the balance their ledger transaction left (its first result);
-    // the others stored the balance they answered.
-    let balance = row.balanceAfter === null ? null : BigInt(row.balanceAfter);
-    if (row.code === 'OK' && (row.kind !== 'rollback' || row.status === 'rolled_back')) {
-      const first = await this.deps.wallet.resultOf(ledgerKey(vendor, txId), tx);
-      const own = row.trial ? Accounts.trial(p.id) : Accounts.cash(p.id);
-      balance = first?.balances.get(accountKey(own)) ?? balance;
-    }
-    return this.answer(p, balance ?? (await current()), {
-      code: row.code as ResponseCode,
-      ...(row.code === 'CONFLICT' ? { messageKey: 'rollbackNotBet' as const } : {}),
-      txId,
-      status: answeredStatus(row),
-    });
-  }
-}
-
-const ledgerKey = (vendor: string, txId: string) => `seamless:${vendor}:${txId}`;
-
-/** The status first answered for a row (a bet later rolled back still replays as applied). */
-function answeredStatus(row: Row): SeamlessStatus {
-  if (row.kind === 'rollback') return row.status as SeamlessStatus;
-  return row.code === 'OK' ? 'applied' : 'rejected';
 }

@@ -1,0 +1,107 @@
+import { alignedStart } from '@wps/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { BetRow, BetsService } from '../bets/service.ts';
+import { type ContractRow, share } from './contracts.ts';
+import type { AgentPayouts, PayoutFigures, PeriodContext, SettleResult } from './payouts.ts';
+import { agentContracts, agentRealtimeAccruals } from './schema.ts';
+
+export const REALTIME_CONSUMER = 'agent-realtime-salary';
+const CONSUME_BATCH = 2000;
+
+/** The real-time salary (SPEC §9): bets accrued to contracts as they settle, paid every period. */
+export class RealtimeSalary {
+  constructor(
+    private readonly db: Db,
+    private readonly payouts: AgentPayouts,
+    private readonly deps: { bets: BetsService; utcOffsetMinutes: number; realtimePeriodMs: number },
+  ) {}
+
+  /**
+   * Real-time salary for one period (5 minutes, SPEC §9): first every new bet of the record is credited to the
+   * real-time contracts on its path (exactly once, through the consumer's high-water mark); then
+   * each contract's valid bet of the period is paid at its rate.
+   */
+  async settleRealtime(ctx: PeriodContext): Promise<SettleResult> {
+    await this.accrueRealtime(ctx.periodStart, ctx);
+    const rows = await this.db
+      .select({ c: agentContracts, validBet: agentRealtimeAccruals.validBet })
+      .from(agentRealtimeAccruals)
+      .innerJoin(agentContracts, eq(agentContracts.id, agentRealtimeAccruals.contractId))
+      .where(eq(agentRealtimeAccruals.periodStart, ctx.periodStart))
+      .orderBy(asc(agentContracts.level), asc(agentContracts.id));
+    const due: Array<[ContractRow, PayoutFigures]> = [];
+    for (const { c, validBet } of rows) {
+      const rateBp = c.rateBp ?? 0;
+      const figures: PayoutFigures = {
+        validBet,
+        netLoss: 0n,
+        activeMembers: 0,
+        rateBp,
+        amount: share(validBet, rateBp),
+        carriedIn: 0n,
+        carriedOut: 0n,
+      };
+      due.push([c, figures]);
+    }
+    const result = await this.payouts.payAll(due, ctx);
+    result.retried = await this.payouts.retryPending(['REALTIME']);
+    return result;
+  }
+
+  /**
+   * Drains the bets record into the accruals. A bet counts for each real-time contract held on
+   * its path (the bettor and its uplines) that was accepted before the bet settled. It lands in
+   * its own 5-minute period, or in `floor` when that period is already settled (a late commit):
+   * periods settle in order, so nothing is ever added to a paid period.
+   */
+  async accrueRealtime(floor: Date, owner?: PeriodContext): Promise<number> {
+    const contracts = await this.db
+      .select({
+        id: agentContracts.id,
+        memberId: agentContracts.memberId,
+        acceptedAt: agentContracts.acceptedAt,
+      })
+      .from(agentContracts)
+      .where(and(eq(agentContracts.kind, 'REALTIME'), eq(agentContracts.status, 'active')));
+    const byMember = new Map(contracts.map((c) => [c.memberId, c]));
+    let total = 0;
+    for (;;) {
+      const n = await this.deps.bets.consume(REALTIME_CONSUMER, CONSUME_BATCH, async (rows, tx) => {
+        await owner?.assertOwner(tx);
+        await this.accrue(rows, byMember, floor, tx);
+      });
+      total += n;
+      if (n < CONSUME_BATCH) return total;
+    }
+  }
+
+  private async accrue(
+    rows: BetRow[],
+    byMember: Map<number, { id: number; acceptedAt: Date | null }>,
+    floor: Date,
+    tx: Tx,
+  ): Promise<void> {
+    const sums = new Map<string, { contractId: number; periodStart: Date; validBet: bigint }>();
+    for (const b of rows) {
+      if (b.trial || b.validStake === 0n) continue;
+      const own = alignedStart(this.deps.realtimePeriodMs, b.settledAt, this.deps.utcOffsetMinutes);
+      const periodStart = own < floor ? floor : own;
+      for (const agent of [...b.uplinePath, b.memberId]) {
+        const c = byMember.get(agent);
+        if (!c?.acceptedAt || b.settledAt < c.acceptedAt) continue;
+        const key = `${c.id}:${periodStart.getTime()}`;
+        const prev = sums.get(key);
+        sums.set(key, { contractId: c.id, periodStart, validBet: (prev?.validBet ?? 0n) + b.validStake });
+      }
+    }
+    if (sums.size === 0) return;
+    await tx
+      .insert(agentRealtimeAccruals)
+      .values([...sums.values()])
+      .onConflictDoUpdate({
+        target: [agentRealtimeAccruals.contractId, agentRealtimeAccruals.periodStart],
+        set: { validBet: sql`${agentRealtimeAccruals.validBet} + excluded.valid_bet` },
+      });
+  }
+}

@@ -1,0 +1,310 @@
+import type { BetSource, BetStatus } from '@wps/contract';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bets } from './schema.ts';
+
+export type BetRow = typeof bets.$inferSelect;
+
+export interface RoundFilter {
+  memberId?: number | undefined;
+  /** Rounds of this member's team: itself and everyone below it (agent centre). */
+  teamOf?: number | undefined;
+  vendor?: string | undefined;
+  gameType?: string | undefined;
+  roundId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** One round as the betting record shows it: the sum of its rows. */
+export interface RoundSummary {
+  source: BetSource;
+  vendor: string;
+  roundId: string;
+  memberId: number;
+  gameCode: string | null;
+  gameType: string;
+  stake: bigint;
+  payout: bigint;
+  validStake: bigint;
+  status: BetStatus;
+  trial: boolean;
+  time: Date;
+}
+
+export interface RoundTotals {
+  count: number;
+  stake: bigint;
+  payout: bigint;
+  validStake: bigint;
+}
+
+/**
+ * The reads of the bets record (DESIGN §7): betting records, game and member totals, rankings and
+ * winners. `BetsService` answers them through this class.
+ */
+export class BetReads {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Real-money totals per game of one source and vendor (GGR): settled bets only, trial play
+   * excluded, by settlement time in [from, to).
+   */
+  async totalsByGame(f: { source: string; vendor: string; from?: Date | undefined; to?: Date | undefined }) {
+    const rows = await this.db
+      .select({
+        game: sql<string>`coalesce(${bets.gameCode}, '')`,
+        rounds: sql<string>`count(*)::text`,
+        stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.source, f.source),
+          eq(bets.vendor, f.vendor),
+          eq(bets.status, 'settled'),
+          eq(bets.trial, false),
+          f.from ? gte(bets.settledAt, f.from) : undefined,
+          f.to ? lt(bets.settledAt, f.to) : undefined,
+        ),
+      )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return rows.map((r) => ({
+      game: r.game,
+      rounds: Number(r.rounds),
+      stake: BigInt(r.stake),
+      payout: BigInt(r.payout),
+    }));
+  }
+
+  private where(f: RoundFilter): SQL | undefined {
+    return and(
+      f.memberId !== undefined ? eq(bets.memberId, f.memberId) : undefined,
+      f.teamOf !== undefined
+        ? sql`(${bets.uplinePath} @> array[${f.teamOf}::int] or ${bets.memberId} = ${f.teamOf})`
+        : undefined,
+      f.vendor ? eq(bets.vendor, f.vendor) : undefined,
+      f.gameType ? eq(bets.gameType, f.gameType) : undefined,
+      f.roundId ? eq(bets.roundId, f.roundId) : undefined,
+      f.from ? gte(bets.settledAt, f.from) : undefined,
+      f.to ? lt(bets.settledAt, f.to) : undefined,
+    );
+  }
+
+  /** Rounds (newest first) and the totals of every row the filter selects. */
+  async rounds(
+    f: RoundFilter,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<{ rounds: RoundSummary[]; total: number; totals: RoundTotals }> {
+    const where = this.where(f);
+    const grouped = this.db
+      .select({
+        source: bets.source,
+        vendor: bets.vendor,
+        roundId: bets.roundId,
+        memberId: bets.memberId,
+        gameCode: sql<string | null>`max(${bets.gameCode})`,
+        gameType: sql<string>`max(${bets.gameType})`,
+        stake: sql<string>`sum(${bets.stake})::text`,
+        payout: sql<string>`sum(${bets.payout})::text`,
+        validStake: sql<string>`sum(${bets.validStake})::text`,
+        status: sql<string>`(array_agg(${bets.status} order by ${bets.id} desc))[1]`,
+        trial: sql<boolean>`bool_or(${bets.trial})`,
+        time: sql<string>`max(${bets.settledAt})::text`,
+      })
+      .from(bets)
+      .where(where)
+      .groupBy(bets.source, bets.vendor, bets.roundId, bets.memberId);
+    const rows = await grouped
+      .orderBy(desc(sql`max(${bets.settledAt})`), desc(sql`max(${bets.id})`))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize);
+    const [sums] = await this.db
+      .select({
+        rounds: sql<string>`count(distinct (${bets.source}, ${bets.vendor}, ${bets.roundId}, ${bets.memberId}))::text`,
+        stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+        validStake: sql<string>`coalesce(sum(${bets.validStake}), 0)::text`,
+      })
+      .from(bets)
+      .where(where);
+    const total = Number(sums?.rounds ?? 0);
+    return {
+      rounds: rows.map(toSummary),
+      total,
+      totals: {
+        count: total,
+        stake: BigInt(sums?.stake ?? 0),
+        payout: BigInt(sums?.payout ?? 0),
+        validStake: BigInt(sums?.validStake ?? 0),
+      },
+    };
+  }
+
+  /**
+   * Real-money valid stake and payout per member over [from of that member, to): what a cashback
+   * on net loss reads. Every row counts (a rollback's negative row cancels its bet), trial excluded.
+   */
+  async netByMember(
+    windows: ReadonlyArray<{ memberId: number; from: Date }>,
+    to: Date,
+  ): Promise<Map<number, { validStake: bigint; payout: bigint }>> {
+    const out = new Map<number, { validStake: bigint; payout: bigint }>();
+    for (let i = 0; i < windows.length; i += 500) {
+      const chunk = windows.slice(i, i + 500);
+      const ids = sql.join(
+        chunk.map((w) => sql`${w.memberId}`),
+        sql`, `,
+      );
+      const froms = sql.join(
+        chunk.map((w) => sql`${w.from.toISOString()}`),
+        sql`, `,
+      );
+      const rows = await this.db
+        .select({
+          memberId: bets.memberId,
+          validStake: sql<string>`coalesce(sum(${bets.validStake}), 0)::text`,
+          payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
+        })
+        .from(bets)
+        .innerJoin(
+          sql`unnest(array[${ids}]::int[], array[${froms}]::timestamptz[]) as w(member_id, from_at)`,
+          sql`${bets.memberId} = w.member_id and ${bets.settledAt} >= w.from_at`,
+        )
+        .where(and(lt(bets.settledAt, to), eq(bets.trial, false)))
+        .groupBy(bets.memberId);
+      for (const r of rows)
+        out.set(r.memberId, { validStake: BigInt(r.validStake), payout: BigInt(r.payout) });
+    }
+    return out;
+  }
+
+  /** The rows of one member's round (for one vendor when given, else the newest round with that id). */
+  async roundRows(memberId: number, roundId: string, vendor?: string): Promise<BetRow[]> {
+    const rows = await this.db
+      .select()
+      .from(bets)
+      .where(
+        and(
+          eq(bets.memberId, memberId),
+          eq(bets.roundId, roundId),
+          vendor ? eq(bets.vendor, vendor) : undefined,
+        ),
+      )
+      .orderBy(asc(bets.id));
+    if (rows.length === 0) return rows;
+    const last = rows[rows.length - 1]!;
+    return rows.filter((r) => r.vendor === last.vendor && r.source === last.source);
+  }
+
+  /** A member's valid stake (turnover) settled in [from, to), real play only. */
+  async validStakeOf(memberId: number, from: Date, to: Date, ex: DbOrTx = this.db): Promise<bigint> {
+    const [row] = await ex
+      .select({ v: sql<string>`coalesce(sum(${bets.validStake}), 0)::text` })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.memberId, memberId),
+          eq(bets.trial, false),
+          gte(bets.settledAt, from),
+          lt(bets.settledAt, to),
+        ),
+      );
+    return BigInt(row?.v ?? '0');
+  }
+
+  /** The members with the most valid stake settled since `from` (the public ranking). */
+  async topTurnover(from: Date, limit: number): Promise<Array<{ memberId: number; validStake: bigint }>> {
+    const rows = await this.db
+      .select({ memberId: bets.memberId, v: sql<string>`sum(${bets.validStake})::text` })
+      .from(bets)
+      .where(and(gte(bets.settledAt, from), eq(bets.trial, false)))
+      .groupBy(bets.memberId)
+      .having(sql`sum(${bets.validStake}) > 0`)
+      .orderBy(desc(sql`sum(${bets.validStake})`), asc(bets.memberId))
+      .limit(limit);
+    return rows.map((r) => ({ memberId: r.memberId, validStake: BigInt(r.v) }));
+  }
+
+  /**
+   * Winning rounds of the last `days` days (real play only): the newest, or the largest payouts.
+   */
+  async winners(opts: {
+    gameType?: string | undefined;
+    limit: number;
+    sort: 'LATEST' | 'BIGGEST';
+    days?: number;
+    /** Only rounds paying at least this much (the "big winners" board). */
+    minPayout?: bigint;
+  }): Promise<
+    Array<{ memberId: number; vendor: string; gameCode: string | null; payout: bigint; time: Date }>
+  > {
+    const since = new Date(Date.now() - (opts.days ?? 7) * 86_400_000);
+    const rows = await this.db
+      .select({
+        memberId: bets.memberId,
+        vendor: bets.vendor,
+        gameCode: sql<string | null>`max(${bets.gameCode})`,
+        payout: sql<string>`sum(${bets.payout})::text`,
+        time: sql<string>`max(${bets.settledAt})::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          gte(bets.settledAt, since),
+          eq(bets.trial, false),
+          opts.gameType ? eq(bets.gameType, opts.gameType) : undefined,
+        ),
+      )
+      .groupBy(bets.source, bets.vendor, bets.roundId, bets.memberId)
+      .having(
+        opts.minPayout && opts.minPayout > 0n
+          ? sql`sum(${bets.payout}) >= ${opts.minPayout}`
+          : sql`sum(${bets.payout}) > 0`,
+      )
+      .orderBy(
+        opts.sort === 'BIGGEST' ? desc(sql`sum(${bets.payout})`) : desc(sql`max(${bets.settledAt})`),
+        desc(sql`max(${bets.id})`),
+      )
+      .limit(opts.limit);
+    return rows.map((r) => ({
+      memberId: r.memberId,
+      vendor: r.vendor,
+      gameCode: r.gameCode,
+      payout: BigInt(r.payout),
+      time: new Date(r.time),
+    }));
+  }
+}
+
+function toSummary(r: {
+  source: string;
+  vendor: string;
+  roundId: string;
+  memberId: number;
+  gameCode: string | null;
+  gameType: string;
+  stake: string;
+  payout: string;
+  validStake: string;
+  status: string;
+  trial: boolean;
+  time: string;
+}): RoundSummary {
+  return {
+    source: r.source as BetSource,
+    vendor: r.vendor,
+    roundId: r.roundId,
+    memberId: r.memberId,
+    gameCode: r.gameCode,
+    gameType: r.gameType,
+    stake: BigInt(r.stake),
+    payout: BigInt(r.payout),
+    validStake: BigInt(r.validStake),
+    status: r.status as BetStatus,
+    trial: r.trial,
+    time: new Date(r.time),
+  };
+}
