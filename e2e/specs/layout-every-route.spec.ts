@@ -125,9 +125,18 @@ function inspect(page: Page) {
         const left = scroller.getBoundingClientRect().left + scroller.clientLeft;
         if (x < left || x > left + scroller.clientWidth) continue;
       }
-      const hit = document.elementFromPoint(x, y);
-      // Scrolled but still under the sticky header or the tab bar: the page could not move it clear
-      // (a popup opening by itself holds the page); the fixed chrome is not covering it for good.
+      let hit = document.elementFromPoint(x, y);
+      // Scrolled but found under the fixed chrome: the page moved after the scroll (content still
+      // arriving above it: a CI run saw a console list's button land under the console header).
+      // Centre it once more and look again; a button the chrome really covers is still covered.
+      if (scrolled && hit?.closest('.header__bar, .tab-bar, .admin__header')) {
+        window.scrollBy(0, button.getBoundingClientRect().top - window.innerHeight / 2);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const again = button.getBoundingClientRect();
+        hit = document.elementFromPoint(again.left + again.width / 2, again.top + again.height / 2);
+      }
+      // Still under the sticky header or the tab bar: the page could not move it clear (a popup
+      // opening by itself holds the page); the player site's fixed chrome is not covering it for good.
       if (scrolled && hit?.closest('.header__bar, .tab-bar')) continue;
       if (!hit || !(button === hit || button.contains(hit))) {
         const over = hit ? `${hit.tagName.toLowerCase()}.${Array.from(hit.classList).join('.')}` : 'nothing';
