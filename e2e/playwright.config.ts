@@ -11,7 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   // Each test builds its own server and database; one worker keeps a shared 2-core box responsive.
   workers: 1,
-  retries: 0,
+  // In CI a failed journey runs once more: one that then passes is listed under "flaky tests" in the
+  // summary (scripts/test-all.mjs), not hidden, and a timing race on a loaded runner does not refuse the run.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   outputDir: 'test-results/output',
   use: {

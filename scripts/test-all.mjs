@@ -74,6 +74,12 @@ for (const stage of stages) {
       const walk = (suite, trail) => {
         for (const spec of suite.specs ?? []) {
           for (const test of spec.tests ?? []) {
+            if (test.status === 'flaky') {
+              flaky.push(
+                `${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')} (passed on a retry)`,
+              );
+              continue;
+            }
             if (test.status !== 'unexpected') continue;
             const last = test.results?.[test.results.length - 1];
             failures.push(
