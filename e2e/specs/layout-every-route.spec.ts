@@ -129,9 +129,12 @@ function inspect(page: Page) {
       // Scrolled but found under the fixed chrome: the page moved after the scroll (content still
       // arriving above it: a CI run saw a console list's button land under the console header).
       // Centre it once more and look again; a button the chrome really covers is still covered.
-      if (scrolled && hit?.closest('.header__bar, .tab-bar, .admin__header')) {
+      const covered = !hit || !(button === hit || button.contains(hit));
+      if (scrolled && covered && hit?.closest('.header__bar, .tab-bar, .admin__header')) {
         window.scrollBy(0, button.getBoundingClientRect().top - window.innerHeight / 2);
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        // A popup that opened meanwhile (a guarded route's login) covers the page on purpose.
+        if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) break;
         const again = button.getBoundingClientRect();
         hit = document.elementFromPoint(again.left + again.width / 2, again.top + again.height / 2);
       }
