@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { StoredBet } from './draws.ts';
+import { fundPlayers } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -27,15 +28,7 @@ describe.skipIf(!hasPostgres)('lottery commission under concurrency (needs TEST_
   it('parallel slips, retries and cancels: each ticket charges cost − commission once; balances reconcile after settlement', async () => {
     const FUND = 1_000_000n;
     const players = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
-    for (const p of players)
-      await t.app.services.wallet.post({
-        key: `fund:${p.id}`,
-        reason: 'deposit',
-        postings: [
-          { account: Accounts.clearing('BANK'), amount: -FUND },
-          { account: Accounts.cash(p.id), amount: FUND },
-        ],
-      });
+    await fundPlayers(t.app, players, FUND);
     const lottery = t.app.services.lottery;
     await lottery.config.setRates(
       'ELOTT',

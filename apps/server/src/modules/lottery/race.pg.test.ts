@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
-import { Accounts } from '../wallet/accounts.ts';
+import { fundPlayers } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -23,15 +23,7 @@ describe.skipIf(!hasPostgres)('lottery cut-off race (needs TEST_DATABASE_URL)', 
 
   it('a bet is either refused or taken before the draw and settled; none lands after the numbers are known', async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => createMember(t.app)));
-    for (const p of players)
-      await t.app.services.wallet.post({
-        key: `fund:${p.id}`,
-        reason: 'deposit',
-        postings: [
-          { account: Accounts.clearing('BANK'), amount: -1_000_000n },
-          { account: Accounts.cash(p.id), amount: 1_000_000n },
-        ],
-      });
+    await fundPlayers(t.app, players, 1_000_000n);
     const lottery = t.app.services.lottery;
     const game = lottery.game('VN_FAST_5');
     const draw = await lottery.draws.upcoming(game);

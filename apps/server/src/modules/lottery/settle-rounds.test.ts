@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberPrincipal } from '../../http/auth.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
-import { Accounts } from '../wallet/accounts.ts';
+import { fundPlayers, playerPrincipal } from './test-kit.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON answers
 type Json = Record<string, any>;
@@ -22,27 +21,13 @@ describe('lottery settlement: a round per member per draw, losers settled by the
   beforeAll(async () => {
     t = await createTestApp();
     players = await Promise.all(Array.from({ length: 3 }, () => createMember(t.app)));
-    for (const p of players)
-      await t.app.services.wallet.post({
-        key: `fund:${p.id}`,
-        reason: 'deposit',
-        postings: [
-          { account: Accounts.clearing('BANK'), amount: -10_000_000n },
-          { account: Accounts.cash(p.id), amount: 10_000_000n },
-        ],
-      });
+    await fundPlayers(t.app, players, 10_000_000n);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const principal = (id: number): MemberPrincipal => ({
-    kind: 'member',
-    memberId: id,
-    role: 'player',
-    account: 'p',
-    sessionId: 0,
-  });
+  const principal = playerPrincipal;
 
   /** Four đề tickets per player on a fresh draw (interleaved), drawn: answers the draw id. */
   async function drawnWithTickets(hours: number): Promise<string> {

@@ -2,13 +2,12 @@ import { type LotteryResults, type Odds, settleBet } from '@wps/games';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
-import type { MemberPrincipal } from '../../http/auth.ts';
 import { isAppError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
-import { Accounts } from '../wallet/accounts.ts';
 import type { StoredBet } from './draws.ts';
 import { DRAW_SHARDS, shardCap } from './exposure.ts';
+import { fundPlayers, playerPrincipal } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -34,27 +33,13 @@ describe.skipIf(!hasPostgres)(
       players = await Promise.all(
         Array.from({ length: 6 }, (_, i) => createMember(t.app, i % 2 ? { parentId: agent.id } : {})),
       );
-      for (const p of players)
-        await t.app.services.wallet.post({
-          key: `fund:${p.id}`,
-          reason: 'deposit',
-          postings: [
-            { account: Accounts.clearing('BANK'), amount: -100_000_000n },
-            { account: Accounts.cash(p.id), amount: 100_000_000n },
-          ],
-        });
+      await fundPlayers(t.app, players, 100_000_000n);
     });
     afterAll(async () => {
       await t?.close();
     });
 
-    const principal = (id: number): MemberPrincipal => ({
-      kind: 'member',
-      memberId: id,
-      role: 'player',
-      account: 'p',
-      sessionId: 0,
-    });
+    const principal = playerPrincipal;
     /** A fresh draw of the game some hours ahead (one per call), so the test never runs into a cut-off. */
     let hoursAhead = 0;
     const openDraw = async (gameCode: string) => {
