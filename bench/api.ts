@@ -12,52 +12,21 @@
  * Each line prints req/s, p50/p99 and the ratio to the status route of the same server; the last
  * line is `api ratio pg <min of the three> pglite <min of the three>`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchDatabase } from './lib/database.ts';
 import { freePort } from './lib/built-server.ts';
+import { startSourceServer } from './lib/source-server.ts';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const here = path.dirname(new URL(import.meta.url).pathname);
-const MAIN = path.resolve(here, '../apps/server/src/main.ts');
 
 interface Rate {
   rate: number;
   p50: number;
   p99: number;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const { DATABASE_URL: _inherited, ...parent } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...parent,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS: 'off',
-      SEED_DEMO: 'true',
-      HUMAN_CHECK: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
 }
 
 async function login(base: string): Promise<string> {
@@ -100,7 +69,12 @@ const READS = [
 
 async function benchOne(name: string, env: Record<string, string>): Promise<number> {
   const port = await freePort();
-  const server = await startServer(env, port);
+  const { DATABASE_URL: url, ...rest } = env;
+  const server = await startSourceServer(url ?? null, port, {
+    SEED_DEMO: 'true',
+    HUMAN_CHECK: 'off',
+    ...rest,
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     const token = await login(base);

@@ -5,20 +5,22 @@ import { repoRoot } from './built-server.ts';
 const MAIN = path.join(repoRoot, 'apps/server/src/main.ts');
 
 /**
- * The server from source (tsx) on a given PostgreSQL database and port, jobs off and no demo
- * seed, as the wallet and crash benches drive it; `env` adds what a bench needs (a vendor
- * secret, the crash loop). Resolves once /healthz answers.
+ * The server from source (tsx) on a given PostgreSQL database (null: the embedded PGlite, with
+ * whatever DATA_DIR `env` names) and port, jobs off and no demo seed unless `env` says otherwise,
+ * as the benches drive it; `env` adds what a bench needs (a vendor secret, the crash loop, the
+ * demo seed). Resolves once /healthz answers.
  */
 export async function startSourceServer(
-  url: string,
+  url: string | null,
   port: number,
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
+  const { DATABASE_URL: _inherited, ...parent } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
-      ...process.env,
+      ...parent,
       NODE_ENV: 'development',
-      DATABASE_URL: url,
+      ...(url ? { DATABASE_URL: url } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -28,7 +30,8 @@ export async function startSourceServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: the embedded database with the demo seed starts slowest.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('server exited during start-up');
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
