@@ -56,11 +56,7 @@ function Proof({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('tickets');
   const p = ticket.proof;
   if (!p) return null;
-  const href = ticketVerifyHref({
-    ...p,
-    weights: ticket.prizes.map((x) => x.weight),
-    pick: ticket.prizes.findIndex((x) => x.index === ticket.result?.index) + 1,
-  });
+  const href = ticketVerifyHref(ticket);
   return (
     <details className="tk-proof">
       <summary>{t('proof.title')}</summary>

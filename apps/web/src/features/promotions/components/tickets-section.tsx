@@ -99,13 +99,7 @@ export function TicketsSection() {
 
 /** An opened ticket's link to the public verifier, once its server seed is revealed. */
 function historyVerifyLink(x: Ticket, label: string) {
-  const href =
-    x.proof &&
-    ticketVerifyHref({
-      ...x.proof,
-      weights: x.prizes.map((p) => p.weight),
-      pick: x.prizes.findIndex((p) => p.index === x.result?.index) + 1,
-    });
+  const href = ticketVerifyHref(x);
   return href ? (
     <Link to={href} data-testid={`ticket-verify-${x.id}`}>
       {label}
