@@ -191,6 +191,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerPrincipalHook(app);
+  // The balance cache works only while this process hears every balance move (wallet/balance-cache.ts).
+  app.addHook('onReady', () => app.services.wallet.balanceCache.watch(database));
+  app.addHook('onClose', () => app.services.wallet.balanceCache.close());
   registerOperatorAreaGuard(app);
 
   app.decorate('jobs', createJobs(app));

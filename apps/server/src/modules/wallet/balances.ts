@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { type AccountRef, accountKey } from './accounts.ts';
+import type { MemberBalances } from './balance-cache.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, MEMBER_ACCOUNT_TYPES } from './schema.ts';
 
 type MemberAccountType = (typeof MEMBER_ACCOUNT_TYPES)[number];
@@ -43,17 +44,14 @@ export async function balanceOf(ex: DbOrTx, ref: AccountRef): Promise<bigint> {
  * balance through this, so it is a prepared statement rather than a built select (issue 10's
  * player API: the builder cost as much as the indexed lookup itself).
  */
-export async function memberBalances(db: Db, memberId: number): Promise<Record<MemberAccountType, bigint>> {
+export async function memberBalances(db: Db, memberId: number): Promise<MemberBalances> {
   const rows = await preparedQuery<{ type: string; balance: string }>(
     db,
     'wallet_member_balances',
     'select type, balance::text as balance from ledger_accounts where member_id = $1',
     [memberId],
   );
-  const out = Object.fromEntries(MEMBER_ACCOUNT_TYPES.map((t) => [t, 0n])) as Record<
-    MemberAccountType,
-    bigint
-  >;
+  const out = Object.fromEntries(MEMBER_ACCOUNT_TYPES.map((t) => [t, 0n])) as MemberBalances;
   for (const r of rows) out[r.type as MemberAccountType] = BigInt(r.balance);
   return out;
 }

@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type AppError, isAppError } from '../../http/errors.ts';
 import { AccountIds } from './account-ids.ts';
+import { BalanceCache, type MemberBalances } from './balance-cache.ts';
 import { type AccountRef, Accounts } from './accounts.ts';
 import { balanceOf, memberBalances, postingOf, resultOf } from './balances.ts';
 import { type HoldRequest, holdById, placeHold, settleHold } from './holds.ts';
@@ -42,6 +43,8 @@ export class WalletService {
   private readonly posting: PostingContext;
   private readonly records: LedgerRecords;
   private readonly trialGranted = new Set<number>();
+  /** Members' balances between moves, on the embedded PGlite (balance-cache.ts); off on PostgreSQL. */
+  readonly balanceCache = new BalanceCache();
 
   constructor(
     private readonly db: Db,
@@ -131,9 +134,14 @@ export class WalletService {
     return balanceOf(tx ?? this.db, ref);
   }
 
-  /** Every account a member owns, by type (missing ones are zero): balances.ts. */
-  async memberBalances(memberId: number) {
-    return memberBalances(this.db, memberId);
+  /** Every account a member owns, by type (missing ones are zero): balances.ts, cached where it can be. */
+  async memberBalances(memberId: number): Promise<MemberBalances> {
+    const hit = this.balanceCache.get(memberId);
+    if (hit) return hit;
+    const stamp = this.balanceCache.stamp;
+    const balances = await memberBalances(this.db, memberId);
+    this.balanceCache.set(memberId, balances, stamp);
+    return balances;
   }
 
   /**
