@@ -26,7 +26,7 @@ import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { pgbenchInit, pgbenchRun } from './lib/pgbench.ts';
 import { closedLoop, fmt, type RunStats } from './lib/stats.ts';
-import { benchDatabase } from './lib/database.ts';
+import { benchDatabase, settle } from './lib/database.ts';
 import { freePort, httpRun, startServer } from './wallet-http.ts';
 
 const CLIENTS = 32;
@@ -97,6 +97,7 @@ async function main() {
     );
 
     pgbenchInit(url, CLIENTS);
+    await settle(url);
     const base = pgbenchRun(url, CLIENTS, SECONDS);
     console.log(line(`pgbench TPC-B-like (scale ${CLIENTS})`, base));
 
@@ -143,6 +144,7 @@ async function main() {
     for (let i = 0; i < PLAYERS; i += CLIENTS) {
       await Promise.all(players.slice(i, i + CLIENTS).map((p, j) => bet('warm2', i + j, p)));
     }
+    await settle(url);
 
     // In chunks: 2,000 lookups at once wait for the pool's 32 connections and, on a loaded
     // machine, past its 5 s connection timeout (a run failed so).

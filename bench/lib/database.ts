@@ -25,3 +25,22 @@ export async function benchDatabase(): Promise<{ url: string; drop: () => Promis
     },
   };
 }
+
+/**
+ * Brings a database to the state a measurement should start from: statistics on every table
+ * (`pgbench -i` vacuums and analyses its own; our tables would otherwise have none wherever
+ * autovacuum is off, as on the CI machine, and be planned blind) and no checkpoint left pending
+ * from loading (else it runs during, and is charged to, whichever line is measured next). Called
+ * before the baseline and before our own runs, so both start alike. CHECKPOINT needs a superuser
+ * or pg_checkpoint; without either it is skipped.
+ */
+export async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+    await client.query('CHECKPOINT').catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+}

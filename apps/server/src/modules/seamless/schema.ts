@@ -55,7 +55,6 @@ export const seamlessTransactions = pgTable(
   (t) => [
     uniqueIndex('seamless_transactions_vendor_tx_unique').on(t.vendor, t.txId),
     index('seamless_transactions_round_idx').on(t.vendor, t.roundId),
-    index('seamless_transactions_member_idx').on(t.memberId, t.createdAt),
     check('seamless_transactions_kind_known', sql`${t.kind} in ('bet', 'win', 'rollback', 'cancelled')`),
   ],
 );
@@ -86,7 +85,6 @@ export const seamlessRounds = pgTable(
   (t) => [
     // Live tables share one round id among every player at the table: a round row is per player.
     uniqueIndex('seamless_rounds_vendor_round_member_unique').on(t.vendor, t.roundId, t.memberId),
-    index('seamless_rounds_member_idx').on(t.memberId, t.openedAt),
   ],
 );
 
