@@ -133,6 +133,8 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
   });
+  // The bet check's "any limits?" answer is dropped on every instance when it changes (migration 0047).
+  protection.attach(auth.sessions.changes);
   wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
   const referral = new ReferralService(db, {
     members,

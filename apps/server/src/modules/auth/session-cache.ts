@@ -27,9 +27,14 @@ export interface AuthChangeFeed {
   follow(follower: AuthChangeFollower): void;
 }
 
+/**
+ * What a notice names: a session (s), member (m) or operator (o) row changed, or a member's
+ * protection flag (p: migration 0047, for player protection's bet check; sessions are untouched).
+ */
+export type AuthChangeKind = 's' | 'm' | 'o' | 'p';
+
 export interface AuthChangeFollower {
-  /** A session (s), member (m) or operator (o) changed. */
-  forget(kind: 's' | 'm' | 'o', id: number): void;
+  forget(kind: AuthChangeKind, id: number): void;
   /** Changes may have been missed (the listening connection was lost): drop everything. */
   lostTrack(): void;
 }
@@ -110,9 +115,10 @@ export class SessionCache<T> implements AuthChangeFeed {
   }
 
   private onNotice(payload: string | undefined): void {
-    const m = /^([smo]):(\d+)$/.exec(payload ?? '');
-    if (m) this.forget(m[1] as 's' | 'm' | 'o', Number(m[2]));
-    else this.lostTrack();
+    const m = /^([smop]):(\d+)$/.exec(payload ?? '');
+    if (!m) this.lostTrack();
+    else if (m[1] === 'p') for (const f of this.followers) f.forget('p', Number(m[2]));
+    else this.forget(m[1] as 's' | 'm' | 'o', Number(m[2]));
   }
 
   private lostTrack(): void {

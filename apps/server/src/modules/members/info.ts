@@ -1,5 +1,5 @@
 import { isAgentType, isTrialType, type MemberInfo, PROFILE_FIELDS } from '@wps/contract';
-import type { AuthChangeFeed, AuthChangeFollower } from '../auth/session-cache.ts';
+import type { AuthChangeFeed, AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
 import type { members } from './schema.ts';
 
 type Member = typeof members.$inferSelect;
@@ -92,7 +92,7 @@ export class MemberInfoCache implements AuthChangeFollower {
     this.entries.delete(memberId);
   }
 
-  forget(kind: 's' | 'm' | 'o', id: number): void {
+  forget(kind: AuthChangeKind, id: number): void {
     if (kind === 'm') this.drop(id);
   }
 

@@ -24,6 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
+import type { AuthChangeFeed, AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -38,8 +39,14 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** How long the "has limits or exclusions" answer is trusted by the bet path of this process. */
-const RESTRICTED_CACHE_MS = 5_000;
+/**
+ * How long the bet path of this process trusts a "no limits, no exclusion" answer. While it
+ * hears every change (`p:<member>` notices on `wps_auth`, migration 0047), a new restriction
+ * drops the answer at once on every instance, and the TTL only bounds the memory. Without the
+ * listener a restriction made on another instance is honoured within the short TTL.
+ */
+const RESTRICTED_CACHE_MS = 60_000;
+const RESTRICTED_CACHE_UNHEARD_MS = 5_000;
 /** A reservation older than this is a crashed bet: no longer counted. */
 const RESERVATION_TTL_MS = 5 * 60_000;
 
@@ -82,9 +89,12 @@ const norm = {
  * reality check, and the checks the cashier, the bet paths, login and registration call. Time
  * comes from `clock.now()` so tests can move it.
  */
-export class ProtectionService {
+export class ProtectionService implements AuthChangeFollower {
   readonly clock = { now: () => new Date() };
   private readonly restrictedCache = new Map<number, { restricted: boolean; at: number }>();
+  private feed: Pick<AuthChangeFeed, 'active'> = { active: false };
+  /** Bumped by every dropped answer: a read that overlapped a notice is not kept. */
+  private restrictedGeneration = 0;
   /** The lookups gathering for the next shared query (see restrictedLoad). */
   private restrictedBatch: { ids: Set<number>; done: Promise<Map<number, boolean>> } | null = null;
   private readonly recording = new Set<Promise<unknown>>();
@@ -229,10 +239,32 @@ export class ProtectionService {
     return row!;
   }
 
-  /** Whether the member has any limit or exclusion (cached briefly; members without pay one map read). */
+  /** Follows the `p:<member>` notices from now on (services.ts: the session cache's listener). */
+  attach(feed: AuthChangeFeed): void {
+    this.feed = feed;
+    feed.follow(this);
+  }
+
+  forget(kind: AuthChangeKind, id: number): void {
+    if (kind !== 'p') return;
+    this.restrictedGeneration++;
+    this.restrictedCache.delete(id);
+  }
+
+  lostTrack(): void {
+    this.restrictedGeneration++;
+    this.restrictedCache.clear();
+  }
+
+  /**
+   * Whether the member has any limit or exclusion (cached; members without pay one map read).
+   * `restricted` only ever turns true, so only a cached false can be stale: see RESTRICTED_CACHE_MS.
+   */
   async restricted(memberId: number, ex: DbOrTx = this.db): Promise<boolean> {
     const c = this.restrictedCache.get(memberId);
-    if (c && Date.now() - c.at < RESTRICTED_CACHE_MS) return c.restricted;
+    const ttl = this.feed.active ? RESTRICTED_CACHE_MS : RESTRICTED_CACHE_UNHEARD_MS;
+    if (c && (c.restricted || Date.now() - c.at < ttl)) return c.restricted;
+    const stamp = this.restrictedGeneration;
     let restricted: boolean;
     if (ex === this.db) {
       restricted = await this.restrictedLoad(memberId);
@@ -244,6 +276,7 @@ export class ProtectionService {
         .where(eq(protectionMembers.memberId, memberId));
       restricted = row?.r ?? false;
     }
+    if (stamp !== this.restrictedGeneration) return restricted;
     if (this.restrictedCache.size > 100_000) this.restrictedCache.clear();
     this.restrictedCache.set(memberId, { restricted, at: Date.now() });
     return restricted;
