@@ -30,8 +30,8 @@ export function AdminLayout() {
         <div className="admin__tools">
           <LanguageSelectStandalone />
           <ThemeToggleStandalone />
-          <span className="admin__account">
-            <Icon name="user" size={18} /> {account}
+          <span className="admin__account" title={account ?? undefined}>
+            <Icon name="user" size={18} /> <span className="admin__account-name">{account}</span>
           </span>
           {!enrolFirst && (
             <NavLink to="/two-factor" className="admin__tool-link">
