@@ -3,6 +3,7 @@ import { memberRole } from '@wps/contract';
 import type { OperatorRole } from '@wps/contract';
 import type { FastifyInstance } from 'fastify';
 import { totpRequiredFor } from '../modules/auth/totp.ts';
+import { Accounts } from '../modules/wallet/accounts.ts';
 import { enrolTotp } from './operators.ts';
 
 export interface CreatedAccount {
@@ -86,4 +87,16 @@ export async function createOperator(
     loginType: 'test',
   });
   return { id: operator.id, account: operator.account, password, token, totpSecret };
+}
+
+/** Credits a member's cash from the bank clearing account, as a deposit under `key` (once per key). */
+export function depositCash(app: FastifyInstance, memberId: number, amount: bigint, key: string) {
+  return app.services.wallet.post({
+    key,
+    reason: 'deposit',
+    postings: [
+      { account: Accounts.clearing('BANK'), amount: -amount },
+      { account: Accounts.cash(memberId), amount },
+    ],
+  });
 }

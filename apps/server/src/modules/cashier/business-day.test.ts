@@ -1,8 +1,7 @@
 import { businessDayStart } from '@wps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember } from '../../test/members.ts';
-import { Accounts } from '../wallet/accounts.ts';
+import { createMember, depositCash } from '../../test/members.ts';
 
 const PAY = 'Pay@1234';
 
@@ -22,15 +21,7 @@ describe('business day in the cashier', () => {
   const get = async (token: string, url: string) => (await t.app.inject({ url, headers: { token } })).json();
   const post = async (token: string, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { token }, payload });
-  const fund = (memberId: number, amount: bigint, key: string) =>
-    t.app.services.wallet.post({
-      key,
-      reason: 'deposit',
-      postings: [
-        { account: Accounts.clearing('BANK'), amount: -amount },
-        { account: Accounts.cash(memberId), amount },
-      ],
-    });
+  const fund = (memberId: number, amount: bigint, key: string) => depositCash(t.app, memberId, amount, key);
   /** History is append-only; a test moves one transaction in time with the guard briefly off. */
   const backdate = async (key: string, at: string) => {
     await t.database.query('alter table ledger_postings disable trigger ledger_postings_append_only');

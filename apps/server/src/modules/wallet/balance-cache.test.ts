@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember } from '../../test/members.ts';
+import { createMember, depositCash } from '../../test/members.ts';
 import { Accounts } from './accounts.ts';
 
 /**
@@ -26,14 +26,7 @@ describe('balance cache', () => {
     return res.json().value as { balance: string; frozen: string; bonus: string };
   };
   const deposit = (memberId: number, amount: bigint, key: string) =>
-    t.app.services.wallet.post({
-      key,
-      reason: 'deposit',
-      postings: [
-        { account: Accounts.clearing('BANK'), amount: -amount },
-        { account: Accounts.cash(memberId), amount },
-      ],
-    });
+    depositCash(t.app, memberId, amount, key);
   /** Reads of a member's balances that reached the database. */
   const ledgerReads = () => {
     const client = t.app.database.client;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { isAppError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createMember } from '../../test/members.ts';
+import { createMember, depositCash } from '../../test/members.ts';
 import { Accounts } from './accounts.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
@@ -24,15 +24,7 @@ describe.skipIf(!hasPostgres)('ledger concurrency on PostgreSQL (needs TEST_DATA
     await t?.close();
   });
 
-  const fund = (memberId: number, amount: bigint, key: string) =>
-    t.app.services.wallet.post({
-      key,
-      reason: 'deposit',
-      postings: [
-        { account: Accounts.clearing('BANK'), amount: -amount },
-        { account: Accounts.cash(memberId), amount },
-      ],
-    });
+  const fund = (memberId: number, amount: bigint, key: string) => depositCash(t.app, memberId, amount, key);
 
   it('hundreds of parallel bets on one wallet end with the exact balance, never below zero', async () => {
     const m = await createMember(t.app);
