@@ -76,10 +76,25 @@ async function settle(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-/** Sideways overflow and covered buttons, measured in the page. */
-function inspect(page: Page) {
+/**
+ * Sideways overflow and covered buttons, measured in the page. `stale`: a button left the page
+ * while it was being looked at: the route's lazy page replaced the previous one (the router keeps
+ * the old page on screen, with no loader, until the new chunk arrives) or its data re-rendered
+ * a list. A detached button measures 0×0 at the top-left corner, under the console header.
+ */
+async function inspect(page: Page): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const { found, stale } = await inspectOnce(page);
+    if (!stale) return found;
+    if (attempt === 2) return ['the page kept re-rendering its buttons while it was inspected'];
+    await settle(page);
+  }
+}
+
+function inspectOnce(page: Page) {
   return page.evaluate(async () => {
     const found: string[] = [];
+    let stale = false;
     const doc = document.documentElement;
     if (doc.scrollWidth > window.innerWidth) {
       // Name the widest culprits so a failure says where to look.
@@ -112,6 +127,10 @@ function inspect(page: Page) {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         // A popup that opened meanwhile (a guarded route's login) covers the page on purpose.
         if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) break;
+        if (!button.isConnected) {
+          stale = true;
+          break;
+        }
         box = button.getBoundingClientRect();
       }
       // A popup that opens by itself once the page is up (/help's help centre, a guarded route's
@@ -144,6 +163,10 @@ function inspect(page: Page) {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         // A popup that opened meanwhile (a guarded route's login) covers the page on purpose.
         if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) break;
+        if (!button.isConnected) {
+          stale = true;
+          break;
+        }
         const again = button.getBoundingClientRect();
         hit = document.elementFromPoint(again.left + again.width / 2, again.top + again.height / 2);
       }
@@ -156,7 +179,7 @@ function inspect(page: Page) {
       }
     }
     window.scrollTo(0, 0);
-    return found;
+    return { found: stale ? [] : found, stale };
   });
 }
 
