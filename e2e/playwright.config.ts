@@ -32,6 +32,11 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // Journeys judge what a page shows, not how it moves; an idle page then costs the 2-core runner
+    // no animation frames. Service workers are blocked for the same reason, except in the journey
+    // about installing the app (content.spec.ts), which opens its own context.
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -28,6 +28,11 @@ const lines = [];
 // The names of failing tests, repeated in the summary: CI keeps only the end of a long log.
 const failures = [];
 const flaky = [];
+/** 3254000 -> "54 min 14 s": each stage's time is printed, so a slower CI run says which stage grew. */
+function minutes(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
 const rel = (f) => String(f).replace(`${process.cwd()}/`, '');
 const firstLine = (msg) =>
   String(msg ?? '')
@@ -37,6 +42,7 @@ for (const stage of stages) {
   if (stage.report) rmSync(stage.report, { force: true });
   if (stage.kind === 'vitest') rmSync('test-results/vitest-flaky.json', { force: true });
   console.log(`\n=== ${stage.name}: ${stage.cmd}`);
+  const stageStarted = Date.now();
   const res = spawnSync(stage.cmd, { shell: true, stdio: 'inherit' });
   const ok = res.status === 0;
   let p = 0;
@@ -100,7 +106,8 @@ for (const stage of stages) {
   failed += f;
   skipped += s;
   lines.push(
-    `${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}`,
+    `${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}` +
+      ` in ${minutes(Date.now() - stageStarted)}`,
   );
 }
 console.log('\n=== summary');
@@ -113,7 +120,6 @@ if (failures.length) {
   console.log('failing tests:');
   for (const f of failures.slice(0, 30)) console.log(`  ${f.slice(0, 400)}`);
 }
-const seconds = Math.round((Date.now() - startedAt) / 1000);
-console.log(`duration: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+console.log(`duration: ${minutes(Date.now() - startedAt)}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

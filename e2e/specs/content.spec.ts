@@ -16,80 +16,86 @@ test.describe('home content', () => {
   // These journeys are where the start-up announcements are judged (each test decides).
   test.use({ startupAnnouncements: true });
 
-  test('banner carousel autoplays and swipes; marquee opens a notice; /help#term opens the article', async ({
-    page,
-    server,
-  }) => {
-    await seedContent(server.services);
-    // The start-up announcement is its own journey: mark it closed for this session.
-    await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
-    await page.goto('/');
+  test.describe('moving', () => {
+    // The carousel autoplays and the marquee scrolls only for players who have not asked for less
+    // motion: the journeys' default (playwright.config.ts) asks for less.
+    test.use({ reducedMotion: 'no-preference' });
+    test('banner carousel autoplays and swipes; marquee opens a notice; /help#term opens the article', async ({
+      page,
+      server,
+    }) => {
+      await seedContent(server.services);
+      // The start-up announcement is its own journey: mark it closed for this session.
+      await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
+      await page.goto('/');
 
-    const carousel = page.getByRole('region', { name: 'Featured' });
-    await expect(carousel).toBeVisible();
-    const first = carousel.locator('img').first();
-    await expect(first).toHaveAttribute('fetchpriority', 'high');
-    await expect(first).toHaveAttribute('loading', 'eager');
-    await expect(carousel.locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
-    // A <picture>: AVIF first, WebP after; the first slide is hinted in <head> in its best format.
-    const sources = carousel.locator('picture').first().locator('source');
-    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
-    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
-    const hint = page.locator('head link[rel="preload"][as="image"]');
-    await expect(hint).toHaveCount(1);
-    await expect(hint).toHaveAttribute('type', 'image/avif');
-    await expect(hint).toHaveAttribute('fetchpriority', 'high');
-    const dots = carousel.getByRole('tab');
-    await expect(dots).toHaveCount(3);
-    await expect(dots.nth(0)).toHaveAttribute('aria-selected', 'true');
-    // SPEC §9: autoplay every 5000 ms.
-    await expect(dots.nth(1)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
+      const carousel = page.getByRole('region', { name: 'Featured' });
+      await expect(carousel).toBeVisible();
+      const first = carousel.locator('img').first();
+      await expect(first).toHaveAttribute('fetchpriority', 'high');
+      await expect(first).toHaveAttribute('loading', 'eager');
+      await expect(carousel.locator('img').nth(1)).toHaveAttribute('loading', 'lazy');
+      // A <picture>: AVIF first, WebP after; the first slide is hinted in <head> in its best format.
+      const sources = carousel.locator('picture').first().locator('source');
+      await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+      await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+      const hint = page.locator('head link[rel="preload"][as="image"]');
+      await expect(hint).toHaveCount(1);
+      await expect(hint).toHaveAttribute('type', 'image/avif');
+      await expect(hint).toHaveAttribute('fetchpriority', 'high');
+      const dots = carousel.getByRole('tab');
+      await expect(dots).toHaveCount(3);
+      await expect(dots.nth(0)).toHaveAttribute('aria-selected', 'true');
+      // SPEC §9: autoplay every 5000 ms.
+      await expect(dots.nth(1)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
 
-    // Swipe left with a pointer drag: the next slide. Judged from whichever slide shows when the
-    // drag starts, and tried again if autoplay turned a slide meanwhile (a CI run on a loaded
-    // machine saw autoplay and the drag race: the drag landed on another slide than expected).
-    const selected = async () => {
-      for (let i = 0; i < 3; i++) if ((await dots.nth(i).getAttribute('aria-selected')) === 'true') return i;
-      return -1;
-    };
-    await expect(async () => {
-      const from = await selected();
-      const box = (await carousel.boundingBox())!;
-      const y = box.y + box.height / 2;
-      await page.mouse.move(box.x + box.width * 0.8, y);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.5, y, { steps: 6 });
-      await page.mouse.move(box.x + box.width * 0.1, y, { steps: 6 });
-      await page.mouse.up();
-      await expect(dots.nth((from + 1) % 3)).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+      // Swipe left with a pointer drag: the next slide. Judged from whichever slide shows when the
+      // drag starts, and tried again if autoplay turned a slide meanwhile (a CI run on a loaded
+      // machine saw autoplay and the drag race: the drag landed on another slide than expected).
+      const selected = async () => {
+        for (let i = 0; i < 3; i++)
+          if ((await dots.nth(i).getAttribute('aria-selected')) === 'true') return i;
+        return -1;
+      };
+      await expect(async () => {
+        const from = await selected();
+        const box = (await carousel.boundingBox())!;
+        const y = box.y + box.height / 2;
+        await page.mouse.move(box.x + box.width * 0.8, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * 0.5, y, { steps: 6 });
+        await page.mouse.move(box.x + box.width * 0.1, y, { steps: 6 });
+        await page.mouse.up();
+        await expect(dots.nth((from + 1) % 3)).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
 
-    // A click on a slide follows its link (the third demo banner leads to the in-house games).
-    await dots.nth(2).click();
-    await carousel.getByRole('button', { name: 'In-house games: provably fair' }).click();
-    await expect(page).toHaveURL(/\/rng\?vassalage=INHOUSE$/);
+      // A click on a slide follows its link (the third demo banner leads to the in-house games).
+      await dots.nth(2).click();
+      await carousel.getByRole('button', { name: 'In-house games: provably fair' }).click();
+      await expect(page).toHaveURL(/\/rng\?vassalage=INHOUSE$/);
 
-    await page.goto('/');
-    // The marquee moves (a click waits for a still target); focus pauses it, Enter opens the notice.
-    const item = page
-      .getByRole('region', { name: 'Notices' })
-      .getByRole('button', { name: /Scheduled maintenance/ });
-    await item.focus();
-    await item.press('Enter');
-    const notice = page.getByRole('dialog', { name: 'Notice' });
-    await expect(notice.getByRole('heading', { name: /Scheduled maintenance/ })).toBeVisible();
-    await notice.getByRole('button', { name: 'Close' }).last().click();
+      await page.goto('/');
+      // The marquee moves (a click waits for a still target); focus pauses it, Enter opens the notice.
+      const item = page
+        .getByRole('region', { name: 'Notices' })
+        .getByRole('button', { name: /Scheduled maintenance/ });
+      await item.focus();
+      await item.press('Enter');
+      const notice = page.getByRole('dialog', { name: 'Notice' });
+      await expect(notice.getByRole('heading', { name: /Scheduled maintenance/ })).toBeVisible();
+      await notice.getByRole('button', { name: 'Close' }).last().click();
 
-    await page.goto('/help#term');
-    const help = page.getByRole('dialog', { name: 'Help centre' });
-    await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await expect(help.getByText('You must be at least 18 years old.')).toBeInViewport();
-    await help.getByRole('searchbox', { name: 'Search help' }).fill('payout account');
-    await expect(help.getByRole('button', { name: 'How do I withdraw?' })).toBeVisible();
-    await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveCount(0);
+      await page.goto('/help#term');
+      const help = page.getByRole('dialog', { name: 'Help centre' });
+      await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      await expect(help.getByText('You must be at least 18 years old.')).toBeInViewport();
+      await help.getByRole('searchbox', { name: 'Search help' }).fill('payout account');
+      await expect(help.getByRole('button', { name: 'How do I withdraw?' })).toBeVisible();
+      await expect(help.getByRole('button', { name: 'Terms and conditions' })).toHaveCount(0);
+    });
   });
 
   test("start-up announcement: once per session unless closed, 'hide today' keeps it away", async ({
@@ -198,9 +204,12 @@ test.describe('home content', () => {
   });
 
   test('installable: manifest with icons, service worker registered, offline page when the network is cut', async ({
-    page,
-    context,
+    browser,
+    baseURL,
   }) => {
+    // The journeys run with service workers blocked (playwright.config.ts); this one is about it.
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+    const page = await context.newPage();
     await page.goto('/');
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
@@ -213,6 +222,7 @@ test.describe('home content', () => {
     await page.goto('/promotions').catch(() => undefined);
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await context.setOffline(false);
+    await context.close();
   });
 });
 

@@ -35,7 +35,7 @@ export function AdminLayout() {
           </span>
           {!enrolFirst && (
             <NavLink to="/two-factor" className="admin__tool-link">
-              {t('totp.menu')}
+              <Icon name="shield" size={18} /> <span className="admin__tool-label">{t('totp.menu')}</span>
             </NavLink>
           )}
           <Button

@@ -40,25 +40,22 @@ export function Table<Row>({ columns, rows, rowKey, caption, empty, captionHidde
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="table__empty">
-                {empty}
-              </td>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={cx(c.numeric && 'num')}>
+                  {c.render(row)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={cx(c.numeric && 'num')}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
+      {/*
+        Below the table, not in a row spanning it: a spanning cell is as wide as every column
+        together, so on a phone its centred text sat beyond the visible part of the scroller.
+      */}
+      {rows.length === 0 && <p className="table__empty">{empty}</p>}
     </section>
   );
 }
