@@ -82,31 +82,57 @@ async function settle(page: Page) {
  * the old page on screen, with no loader, until the new chunk arrives) or its data re-rendered
  * a list. A detached button measures 0×0 at the top-left corner, under the console header.
  */
-async function inspect(page: Page): Promise<string[]> {
+async function inspect(page: Page, width: number): Promise<string[]> {
   for (let attempt = 0; ; attempt++) {
-    const { found, stale } = await inspectOnce(page);
+    const { found, stale } = await inspectOnce(page, width);
     if (!stale) return found;
     if (attempt === 2) return ['the page kept re-rendering its buttons while it was inspected'];
     await settle(page);
   }
 }
 
-function inspectOnce(page: Page) {
-  return page.evaluate(async () => {
+function inspectOnce(page: Page, screenWidth: number) {
+  return page.evaluate(async (screenWidth) => {
     const found: string[] = [];
     let stale = false;
     const doc = document.documentElement;
-    if (doc.scrollWidth > window.innerWidth) {
+    // Measured against the phone's own width, not innerWidth: a phone (isMobile) shows a page
+    // wider than itself zoomed out, and its layout viewport, innerWidth, grows to the page's width.
+    if (doc.scrollWidth > screenWidth) {
       // Name the widest culprits so a failure says where to look.
       const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((el) => el.getBoundingClientRect().right > screenWidth + 1)
         .filter(
-          (el) =>
-            !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
+          (el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= screenWidth + 1,
         )
         .slice(0, 3)
         .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
-      found.push(`page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window (${wide.join(', ')})`);
+      found.push(`page is ${doc.scrollWidth}px wide on a ${screenWidth}px screen (${wide.join(', ')})`);
+    } else {
+      // Cut off: the page does not scroll sideways, yet something shown reaches past the screen's
+      // edge with no scroller to bring it in: an ancestor's overflow clips it (the console's
+      // /admin/system cards once did). Only the outermost such element is named.
+      const past = (el: Element) => el.getBoundingClientRect().right > screenWidth + 1;
+      const inScroller = (el: Element) => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const o = getComputedStyle(a).overflowX;
+          if (o === 'auto' || o === 'scroll') return true;
+        }
+        return false;
+      };
+      const cut = Array.from(document.querySelectorAll<HTMLElement>('main *, .admin__main *'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          // Wholly beyond the edge is off-canvas (a drawer, a carousel's next slide), not cut.
+          if (r.width < 2 || r.height < 2 || !past(el) || r.left >= screenWidth) return false;
+          if (el.parentElement && past(el.parentElement)) return false;
+          // A carousel's peeking next slide is brought in by swiping.
+          if (el.closest('[aria-roledescription="carousel"]')) return false;
+          return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !inScroller(el);
+        })
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
+      if (cut.length) found.push(`cut off at the screen's edge: ${cut.join(', ')}`);
     }
     // With a dialog open only its buttons can be pressed; the page behind is covered on purpose.
     const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], dialog[open]'));
@@ -180,7 +206,7 @@ function inspectOnce(page: Page) {
     }
     window.scrollTo(0, 0);
     return { found: stale ? [] : found, stale };
-  });
+  }, screenWidth);
 }
 
 async function runAxe(page: Page): Promise<string[]> {
@@ -243,7 +269,7 @@ async function checkCombo(
   const page = await context.newPage();
   const check = async (where: string) => {
     const started = Date.now();
-    for (const what of await inspect(page)) problems.push({ where, what });
+    for (const what of await inspect(page, width)) problems.push({ where, what });
     if (withAxe) for (const what of await runAxe(page)) problems.push({ where, what });
     if (process.env.LAYOUT_TIMING) console.log(where, Date.now() - started, problems.length);
   };
