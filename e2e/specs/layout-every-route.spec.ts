@@ -96,23 +96,21 @@ function inspectOnce(page: Page, screenWidth: number) {
     const found: string[] = [];
     let stale = false;
     const doc = document.documentElement;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`;
     // Measured against the phone's own width, not innerWidth: a phone (isMobile) shows a page
     // wider than itself zoomed out, and its layout viewport, innerWidth, grows to the page's width.
+    const past = (el: Element) => el.getBoundingClientRect().right > screenWidth + 1;
     if (doc.scrollWidth > screenWidth) {
       // Name the widest culprits so a failure says where to look.
       const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-        .filter((el) => el.getBoundingClientRect().right > screenWidth + 1)
-        .filter(
-          (el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= screenWidth + 1,
-        )
+        .filter((el) => past(el) && !(el.parentElement && past(el.parentElement)))
         .slice(0, 3)
-        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
+        .map(name);
       found.push(`page is ${doc.scrollWidth}px wide on a ${screenWidth}px screen (${wide.join(', ')})`);
     } else {
       // Cut off: the page does not scroll sideways, yet something shown reaches past the screen's
       // edge with no scroller to bring it in: an ancestor's overflow clips it (the console's
       // /admin/system cards once did). Only the outermost such element is named.
-      const past = (el: Element) => el.getBoundingClientRect().right > screenWidth + 1;
       const inScroller = (el: Element) => {
         for (let a = el.parentElement; a; a = a.parentElement) {
           const o = getComputedStyle(a).overflowX;
@@ -131,12 +129,24 @@ function inspectOnce(page: Page, screenWidth: number) {
           return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !inScroller(el);
         })
         .slice(0, 3)
-        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
+        .map(name);
       if (cut.length) found.push(`cut off at the screen's edge: ${cut.join(', ')}`);
     }
     // With a dialog open only its buttons can be pressed; the page behind is covered on purpose.
     const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], dialog[open]'));
     const scope: ParentNode = dialogs.at(-1) ?? document;
+    /**
+     * After scrolling a button into view: the next frames are painted (a `content-visibility: auto`
+     * section, the footer, paints what scrolled in only then; until then a hit test finds the
+     * section, not its button). False when the page is no longer to be judged: a popup opened
+     * meanwhile (a guarded route's login covers the page on purpose), or the button left the page.
+     */
+    const afterScroll = async (button: HTMLElement) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) return false;
+      if (!button.isConnected) stale = true;
+      return button.isConnected;
+    };
     const label = (b: HTMLElement) =>
       (b.getAttribute('aria-label') || b.textContent || b.className).trim().replace(/\s+/g, ' ').slice(0, 40);
     for (const button of Array.from(scope.querySelectorAll<HTMLElement>('button, [role="button"]'))) {
@@ -148,15 +158,7 @@ function inspectOnce(page: Page, screenWidth: number) {
       if (box.top < 80 || box.bottom > window.innerHeight - 90) {
         window.scrollBy(0, box.top - window.innerHeight / 2);
         scrolled = true;
-        // A `content-visibility: auto` section (the footer) paints what scrolled in only on the
-        // next frame; until then a hit test finds the section, not its button.
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        // A popup that opened meanwhile (a guarded route's login) covers the page on purpose.
-        if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) break;
-        if (!button.isConnected) {
-          stale = true;
-          break;
-        }
+        if (!(await afterScroll(button))) break;
         box = button.getBoundingClientRect();
       }
       // A popup that opens by itself once the page is up (/help's help centre, a guarded route's
@@ -186,13 +188,7 @@ function inspectOnce(page: Page, screenWidth: number) {
       const covered = !hit || !(button === hit || button.contains(hit));
       if (scrolled && covered && hit?.closest('.header__bar, .tab-bar, .admin__header')) {
         window.scrollBy(0, button.getBoundingClientRect().top - window.innerHeight / 2);
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        // A popup that opened meanwhile (a guarded route's login) covers the page on purpose.
-        if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) break;
-        if (!button.isConnected) {
-          stale = true;
-          break;
-        }
+        if (!(await afterScroll(button))) break;
         const again = button.getBoundingClientRect();
         hit = document.elementFromPoint(again.left + again.width / 2, again.top + again.height / 2);
       }
@@ -200,7 +196,7 @@ function inspectOnce(page: Page, screenWidth: number) {
       // opening by itself holds the page); the player site's fixed chrome is not covering it for good.
       if (scrolled && hit?.closest('.header__bar, .tab-bar')) continue;
       if (!hit || !(button === hit || button.contains(hit))) {
-        const over = hit ? `${hit.tagName.toLowerCase()}.${Array.from(hit.classList).join('.')}` : 'nothing';
+        const over = hit ? name(hit) : 'nothing';
         found.push(`button "${label(button)}" is covered by ${over}`);
       }
     }

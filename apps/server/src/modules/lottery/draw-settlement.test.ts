@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import type { StoredBet } from './draws.ts';
-import { type Json, lotteryApi } from './test-kit.ts';
+import { drawTotalsByMember, type Json, lotteryApi } from './test-kit.ts';
 
 /** Draws through the API: the committed seed revealed and checkable, each ticket paid by the rules once. */
 describe('lottery draws and settlement', () => {
@@ -177,17 +177,8 @@ describe('lottery draws and settlement', () => {
     }
     // A line per member per chunk, the draw as the round: each member's lines add up to their
     // tickets once, whatever the kill left to the rerun.
-    const rec = await query<{ member_id: number; stake: string; payout: string }>(
-      `select member_id, sum(stake)::text stake, sum(payout)::text payout from bets
-       where source = 'lottery' and round_id = $1 group by member_id order by member_id`,
-      [drawId],
-    );
-    const own = await query<{ member_id: number; stake: string; payout: string }>(
-      `select member_id, sum(cost)::text stake, sum(payout)::text payout from lottery_tickets
-       where draw_id = $1 group by member_id order by member_id`,
-      [drawId],
-    );
-    expect(rec).toEqual(own);
+    const { record, own } = await drawTotalsByMember(query, drawId, 'lottery_tickets');
+    expect(record).toEqual(own);
     // What the ledger credited for this draw's wins equals what the tickets say they won: once.
     const [credited] = await query<{ sum: string | null }>(
       `select sum(p.amount)::text sum from ledger_postings p join ledger_transactions x on x.id = p.transaction_id

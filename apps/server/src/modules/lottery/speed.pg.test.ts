@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import type { StoredBet } from './draws.ts';
 import { DRAW_SHARDS, shardCap } from './exposure.ts';
-import { fundPlayers, playerPrincipal } from './test-kit.ts';
+import { drawTotalsByMember, fundPlayers, playerPrincipal } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 
@@ -286,16 +286,7 @@ describe.skipIf(!hasPostgres)(
               [drawId],
             );
             expect(rec).toEqual({ n: rec!.n, stake: cost!.sum, paid: String(rulesSum), paths: rec!.n });
-            const lines = await query<{ member_id: number; stake: string; payout: string }>(
-              `select member_id, sum(stake)::text stake, sum(payout)::text payout from bets
-             where source = 'lottery' and round_id = $1 group by member_id order by member_id`,
-              [drawId],
-            );
-            const own = await query<{ member_id: number; stake: string; payout: string }>(
-              `select member_id, sum(cost)::text stake, sum(payout)::text payout from lottery_ticket_states
-             where draw_id = $1 group by member_id order by member_id`,
-              [drawId],
-            );
+            const { record: lines, own } = await drawTotalsByMember(query, drawId, 'lottery_ticket_states');
             expect(lines).toEqual(own);
             const [under] = await query<{ n: number }>(
               `select count(*)::int n from bets where source = 'lottery' and cardinality(upline_path) > 0

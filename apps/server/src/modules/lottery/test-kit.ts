@@ -29,6 +29,36 @@ export const playerPrincipal = (id: number): MemberPrincipal => ({
   sessionId: 0,
 });
 
+type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+interface MemberTotals {
+  member_id: number;
+  stake: string;
+  payout: string;
+}
+
+/**
+ * A draw's stake and payout per member twice: as the betting record holds them (the draw is the
+ * round) and as its tickets do, from `tickets` (the table, or the view of settled states). Equal
+ * when every ticket reached the record once.
+ */
+export async function drawTotalsByMember(
+  query: Query,
+  drawId: number | string,
+  tickets: 'lottery_tickets' | 'lottery_ticket_states',
+) {
+  const record = await query<MemberTotals>(
+    `select member_id, sum(stake)::text stake, sum(payout)::text payout from bets
+     where source = 'lottery' and round_id = $1 group by member_id order by member_id`,
+    [drawId],
+  );
+  const own = await query<MemberTotals>(
+    `select member_id, sum(cost)::text stake, sum(payout)::text payout from ${tickets}
+     where draw_id = $1 group by member_id order by member_id`,
+    [drawId],
+  );
+  return { record, own };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON answers
 export type Json = Record<string, any>;
 
