@@ -111,7 +111,9 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
     );
     expect(rows.map((r) => r.r_status)).toEqual(['applied', 'applied', 'applied']);
     const [moved] = (
-      await client.query<{ n: number }>('select count(*)::int as n from ledger_postings where reason = $1', ['bet'])
+      await client.query<{ n: number }>('select count(*)::int as n from ledger_postings where reason = $1', [
+        'bet',
+      ])
     ).rows;
     expect(moved!.n).toBe(12);
     expect(await multiXactVersions()).toBe(before);
