@@ -50,7 +50,7 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
       });
     }
     wallets = await wallet.ensureAccounts(members.map((m) => Accounts.cash(m)));
-    [house] = await wallet.ensureAccounts([Accounts.house('SANDBOX', 0)]);
+    house = (await wallet.ensureAccounts([Accounts.house('SANDBOX', 0)]))[0]!;
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query('create extension if not exists pageinspect');
