@@ -11,7 +11,7 @@
 -- ledger_accounts (autovacuum_multixact_freeze_max_age, 400 million) around within days, and
 -- the pg_multixact files grow in between.
 -- Now the block begins before the locks: one XID locks, updates and inserts, so no MultiXact is
--- made (seamless/multixact.pg.test.ts). A refusal found after the locks (an unknown account, a
+-- made (wallet/batch-locks.pg.test.ts). A refusal found after the locks (an unknown account, a
 -- wallet that would go short) raises the block's own error: the block's locks are released with
 -- it and the per-item loop answers, locking again, exactly as before. Measured (pgbench -c 1
 -- replaying one 13-bet batch of the bench, 4 interleaved 6 s pairs): 3.15 ms a batch before,

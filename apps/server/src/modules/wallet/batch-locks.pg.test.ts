@@ -10,6 +10,9 @@ const hasPostgres = !!testConfig().testDatabaseUrl;
 /** HEAP_XMAX_IS_MULTI in a heap tuple's t_infomask (PostgreSQL's htup_details.h). */
 const XMAX_IS_MULTI = 0x1000;
 
+/** The players of every batch here: funded wallets first, then (for the seamless batch) members. */
+const MEMBERS = [9001, 9002, 9003];
+
 /**
  * The set-based batches (wallet_post_many, seamless_apply_many) lock and write their accounts in
  * one subtransaction, so moving a wallet makes no MultiXact (migration 0048: each batch used to
@@ -38,8 +41,7 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
   beforeAll(async () => {
     database = await freshDatabase({ postgres: 'require' });
     wallet = new WalletService(database.db, testConfig({ walletHouseShards: 1 }));
-    const members = [9001, 9002, 9003];
-    for (const m of members) {
+    for (const m of MEMBERS) {
       await wallet.post({
         key: `fund:${m}`,
         reason: 'deposit',
@@ -49,7 +51,7 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
         ],
       });
     }
-    wallets = await wallet.ensureAccounts(members.map((m) => Accounts.cash(m)));
+    wallets = await wallet.ensureAccounts(MEMBERS.map((m) => Accounts.cash(m)));
     house = (await wallet.ensureAccounts([Accounts.house('SANDBOX', 0)]))[0]!;
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -81,13 +83,12 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
 
   it('seamless_apply_many moves every account of a batch without one', async () => {
     const before = await multiXactVersions();
-    const members = [9001, 9002, 9003];
     await client.query(
       `insert into members (id, account, password_hash, referral_code)
        select m, 'mx' || m, 'x', 'MX' || m from unnest($1::int[]) m`,
-      [members],
+      [MEMBERS],
     );
-    const items = members.map((m, i) => ({
+    const items = MEMBERS.map((m, i) => ({
       v: 'SANDBOX',
       t: `tx${i}`,
       k: 'bet',
@@ -115,6 +116,7 @@ describe.skipIf(!hasPostgres)('batches make no MultiXact on the accounts (needs 
         'bet',
       ])
     ).rows;
+    // Six from wallet_post_many's batch above, six from this one.
     expect(moved!.n).toBe(12);
     expect(await multiXactVersions()).toBe(before);
   });
