@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { periodStart } from '@wps/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
@@ -379,13 +380,18 @@ describe('player protection', () => {
   });
 
   it('a session-time limit refuses the sign-in once the day’s minutes are used', async () => {
-    clockAt(0);
+    // The window is the business day's: started from the real time, the 31 minutes below crossed
+    // the business midnight (18:15 UTC) when the suite ran shortly before it, and a new day's
+    // window let the sign-in through. So the clock starts an hour into the current business day.
+    const zero =
+      periodStart('day', new Date(), t.app.config.businessUtcOffsetMinutes).getTime() + HOUR - Date.now();
+    clockAt(zero);
     const p = await createMember(t.app);
     await api(p.token, 'PUT', '/wps/member/limits', { kind: 'session', value: 30 });
     const login = () =>
       api(null, 'POST', '/wps/session/login', { username: p.account, password: p.password });
     expect((await login()).body.code).toBe('OK');
-    clockAt(31 * 60_000);
+    clockAt(zero + 31 * 60_000);
     const r = await login();
     expect(r.body.code).toBe('LIMIT_EXCEEDED');
     expect(r.body.message).toBe('You have reached your daily session time limit. Please come back tomorrow.');
