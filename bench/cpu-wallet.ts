@@ -12,7 +12,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
 import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
-import { benchDatabase } from './lib/database.ts';
+import { benchDatabase, settle } from './lib/database.ts';
 
 const CLIENTS = 32;
 const PLAYERS = 500;
@@ -69,6 +69,9 @@ async function main() {
     };
     const spread = (i: number) => players[(i * 7919) % PLAYERS]!;
     await run('warm', PLAYERS * 2, spread);
+    // Statistics and a clean checkpoint first, as bench:wallet does: planned blind (autovacuum
+    // off, as on the CI machine) the same bets cost several times the CPU.
+    await settle(url);
     const backendCpu = async () => {
       const rows = (await database.query('select pid from pg_stat_activity where datname = $1', [
         dbName,

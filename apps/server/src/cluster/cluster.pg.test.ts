@@ -5,13 +5,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../config.ts';
+import { loadConfig, testConfig } from '../config.ts';
 import { Accounts } from '../modules/wallet/accounts.ts';
 import { reconcile } from '../modules/wallet/service.ts';
 import { createMember } from '../test/members.ts';
 
 const base = testConfig().testDatabaseUrl;
+/** With a Redis, both instances share their rate limits through it, as in production. */
+const redisUrl = loadConfig().testRedisUrl;
 const SECRET = 'cluster-test-secret';
+/** Sign-ins one address may try in a minute, across the cluster (LOGIN_IP_LIMIT_PER_MINUTE). */
+const LOGIN_IP_LIMIT = 12;
+/** The real-time salary job's period: short, so the test sees many periods pass. */
+const REALTIME_PERIOD_SECONDS = 5;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const MAIN = path.resolve(here, '../main.ts');
 
@@ -34,9 +40,16 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      JOBS: 'off',
+      // Both schedulers tick (every 5 s) all through the test, as two production instances do.
+      JOBS: 'on',
+      AGENT_REALTIME_PERIOD_SECONDS: String(REALTIME_PERIOD_SECONDS),
       SEED_DEMO: 'false',
       SANDBOX_VENDOR_SECRET: SECRET,
+      // The sign-in test comes from an address of its own (X-Forwarded-For through one proxy hop).
+      TRUST_PROXY: '1',
+      HUMAN_CHECK: 'off',
+      LOGIN_IP_LIMIT_PER_MINUTE: String(LOGIN_IP_LIMIT),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
@@ -69,15 +82,28 @@ interface Bet {
 }
 
 /**
- * `npm run test:cluster`: two server processes on one PostgreSQL database. Seamless bets and
- * player reads are spread over both; one is SIGKILLed mid-load and restarted; afterwards every
- * acknowledged bet is in the books once, resending every bet (as a vendor does) applies each
- * exactly once, the ledger reconciles, and a logout on one instance is a logout on the other.
+ * `npm run test:cluster`: two server processes on one PostgreSQL database (and one Redis, when
+ * TEST_REDIS_URL names one), their job schedulers on. Seamless bets and player reads are spread
+ * over both; one is SIGKILLed mid-load and restarted; afterwards every acknowledged bet is in the
+ * books once, resending every bet (as a vendor does) applies each exactly once, the ledger
+ * reconciles, and a logout on one instance is a logout on the other. Then: the periodic jobs ran
+ * once per period between the two schedulers, through the kill; a sign-in limit holds across
+ * both instances; a settings change reaches both within the settings cache's 10 s.
  */
 describe.skipIf(!base)('two instances, one database, one killed mid-load (needs TEST_DATABASE_URL)', () => {
   const name = `wps_cluster_${randomBytes(5).toString('hex')}`;
   let url = '';
   const servers: ChildProcess[] = [];
+  /** Each server's port, in `servers`' order (the restarted instance replaces the killed one). */
+  const ports: number[] = [];
+  /** The process ids of every instance started, the killed one first. */
+  const pids: number[] = [];
+  let killedPid = 0;
+  const launch = async (port: number) => {
+    const child = await startServer(url, port);
+    pids.push(child.pid!);
+    return child;
+  };
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: base });
@@ -120,8 +146,8 @@ describe.skipIf(!base)('two instances, one database, one killed mid-load (needs 
     }
     await setup.close();
 
-    const ports = [await freePort(), await freePort()];
-    servers.push(await startServer(url, ports[0]!), await startServer(url, ports[1]!));
+    ports.push(await freePort(), await freePort());
+    servers.push(await launch(ports[0]!), await launch(ports[1]!));
 
     const sign = (raw: string) => createHmac('sha256', SECRET).update(raw).digest('hex');
     const send = async (port: number, bet: Bet) => {
@@ -174,13 +200,15 @@ describe.skipIf(!base)('two instances, one database, one killed mid-load (needs 
     const workers = Array.from({ length: 16 }, (_, w) => worker(w).catch((e: unknown) => e));
     while (acked.size < 300) await new Promise((r) => setTimeout(r, 20));
     killed = true;
+    killedPid = servers[0]!.pid!;
     servers[0]!.kill('SIGKILL');
     await exited(servers[0]!);
     // B keeps serving while A is down.
     const failures = (await Promise.all(workers)).filter(Boolean);
     expect(failures).toEqual([]);
     const restartedPort = await freePort();
-    servers[0] = await startServer(url, restartedPort);
+    servers[0] = await launch(restartedPort);
+    ports[0] = restartedPort;
 
     const db = new pg.Client({ connectionString: url });
     await db.connect();
@@ -236,4 +264,106 @@ describe.skipIf(!base)('two instances, one database, one killed mid-load (needs 
       await db.end();
     }
   }, 240_000);
+
+  it('ran each periodic job once per period between the two schedulers, through the kill', async () => {
+    expect(servers).toHaveLength(2);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const runs = async () =>
+        (
+          await db.query<{ job: string; period_start: Date; status: string; owner: string }>(
+            'select job, period_start, status, owner from job_runs order by job, period_start',
+          )
+        ).rows;
+      const pidOf = (owner: string) => Number(owner.split(':')[1]);
+      // A few periods pass while both schedulers tick (whichever claims a period first runs it),
+      // and the live instances are between runs.
+      const settled = (all: Awaited<ReturnType<typeof runs>>) =>
+        all.filter((r) => r.job === 'agent-realtime-salary').length >= 4 &&
+        !all.some((r) => r.status === 'running' && pidOf(r.owner) !== killedPid);
+      const deadline = Date.now() + 60_000;
+      let rows = await runs();
+      while (Date.now() < deadline && !settled(rows)) {
+        await new Promise((r) => setTimeout(r, 200));
+        rows = await runs();
+      }
+      for (const r of rows) {
+        // Every run finished, except one the killed instance was in the middle of: another
+        // instance takes that over once its lease (60 s) lapses (jobs/scheduler.pg.test.ts).
+        if (r.status === 'running') expect(pidOf(r.owner), `${r.job} ${r.period_start}`).toBe(killedPid);
+        else expect(r.status, `${r.job} ${r.period_start}`).toBe('done');
+        expect(pids, r.owner).toContain(pidOf(r.owner));
+      }
+      // One row per (job, period) is the table's unique key; what the cluster adds is that no
+      // period was skipped while both schedulers raced for each, nor across the kill.
+      const rt = rows.filter((r) => r.job === 'agent-realtime-salary');
+      expect(rt.length).toBeGreaterThanOrEqual(4);
+      for (let i = 1; i < rt.length; i++)
+        expect(rt[i]!.period_start.getTime() - rt[i - 1]!.period_start.getTime()).toBe(
+          REALTIME_PERIOD_SECONDS * 1000,
+        );
+    } finally {
+      await db.end();
+    }
+  }, 90_000);
+
+  it.skipIf(!redisUrl)(
+    'holds a sign-in limit across both instances (shared through Redis)',
+    async () => {
+      expect(servers).toHaveLength(2);
+      const octet = () => 1 + Math.floor(Math.random() * 250);
+      // An address of this run's own, so no earlier run's counter in Redis applies.
+      const ip = `10.${octet()}.${octet()}.${octet()}`;
+      const login = async (port: number, i: number) => {
+        const res = await fetch(`http://127.0.0.1:${port}/wps/session/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          // A different unknown account each time: only the per-address limit applies.
+          body: JSON.stringify({ username: `nobody${i}`, password: 'Wrong1234' }),
+        });
+        return { status: res.status, code: ((await res.json()) as { code: string }).code };
+      };
+      // Alternating instances: each alone is under its limit the whole time.
+      for (let i = 0; i < LOGIN_IP_LIMIT; i++) {
+        const r = await login(ports[i % 2]!, i);
+        expect(r.code, `attempt ${i + 1}`).not.toBe('RATE_LIMITED');
+      }
+      // The cluster's limit is spent: both instances refuse the next try.
+      expect(await login(ports[0]!, LOGIN_IP_LIMIT)).toEqual({ status: 429, code: 'RATE_LIMITED' });
+      expect(await login(ports[1]!, LOGIN_IP_LIMIT + 1)).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    },
+    60_000,
+  );
+
+  it("shows a settings change on both instances within the settings cache's 10 s", async () => {
+    expect(servers).toHaveLength(2);
+    const writer = await buildApp(testConfig({ databaseUrl: url }));
+    const status = async (port: number) =>
+      (
+        (await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json()) as {
+          value: { status: number };
+        }
+      ).value.status;
+    try {
+      // Both have the settings cached before the change.
+      for (const port of ports) expect(await status(port)).toBe(0);
+      const changedAt = Date.now();
+      await writer.services.system.setMaintenance({ enabled: true, message: 'cluster test' }, null);
+      const seenAfter = await Promise.all(
+        ports.map(async (port) => {
+          while ((await status(port)) !== 1) {
+            if (Date.now() - changedAt > 20_000) return Number.POSITIVE_INFINITY;
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          return Date.now() - changedAt;
+        }),
+      );
+      // 10 s of cache, plus a poll and a request of slack.
+      for (const ms of seenAfter) expect(ms).toBeLessThan(11_000);
+    } finally {
+      await writer.services.system.setMaintenance({ enabled: false, message: null }, null);
+      await writer.close();
+    }
+  }, 60_000);
 });
