@@ -53,7 +53,7 @@ export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: adminInhouseRoundsQuerySchema,
       response: adminInhouseRoundPageSchema,
     }),
-    async (req) => ok(req, await inhouse.listRounds(req.query, app.config.businessUtcOffsetMinutes)),
+    async (req) => ok(req, await inhouse.rounds.list(req.query, app.config.businessUtcOffsetMinutes)),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       params: roundIdParamsSchema,
       response: inhouseRoundDetailSchema,
     }),
-    async (req) => ok(req, await inhouse.roundDetail(req.params.roundId, null)),
+    async (req) => ok(req, await inhouse.rounds.detail(req.params.roundId, null)),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: adminInhouseGgrQuerySchema,
       response: adminInhouseGgrSchema,
     }),
-    async (req) => ok(req, await inhouse.ggr(req.query, app.config.businessUtcOffsetMinutes)),
+    async (req) => ok(req, await inhouse.rounds.ggr(req.query, app.config.businessUtcOffsetMinutes)),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Limits and pause switch of every in-house game',
       response: inhouseGamesSchema,
     }),
-    async (req) => ok(req, { games: (await inhouse.settings()).map(info) }),
+    async (req) => ok(req, { games: (await inhouse.settings.list()).map(info) }),
   );
 
   app.patch(
@@ -95,7 +95,7 @@ export const inhouseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const op = operatorPrincipal(req);
-      const s = await inhouse.updateSettings(
+      const s = await inhouse.settings.update(
         req.params.game,
         req.body,
         { id: op.operatorId, account: op.account },

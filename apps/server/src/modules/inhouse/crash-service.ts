@@ -338,7 +338,7 @@ export class CrashService {
   private async settings(): Promise<GameSettings> {
     const now = Date.now();
     if (!this.settingsCache || now - this.settingsCache.at > 2000)
-      this.settingsCache = { at: now, value: await this.inhouse.settingsOf('crash') };
+      this.settingsCache = { at: now, value: await this.inhouse.settings.of('crash') };
     return this.settingsCache.value;
   }
 

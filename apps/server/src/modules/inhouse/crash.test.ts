@@ -417,7 +417,7 @@ describe('crash: shared rounds over the socket', () => {
     for (const [i, p] of players.entries())
       if (i !== 5) expect(await cash(p.id)).toBe(5000n - 1000n + BigInt(Math.floor((1000 * m) / 100)));
     // The operator's GGR reads the bets record: crash bets count there beside the other games.
-    const crashGgr = (await t.app.services.inhouse.ggr({})).games.find((g) => g.game === 'crash');
+    const crashGgr = (await t.app.services.inhouse.rounds.ggr({})).games.find((g) => g.game === 'crash');
     expect(crashGgr?.rounds).toBeGreaterThanOrEqual(23);
   });
 });

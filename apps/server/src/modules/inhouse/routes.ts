@@ -144,7 +144,7 @@ export const inhouseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const settings = await inhouse.settings();
+      const settings = await inhouse.settings.list();
       return ok(req, {
         games: settings.map((s) => ({
           game: s.game,
@@ -170,7 +170,7 @@ export const inhouseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(seedsSchema), ...errors },
       },
     },
-    async (req) => ok(req, await inhouse.seeds(memberPrincipal(req).memberId)),
+    async (req) => ok(req, await inhouse.seeds.view(memberPrincipal(req).memberId)),
   );
 
   app.put(
@@ -271,6 +271,6 @@ export const inhouseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(inhouseRoundDetailSchema), ...errors },
       },
     },
-    async (req) => ok(req, await inhouse.roundDetail(req.params.roundId, memberPrincipal(req).memberId)),
+    async (req) => ok(req, await inhouse.rounds.detail(req.params.roundId, memberPrincipal(req).memberId)),
   );
 };

@@ -1,22 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
-  dayRange,
-  fromMinor,
-  type InhouseGame,
-  type InhouseRoundDetail,
-  type InhouseRoundResult,
-  toMinor,
-} from '@wps/contract';
-import {
-  fairFloats,
-  GAMES_BY_ID,
-  GameRuleError,
-  hashServerSeed,
-  isValidClientSeed,
-  serverSeedFromBytes,
-} from '@wps/games';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { fromMinor, type InhouseRoundResult } from '@wps/contract';
+import { fairFloats, GameRuleError, isValidClientSeed } from '@wps/games';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -33,19 +18,14 @@ import {
   startRound,
   viewOf,
 } from './engine.ts';
-import { inhouseRounds, inhouseSeeds, inhouseSettings } from './schema.ts';
+import { INHOUSE_VENDOR, InhouseRounds } from './rounds.ts';
+import { inhouseRounds, inhouseSeeds } from './schema.ts';
+import { InhouseSeeds, type SeedRow } from './seeds.ts';
+import { type GameSettings, InhouseSettings } from './settings.ts';
 
-export const INHOUSE_VENDOR = 'INHOUSE';
-type SeedRow = typeof inhouseSeeds.$inferSelect;
 type RoundRow = typeof inhouseRounds.$inferSelect;
-
-export interface GameSettings {
-  game: InhouseGame;
-  minBet: bigint;
-  maxBet: bigint;
-  maxPayout: bigint;
-  paused: boolean;
-}
+export type { GameSettings };
+export { INHOUSE_VENDOR };
 
 export interface Player {
   memberId: number;
@@ -54,8 +34,6 @@ export interface Player {
   house: AccountRef;
 }
 
-const newServerSeed = () => serverSeedFromBytes(randomBytes(32));
-const newClientSeed = () => randomBytes(8).toString('hex');
 const newRoundId = () => `ih${randomBytes(12).toString('hex')}`;
 /** Calls of one member waiting on this instance before further ones are refused. */
 export const MEMBER_QUEUE_MAX = 16;
@@ -96,10 +74,21 @@ export class InhouseService {
   /** Per member, the calls of this instance waiting for their turn (see `serial`). */
   private readonly queues = new Map<number, { tail: Promise<unknown>; size: number }>();
 
+  /** Per-game limits and pause switch (settings.ts). */
+  readonly settings: InhouseSettings;
+  /** The members' provably fair seed pairs (seeds.ts). */
+  readonly seeds: InhouseSeeds;
+  /** Rounds read back: detail with proof, the console's list, revenue (rounds.ts). */
+  readonly rounds: InhouseRounds;
+
   constructor(
     private readonly db: Db,
     private readonly deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
-  ) {}
+  ) {
+    this.settings = new InhouseSettings(db, deps.audit);
+    this.seeds = new InhouseSeeds(db);
+    this.rounds = new InhouseRounds(db, this.seeds, deps.bets);
+  }
 
   /**
    * A member's rounds run one at a time anyway (the seed row lock); queueing them here first
@@ -124,196 +113,9 @@ export class InhouseService {
     return run;
   }
 
-  // ---------- settings ----------
-
-  async settings(): Promise<GameSettings[]> {
-    const rows = await this.db.select().from(inhouseSettings);
-    const byGame = new Map(rows.map((r) => [r.game, r]));
-    return Object.values(GAMES_BY_ID).map((m) => {
-      const r = byGame.get(m.id);
-      return {
-        game: m.id,
-        minBet: r?.minBet ?? BigInt(m.limits.minBet),
-        maxBet: r?.maxBet ?? BigInt(m.limits.maxBet),
-        maxPayout: r?.maxPayout ?? BigInt(m.limits.maxPayout),
-        paused: r?.paused ?? false,
-      };
-    });
-  }
-
-  async settingsOf(game: InhouseGame, tx?: Tx): Promise<GameSettings> {
-    const [r] = await (tx ?? this.db).select().from(inhouseSettings).where(eq(inhouseSettings.game, game));
-    const m = GAMES_BY_ID[game];
-    return {
-      game,
-      minBet: r?.minBet ?? BigInt(m.limits.minBet),
-      maxBet: r?.maxBet ?? BigInt(m.limits.maxBet),
-      maxPayout: r?.maxPayout ?? BigInt(m.limits.maxPayout),
-      paused: r?.paused ?? false,
-    };
-  }
-
-  async updateSettings(
-    game: InhouseGame,
-    patch: {
-      minBet?: string | undefined;
-      maxBet?: string | undefined;
-      maxPayout?: string | undefined;
-      paused?: boolean | undefined;
-    },
-    actor: { id: number; account: string },
-    ip: string,
-  ): Promise<GameSettings> {
-    const cur = await this.settingsOf(game);
-    const next = {
-      minBet: patch.minBet !== undefined ? toMinor(patch.minBet) : cur.minBet,
-      maxBet: patch.maxBet !== undefined ? toMinor(patch.maxBet) : cur.maxBet,
-      maxPayout: patch.maxPayout !== undefined ? toMinor(patch.maxPayout) : cur.maxPayout,
-      paused: patch.paused ?? cur.paused,
-    };
-    if (next.maxBet < next.minBet) {
-      throw new AppError('VALIDATION', {
-        fields: { maxBet: 'amountBelowMin' },
-        messageKey: 'amountBelowMin',
-        args: [fromMinor(next.minBet)],
-      });
-    }
-    const view = (v: typeof next) => ({
-      minBet: fromMinor(v.minBet),
-      maxBet: fromMinor(v.maxBet),
-      maxPayout: fromMinor(v.maxPayout),
-      paused: v.paused,
-    });
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(inhouseSettings)
-        .values({ game, ...next, updatedBy: actor.account })
-        .onConflictDoUpdate({
-          target: inhouseSettings.game,
-          set: { ...next, updatedBy: actor.account, updatedAt: sql`now()` },
-        });
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'inhouse.settings.update',
-          target: { type: 'inhouse_game', id: game },
-          before: view(cur),
-          after: view(next),
-          ip,
-        },
-        tx,
-      );
-    });
-    return { game, ...next };
-  }
-
-  // ---------- seeds ----------
-
-  /** The member's active pair, created on first use. */
-  async activeSeed(memberId: number, tx?: Tx): Promise<SeedRow> {
-    const ex = tx ?? this.db;
-    const [found] = await ex
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
-    if (found) return found;
-    const serverSeed = newServerSeed();
-    await ex
-      .insert(inhouseSeeds)
-      .values({
-        memberId,
-        serverSeed,
-        serverSeedHash: hashServerSeed(serverSeed),
-        clientSeed: newClientSeed(),
-      })
-      .onConflictDoNothing();
-    const [row] = await ex
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
-    return row!;
-  }
-
-  /** Locks the member's active pair for the rest of the transaction. */
-  private async lockSeed(tx: Tx, memberId: number): Promise<SeedRow> {
-    await this.activeSeed(memberId, tx);
-    const [row] = await tx
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)))
-      .for('update');
-    return row!;
-  }
-
   /**
-   * The next draw of the member's seed pair for a draw outside the games (reward tickets, issue
-   * 14): locks the pair in the caller's transaction, hands out its nonce and moves it on, so a
-   * ticket and a game round never share a nonce and both verify with the same construction.
-   */
-  async takeNonce(
-    tx: Tx,
-    memberId: number,
-  ): Promise<{
-    seedId: number;
-    serverSeed: string;
-    serverSeedHash: string;
-    clientSeed: string;
-    nonce: number;
-  }> {
-    const seed = await this.lockSeed(tx, memberId);
-    await tx
-      .update(inhouseSeeds)
-      .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
-      .where(eq(inhouseSeeds.id, seed.id));
-    return {
-      seedId: seed.id,
-      serverSeed: seed.serverSeed,
-      serverSeedHash: seed.serverSeedHash,
-      clientSeed: seed.clientSeed,
-      nonce: seed.nonce,
-    };
-  }
-
-  /** A pair's public proof: the server seed only once the pair was rotated (revealed). */
-  async proofOf(seedIds: number[]) {
-    const out = new Map<number, { serverSeedHash: string; clientSeed: string; serverSeed: string | null }>();
-    if (seedIds.length === 0) return out;
-    const rows = await this.db.select().from(inhouseSeeds).where(inArray(inhouseSeeds.id, seedIds));
-    for (const r of rows)
-      out.set(r.id, {
-        serverSeedHash: r.serverSeedHash,
-        clientSeed: r.clientSeed,
-        serverSeed: r.active ? null : r.serverSeed,
-      });
-    return out;
-  }
-
-  async seeds(memberId: number) {
-    const cur = await this.activeSeed(memberId);
-    const [prev] = await this.db
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, false)))
-      .orderBy(desc(inhouseSeeds.id))
-      .limit(1);
-    return {
-      serverSeedHash: cur.serverSeedHash,
-      clientSeed: cur.clientSeed,
-      nonce: cur.nonce,
-      previous: prev
-        ? {
-            serverSeed: prev.serverSeed,
-            serverSeedHash: prev.serverSeedHash,
-            clientSeed: prev.clientSeed,
-            lastNonce: prev.nonce - 1,
-          }
-        : null,
-    };
-  }
-
-  /**
-   * Reveals the old server seed and starts a new pair with nonce 0. A pair that played no round
-   * is simply replaced (nothing to reveal). Refused while a multi-step round is open.
+   * Reveals the old server seed and starts a new pair with nonce 0. Refused while a multi-step
+   * round is open: its later steps must draw from the pair it started with.
    */
   async rotate(memberId: number, clientSeed: string | undefined) {
     if (clientSeed !== undefined && !isValidClientSeed(clientSeed)) {
@@ -324,7 +126,7 @@ export class InhouseService {
     }
     return this.serial(memberId, () =>
       this.db.transaction(async (tx) => {
-        const old = await this.lockSeed(tx, memberId);
+        const old = await this.seeds.lock(tx, memberId);
         const [open] = await tx
           .select({ id: inhouseRounds.id })
           .from(inhouseRounds)
@@ -332,36 +134,7 @@ export class InhouseService {
           .limit(1);
         if (open)
           throw new AppError('CONFLICT', { messageKey: 'inhouseRotateBlocked', extra: { roundId: open.id } });
-        const played = old.nonce > 0;
-        if (played) {
-          await tx
-            .update(inhouseSeeds)
-            .set({ active: false, revealedAt: sql`now()` })
-            .where(eq(inhouseSeeds.id, old.id));
-        } else {
-          await tx.delete(inhouseSeeds).where(eq(inhouseSeeds.id, old.id));
-        }
-        const serverSeed = newServerSeed();
-        const [cur] = await tx
-          .insert(inhouseSeeds)
-          .values({
-            memberId,
-            serverSeed,
-            serverSeedHash: hashServerSeed(serverSeed),
-            clientSeed: clientSeed ?? newClientSeed(),
-          })
-          .returning();
-        return {
-          revealed: played
-            ? {
-                serverSeed: old.serverSeed,
-                serverSeedHash: old.serverSeedHash,
-                clientSeed: old.clientSeed,
-                lastNonce: old.nonce - 1,
-              }
-            : null,
-          current: { serverSeedHash: cur!.serverSeedHash, clientSeed: cur!.clientSeed, nonce: cur!.nonce },
-        };
+        return this.seeds.replace(tx, old, clientSeed);
       }),
     );
   }
@@ -416,7 +189,7 @@ export class InhouseService {
     bet: unknown,
     stakes: bigint[],
   ): Promise<InhouseRoundResult> {
-    const settings = await this.settingsOf(game);
+    const settings = await this.settings.of(game);
     this.checkLimits(settings, stakes);
     const pl = await this.player(principal);
     const fingerprint = fingerprintOf({ game, bet });
@@ -437,7 +210,7 @@ export class InhouseService {
   ): Promise<InhouseRoundResult> {
     return this.serial(pl.memberId, () =>
       this.db.transaction(async (tx) => {
-        const seed = await this.lockSeed(tx, pl.memberId);
+        const seed = await this.seeds.lock(tx, pl.memberId);
         const [prior] = await tx
           .select()
           .from(inhouseRounds)
@@ -447,7 +220,7 @@ export class InhouseService {
             throw new AppError('IDEMPOTENCY_CONFLICT');
           return this.result(
             prior,
-            await this.seedOf(tx, prior.seedId),
+            await this.seeds.byId(tx, prior.seedId),
             await this.deps.wallet.balance(pl.wallet, tx),
           );
         }
@@ -513,7 +286,7 @@ export class InhouseService {
     input: { requestId: string; roundId: string; action: EngineAction },
   ): Promise<InhouseRoundResult> {
     const pl = await this.player(principal);
-    const settings = await this.settingsOf(game);
+    const settings = await this.settings.of(game);
     // A double or a split stakes more: it passes the player's wager and loss limits first, as an
     // opening bet does. The extra stake is read ahead on the round as it stands; the step itself is
     // decided again under lock below.
@@ -546,7 +319,7 @@ export class InhouseService {
         ),
       );
     if (!round || round.actionRequestIds.includes(input.requestId)) return 0n;
-    const seed = await this.seedOf(this.db, round.seedId);
+    const seed = await this.seeds.byId(this.db, round.seedId);
     try {
       const src = fairFloats(seed.serverSeed, seed.clientSeed, round.nonce);
       const step = actRound(game, round.state as EngineState, input.action, src);
@@ -565,7 +338,7 @@ export class InhouseService {
     return this.serial(pl.memberId, () =>
       this.db.transaction(async (tx) => {
         // The seed row first, as every round of this member does: one lock order, no deadlock.
-        await this.lockSeed(tx, pl.memberId);
+        await this.seeds.lock(tx, pl.memberId);
         const [round] = await tx
           .select()
           .from(inhouseRounds)
@@ -578,7 +351,7 @@ export class InhouseService {
           )
           .for('update');
         if (!round) throw new AppError('NOT_FOUND');
-        const seed = await this.seedOf(tx, round.seedId);
+        const seed = await this.seeds.byId(tx, round.seedId);
         if (round.actionRequestIds.includes(input.requestId)) {
           return this.result(round, seed, await this.deps.wallet.balance(pl.wallet, tx));
         }
@@ -644,7 +417,7 @@ export class InhouseService {
     if (!round) return null;
     return this.result(
       round,
-      await this.seedOf(this.db, round.seedId),
+      await this.seeds.byId(this.db, round.seedId),
       await this.deps.wallet.balance(pl.wallet),
     );
   }
@@ -800,11 +573,6 @@ export class InhouseService {
     return out;
   }
 
-  private async seedOf(ex: Db | Tx, id: number): Promise<SeedRow> {
-    const [s] = await ex.select().from(inhouseSeeds).where(eq(inhouseSeeds.id, id));
-    return s!;
-  }
-
   private result(r: RoundRow, seed: SeedRow, balance: bigint): InhouseRoundResult {
     return {
       roundId: r.id,
@@ -819,107 +587,6 @@ export class InhouseService {
       capped: r.capped,
       balance: fromMinor(balance),
       trial: r.trial,
-    };
-  }
-
-  // ---------- round detail ----------
-
-  /** A round with its proof; the server seed only once its pair was rotated away. */
-  async roundDetail(roundId: string, memberId: number | null): Promise<InhouseRoundDetail> {
-    const [r] = await this.db.select().from(inhouseRounds).where(eq(inhouseRounds.id, roundId));
-    if (!r || (memberId !== null && r.memberId !== memberId)) throw new AppError('NOT_FOUND');
-    const seed = await this.seedOf(this.db, r.seedId);
-    return {
-      roundId: r.id,
-      game: r.game,
-      status: r.status as 'open' | 'settled',
-      bet: r.bet,
-      actions: r.actions as unknown[],
-      outcome: viewOf(r.game as HttpGame, r.state as EngineState),
-      stake: fromMinor(r.stake),
-      payout: fromMinor(r.payout),
-      capped: r.capped,
-      trial: r.trial,
-      createdAt: r.createdAt.toISOString(),
-      settledAt: r.settledAt ? r.settledAt.toISOString() : null,
-      proof: {
-        serverSeedHash: seed.serverSeedHash,
-        clientSeed: seed.clientSeed,
-        nonce: r.nonce,
-        serverSeed: seed.active ? null : seed.serverSeed,
-      },
-    };
-  }
-
-  // ---------- operator ----------
-
-  async listRounds(
-    q: {
-      game?: InhouseGame | undefined;
-      memberId?: number | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-      pageNo: number;
-      pageSize: number;
-    },
-    offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
-  ) {
-    const where = and(
-      q.game ? eq(inhouseRounds.game, q.game) : undefined,
-      q.memberId ? eq(inhouseRounds.memberId, q.memberId) : undefined,
-      q.from ? gte(inhouseRounds.createdAt, dayRange(q.from, offsetMinutes)[0]) : undefined,
-      q.to ? lt(inhouseRounds.createdAt, dayRange(q.to, offsetMinutes)[1]) : undefined,
-    );
-    const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(inhouseRounds).where(where);
-    const rows = await this.db
-      .select()
-      .from(inhouseRounds)
-      .where(where)
-      .orderBy(desc(inhouseRounds.createdAt), desc(inhouseRounds.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize);
-    return {
-      content: rows.map((r) => ({
-        roundId: r.id,
-        memberId: r.memberId,
-        game: r.game,
-        status: r.status,
-        stake: fromMinor(r.stake),
-        payout: fromMinor(r.payout),
-        trial: r.trial,
-        nonce: r.nonce,
-        createdAt: r.createdAt.toISOString(),
-      })),
-      pageNum: q.pageNo,
-      totalPages: Math.max(1, Math.ceil(n / q.pageSize)),
-      total: n,
-    };
-  }
-
-  /**
-   * Gross gaming revenue per game over settled real-money rounds (trial play is not revenue). The
-   * days are business days (business midnight to business midnight, both days included), the same
-   * days as every other report of the console.
-   */
-  async ggr(
-    range: { from?: string | undefined; to?: string | undefined },
-    offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
-  ) {
-    // From the one record of every bet (DESIGN §7), so crash bets count beside the rounds.
-    const rows = await this.deps.bets.totalsByGame({
-      source: 'inhouse',
-      vendor: INHOUSE_VENDOR,
-      from: range.from ? dayRange(range.from, offsetMinutes)[0] : undefined,
-      to: range.to ? dayRange(range.to, offsetMinutes)[1] : undefined,
-    });
-    return {
-      games: rows.map((r) => ({
-        game: r.game,
-        rounds: r.rounds,
-        stake: fromMinor(r.stake),
-        payout: fromMinor(r.payout),
-        ggr: fromMinor(r.stake - r.payout),
-      })),
     };
   }
 }

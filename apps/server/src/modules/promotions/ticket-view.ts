@@ -5,7 +5,7 @@ import { prizeOut, totalWeight } from './ticket-math.ts';
 
 export type TicketRow = typeof rewardTickets.$inferSelect;
 export type TicketSource = 'promotion' | 'operator' | 'mission' | 'mall';
-/** Seed proofs by seed id (InhouseService.proofOf). */
+/** Seed proofs by seed id (InhouseSeeds.proofOf). */
 type Proofs = ReadonlyMap<number, { serverSeedHash: string; clientSeed: string; serverSeed: string | null }>;
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -18,7 +18,7 @@ export const TICKET_TITLES: Record<TicketKind, string> = {
 
 /** The seed proofs of the opened tickets among `rows`, each seed fetched once. */
 export function proofsOf(inhouse: InhouseService, rows: readonly TicketRow[]): Promise<Proofs> {
-  return inhouse.proofOf([...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId])))]);
+  return inhouse.seeds.proofOf([...new Set(rows.flatMap((r) => (r.seedId === null ? [] : [r.seedId])))]);
 }
 
 /** A ticket as the member (and the console's report) sees it: its odds, and once opened its draw and proof. */

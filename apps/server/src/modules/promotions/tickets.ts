@@ -191,7 +191,7 @@ export class TicketsService {
       .from(rewardTickets)
       .where(and(eq(rewardTickets.memberId, memberId), eq(rewardTickets.status, 'issued')));
     const proofs = await proofsOf(this.deps.inhouse, rows);
-    const seeds = await this.deps.inhouse.seeds(memberId);
+    const seeds = await this.deps.inhouse.seeds.view(memberId);
     return {
       unopened: Number(unopened?.n ?? 0),
       next: { serverSeedHash: seeds.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
@@ -229,7 +229,7 @@ export class TicketsService {
         .for('update');
       if (!t) throw new AppError('NOT_FOUND');
       if (t.status === 'opened') return t;
-      const seed = await this.deps.inhouse.takeNonce(tx, memberId);
+      const seed = await this.deps.inhouse.seeds.takeNonce(tx, memberId);
       const draw = drawTicket(seed, t.prizes);
       const [opened] = await tx
         .update(rewardTickets)
@@ -246,7 +246,7 @@ export class TicketsService {
       await this.pay(tx, opened!, t.prizes[draw.index]!);
       return opened!;
     });
-    const proofs = await this.deps.inhouse.proofOf(row.seedId === null ? [] : [row.seedId]);
+    const proofs = await this.deps.inhouse.seeds.proofOf(row.seedId === null ? [] : [row.seedId]);
     return ticketOut(row, proofs);
   }
 
