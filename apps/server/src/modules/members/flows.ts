@@ -148,7 +148,7 @@ export async function register(
   // (checked before "taken": the same mobile or email is the excluded person's own).
   const birthday = body.birthday?.trim() || null;
   if (birthday) s.protection.checkAge(birthday);
-  await s.protection.checkRegistration({
+  await s.protection.exclusions.checkRegistration({
     dialCode: phone?.dialCode ?? null,
     mobile: phone?.mobile ?? null,
     email: values.email ?? null,

@@ -180,7 +180,7 @@ describe('player protection', () => {
     };
     try {
       // A fresh process's view: nothing cached for these members.
-      (protection as unknown as { restrictedCache: Map<number, unknown> }).restrictedCache.clear();
+      protection.flags.lostTrack();
       const answers = await Promise.all([limited, ...free].map((m) => protection.restricted(m.id)));
       expect(answers).toEqual([true, false, false, false]);
       expect(queries).toBe(1);
@@ -225,7 +225,7 @@ describe('player protection', () => {
     expect((await bet('pl-3', '30.00')).body.code).toBe('OK');
     // The retry of a bet already taken is replayed, not refused.
     expect((await bet('pl-3', '30.00')).body.code).toBe('OK');
-    await t.app.services.protection.flush();
+    await t.app.services.protection.refusals.flush();
     const hits = await api(op.token, 'GET', '/wps/admin/protection/hits');
     expect(
       hits.body.value.list.some(

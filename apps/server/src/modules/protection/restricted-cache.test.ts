@@ -28,7 +28,7 @@ describe('the bet check’s restriction answer', () => {
       [memberId],
     );
   // biome-ignore lint/suspicious/noExplicitAny: watching the private shared lookup
-  const loads = () => vi.spyOn(protection as any, 'restrictedLoad');
+  const loads = () => vi.spyOn(protection.flags as any, 'load');
 
   it('is kept between bets: a member without limits is not read again', async () => {
     const m = await createMember(t.app);
@@ -53,7 +53,7 @@ describe('the bet check’s restriction answer', () => {
   it('a read that overlapped a restriction’s notice is not kept', async () => {
     const m = await createMember(t.app);
     const reading = protection.restricted(m.id);
-    protection.forget('p', m.id);
+    protection.flags.forget('p', m.id);
     expect(await reading).toBe(false);
     const load = loads();
     try {

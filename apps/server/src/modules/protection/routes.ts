@@ -78,7 +78,8 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(exclusionSchema) },
       },
     },
-    async (req) => ok(req, await p.exclude(memberPrincipal(req).memberId, req.body, clientIp(req))),
+    async (req) =>
+      ok(req, await p.exclusions.byPlayer(memberPrincipal(req).memberId, req.body, clientIp(req))),
   );
   app.get(
     '/wps/member/protection',
@@ -131,7 +132,7 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const op = operatorPrincipal(req);
       return ok(
         req,
-        await p.operatorExclude(req.params.account, req.body, {
+        await p.exclusions.byOperator(req.params.account, req.body, {
           id: op.operatorId,
           account: op.account,
           ip: clientIp(req),
@@ -146,6 +147,6 @@ export const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: limitHitsQuerySchema,
       response: limitHitsPageSchema,
     }),
-    async (req) => ok(req, await p.hits(req.query)),
+    async (req) => ok(req, await p.refusals.list(req.query)),
   );
 };

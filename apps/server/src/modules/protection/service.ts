@@ -2,8 +2,6 @@ import {
   ageOn,
   businessDayOf,
   COOLING_OFF_HOURS,
-  type Exclusion,
-  type ExclusionKind,
   fromMinor,
   LIMIT_KINDS,
   LIMIT_PERIODS,
@@ -13,57 +11,30 @@ import {
   MONEY_RE,
   periodStart,
   REALITY_CHECK_MINUTES,
-  SELF_EXCLUSION_DAYS,
   SESSION_LIMIT_MINUTES,
   type SetLimitRequest,
-  TIMEOUT_DAYS,
   toMinor,
 } from '@wps/contract';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
-import type { AuthChangeFeed, AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
+import type { AuthChangeFeed } from '../auth/session-cache.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
+import { type Actor, Exclusions, selfExcluded } from './exclusions.ts';
+import { Refusals } from './refusals.ts';
+import { lockMemberRow, RestrictedFlags } from './restricted.ts';
 import { change, EMPTY, type LimitState, settle } from './rules.ts';
-import {
-  protectionExclusions,
-  protectionLimits,
-  protectionMembers,
-  protectionRefusals,
-  protectionReservations,
-} from './schema.ts';
+import { protectionLimits, protectionMembers, protectionReservations } from './schema.ts';
+
+export type { Actor, IdentityData } from './exclusions.ts';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/**
- * How long the bet path of this process trusts a "no limits, no exclusion" answer. While it
- * hears every change (`p:<member>` notices on `wps_auth`, migration 0047), a new restriction
- * drops the answer at once on every instance, and the TTL only bounds the memory. Without the
- * listener a restriction made on another instance is honoured within the short TTL.
- */
-const RESTRICTED_CACHE_MS = 60_000;
-const RESTRICTED_CACHE_UNHEARD_MS = 5_000;
 /** A reservation older than this is a crashed bet: no longer counted. */
 const RESERVATION_TTL_MS = 5 * 60_000;
-
-export interface Actor {
-  id: number | null;
-  account: string;
-  ip?: string | null;
-}
-
-export interface IdentityData {
-  dialCode?: string | null;
-  mobile?: string | null;
-  email?: string | null;
-  idNumber?: string | null;
-  name?: string | null;
-  birthday?: string | null;
-}
 
 type LimitRow = typeof protectionLimits.$inferSelect;
 type Key = `${LimitKind}:${LimitPeriod}`;
@@ -76,28 +47,19 @@ const stateOf = (r: LimitRow): LimitState => ({
 });
 const wire = (kind: LimitKind, v: bigint): string | number => (kind === 'session' ? Number(v) : fromMinor(v));
 
-const norm = {
-  mobile: (dial?: string | null, mobile?: string | null) =>
-    mobile ? `${(dial ?? '').replace(/\D/g, '')}:${mobile.replace(/\D/g, '')}` : null,
-  email: (e?: string | null) => (e?.trim() ? e.trim().toLowerCase() : null),
-  idNumber: (n?: string | null) => (n?.trim() ? n.replace(/[\s-]/g, '').toUpperCase() : null),
-  name: (n?: string | null) => (n?.trim() ? n.trim().replace(/\s+/g, ' ').toLowerCase() : null),
-};
-
 /**
  * Player protection (issue 16): limits with cooling-off, time-outs and self-exclusions, the
  * reality check, and the checks the cashier, the bet paths, login and registration call. Time
  * comes from `clock.now()` so tests can move it.
  */
-export class ProtectionService implements AuthChangeFollower {
+export class ProtectionService {
   readonly clock = { now: () => new Date() };
-  private readonly restrictedCache = new Map<number, { restricted: boolean; at: number }>();
-  private feed: Pick<AuthChangeFeed, 'active'> = { active: false };
-  /** Bumped by every dropped answer: a read that overlapped a notice is not kept. */
-  private restrictedGeneration = 0;
-  /** The lookups gathering for the next shared query (see restrictedLoad). */
-  private restrictedBatch: { ids: Set<number>; done: Promise<Map<number, boolean>> } | null = null;
-  private readonly recording = new Set<Promise<unknown>>();
+  /** Whether a member has any limit or exclusion, cached (restricted.ts). */
+  readonly flags: RestrictedFlags;
+  /** Refused deposits, bets and sign-ins, for the console (refusals.ts). */
+  readonly refusals: Refusals;
+  /** Time-outs and self-exclusions (exclusions.ts). */
+  readonly exclusions: Exclusions;
 
   constructor(
     private readonly db: Db,
@@ -108,7 +70,17 @@ export class ProtectionService implements AuthChangeFollower {
       audit: AuditService;
       revokeSessions: (memberId: number) => Promise<unknown>;
     },
-  ) {}
+  ) {
+    this.flags = new RestrictedFlags(db);
+    this.refusals = new Refusals(db);
+    this.exclusions = new Exclusions(db, {
+      now: () => this.now(),
+      members: deps.members,
+      audit: deps.audit,
+      flags: this.flags,
+      revokeSessions: deps.revokeSessions,
+    });
+  }
 
   private now(): Date {
     return this.clock.now();
@@ -181,7 +153,7 @@ export class ProtectionService implements AuthChangeFollower {
     const next = this.parseValue(kind, input.value);
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      await this.lockMember(tx, memberId);
+      await lockMemberRow(tx, memberId);
       const [row] = await tx
         .select()
         .from(protectionLimits)
@@ -224,333 +196,24 @@ export class ProtectionService implements AuthChangeFollower {
         tx,
       );
     });
-    this.restrictedCache.delete(memberId);
+    this.flags.drop(memberId);
     return this.limits(memberId);
-  }
-
-  /** Makes sure the member's protection row exists and locks it for the rest of the transaction. */
-  private async lockMember(tx: Tx, memberId: number) {
-    await tx.insert(protectionMembers).values({ memberId }).onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(protectionMembers)
-      .where(eq(protectionMembers.memberId, memberId))
-      .for('update');
-    return row!;
   }
 
   /** Follows the `p:<member>` notices from now on (services.ts: the session cache's listener). */
   attach(feed: AuthChangeFeed): void {
-    this.feed = feed;
-    feed.follow(this);
+    this.flags.attach(feed);
   }
 
-  forget(kind: AuthChangeKind, id: number): void {
-    if (kind !== 'p') return;
-    this.restrictedGeneration++;
-    this.restrictedCache.delete(id);
-  }
-
-  lostTrack(): void {
-    this.restrictedGeneration++;
-    this.restrictedCache.clear();
-  }
-
-  /**
-   * Whether the member has any limit or exclusion (cached; members without pay one map read).
-   * `restricted` only ever turns true, so only a cached false can be stale: see RESTRICTED_CACHE_MS.
-   */
-  async restricted(memberId: number, ex: DbOrTx = this.db): Promise<boolean> {
-    const c = this.restrictedCache.get(memberId);
-    const ttl = this.feed.active ? RESTRICTED_CACHE_MS : RESTRICTED_CACHE_UNHEARD_MS;
-    if (c && (c.restricted || Date.now() - c.at < ttl)) return c.restricted;
-    const stamp = this.restrictedGeneration;
-    let restricted: boolean;
-    if (ex === this.db) {
-      restricted = await this.restrictedLoad(memberId);
-    } else {
-      // Inside a caller's transaction: its own connection (embedded PGlite has only that one).
-      const [row] = await ex
-        .select({ r: protectionMembers.restricted })
-        .from(protectionMembers)
-        .where(eq(protectionMembers.memberId, memberId));
-      restricted = row?.r ?? false;
-    }
-    if (stamp !== this.restrictedGeneration) return restricted;
-    if (this.restrictedCache.size > 100_000) this.restrictedCache.clear();
-    this.restrictedCache.set(memberId, { restricted, at: Date.now() });
-    return restricted;
-  }
-
-  /**
-   * The bet path asks for every member whose cached answer expired: with many players that was
-   * one query per bet (issue 10, measured: more queries than the bets' own statements). Lookups
-   * asked in the same event-loop turn share one query; each caller still reads the row as it is
-   * at that query, so nothing is staler than before.
-   */
-  private restrictedLoad(memberId: number): Promise<boolean> {
-    let batch = this.restrictedBatch;
-    if (!batch || batch.ids.size >= 1000) {
-      const created: { ids: Set<number>; done: Promise<Map<number, boolean>> } = {
-        ids: new Set(),
-        done: new Promise<void>((r) => setImmediate(r)).then(async () => {
-          if (this.restrictedBatch === created) this.restrictedBatch = null;
-          const ids = [...created.ids];
-          const rows = await this.db
-            .select({ id: protectionMembers.memberId, r: protectionMembers.restricted })
-            .from(protectionMembers)
-            .where(inArray(protectionMembers.memberId, ids));
-          return new Map(rows.map((row) => [row.id, row.r]));
-        }),
-      };
-      batch = created;
-      this.restrictedBatch = batch;
-    }
-    batch.ids.add(memberId);
-    return batch.done.then((m) => m.get(memberId) ?? false);
-  }
-
-  // ---------------------------------------------------------------- refusals
-
-  /** Records a refusal without waiting (the caller's transaction is about to roll back). */
-  private refuse(
-    memberId: number,
-    r: {
-      kind: string;
-      period?: string | null;
-      context: string;
-      limit?: bigint | null;
-      attempted?: bigint | null;
-    },
-    err: AppError,
-  ): AppError {
-    const p = this.db
-      .insert(protectionRefusals)
-      .values({
-        memberId,
-        kind: r.kind,
-        period: r.period ?? null,
-        context: r.context,
-        limitValue: r.limit ?? null,
-        attempted: r.attempted ?? null,
-      })
-      .catch(() => undefined);
-    this.recording.add(p);
-    void p.finally(() => this.recording.delete(p));
-    return err;
-  }
-
-  /** Waits for refusals still being written (tests). */
-  async flush(): Promise<void> {
-    await Promise.all([...this.recording]);
-  }
-
-  async hits(q: { pageNo: number; pageSize: number }) {
-    const rows = await this.db.execute(sql`
-      select r.id, m.account, r.kind, r.period, r.context, r.limit_value::text as limit_value,
-             r.attempted::text as attempted, r.created_at, count(*) over ()::int as total
-      from protection_refusals r join members m on m.id = r.member_id
-      order by r.id desc limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
-    const list = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
-    const money = (kind: string, v: unknown) =>
-      v === null || v === undefined ? null : kind === 'session' ? String(v) : fromMinor(BigInt(String(v)));
-    return {
-      list: list.map((r) => ({
-        id: Number(r.id),
-        account: String(r.account),
-        kind: String(r.kind),
-        period: (r.period as string | null) ?? null,
-        context: String(r.context),
-        limit: money(String(r.kind), r.limit_value),
-        attempted: money(String(r.kind), r.attempted),
-        createdAt: new Date(r.created_at as string).toISOString(),
-      })),
-      pageNo: q.pageNo,
-      pageSize: q.pageSize,
-      total: Number(list[0]?.total ?? 0),
-    };
-  }
-
-  // ---------------------------------------------------------------- exclusions
-
-  async activeExclusion(memberId: number, ex: DbOrTx = this.db) {
-    const now = this.now();
-    const [row] = await ex
-      .select()
-      .from(protectionExclusions)
-      .where(
-        and(
-          eq(protectionExclusions.memberId, memberId),
-          sql`${protectionExclusions.startsAt} <= ${now}`,
-          or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now)),
-        ),
-      )
-      .orderBy(sql`${protectionExclusions.endsAt} desc nulls first`)
-      .limit(1);
-    return row ?? null;
-  }
-
-  private selfExcluded(): AppError {
-    return new AppError('SELF_EXCLUDED');
-  }
-
-  private checkDays(kind: ExclusionKind, days: number | null | undefined): number | null {
-    const range = kind === 'timeout' ? TIMEOUT_DAYS : SELF_EXCLUSION_DAYS;
-    const invalid = () =>
-      new AppError('VALIDATION', {
-        messageKey: 'exclusionDaysInvalid',
-        args: [range.min, range.max],
-        fields: { days: 'exclusionDaysInvalid' },
-      });
-    if (days === null || days === undefined) {
-      if (kind === 'timeout') throw invalid();
-      return null; // permanent self-exclusion
-    }
-    if (days < range.min || days > range.max) throw invalid();
-    return days;
-  }
-
-  private exclusionOut(r: typeof protectionExclusions.$inferSelect): Exclusion {
-    return {
-      id: r.id,
-      kind: r.kind as ExclusionKind,
-      startsAt: r.startsAt.toISOString(),
-      endsAt: r.endsAt ? r.endsAt.toISOString() : null,
-      createdBy: r.createdBy,
-    };
-  }
-
-  private async addExclusion(
-    member: Member,
-    kind: ExclusionKind,
-    days: number | null,
-    actor: Actor,
-    opts: { operator: boolean; note?: string | undefined },
-  ): Promise<Exclusion> {
-    const now = this.now();
-    const endsAt = days === null ? null : new Date(now.getTime() + days * DAY);
-    const row = await this.db.transaction(async (tx) => {
-      await this.lockMember(tx, member.id);
-      const current = await this.activeExclusion(member.id, tx);
-      // Adding never shortens what is in force: a shorter one beside a longer one would read as a cut.
-      if (current && (current.endsAt === null || (endsAt !== null && endsAt < current.endsAt)))
-        throw new AppError('CONFLICT', { messageKey: 'exclusionShorten' });
-      const [created] = await tx
-        .insert(protectionExclusions)
-        .values({
-          memberId: member.id,
-          kind,
-          startsAt: now,
-          endsAt,
-          mobile: norm.mobile(member.countryDialingCode, member.mobileNum),
-          email: norm.email(member.email),
-          idNumber: norm.idNumber(member.idNumber),
-          name: norm.name(member.payeeName),
-          birthday: member.birthday ?? null,
-          createdBy: opts.operator ? `operator:${actor.account}` : 'player',
-          note: opts.note ?? null,
-        })
-        .returning();
-      await tx
-        .update(protectionMembers)
-        .set({ restricted: true, updatedAt: now })
-        .where(eq(protectionMembers.memberId, member.id));
-      await this.deps.audit.record(
-        {
-          actor: { id: actor.id, account: actor.account },
-          action: opts.operator ? 'protection.exclusion.operator' : 'protection.exclusion.player',
-          target: { type: 'member', id: member.id },
-          before: current ? this.exclusionOut(current) : null,
-          after: { kind, days, endsAt, note: opts.note ?? null },
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-      return created!;
-    });
-    this.restrictedCache.delete(member.id);
-    await this.deps.revokeSessions(member.id);
-    return this.exclusionOut(row);
-  }
-
-  /** POST /wps/member/exclusion: the player's own time-out or self-exclusion, confirmed by password. */
-  async exclude(
-    memberId: number,
-    input: { kind: ExclusionKind; days?: number | null | undefined; password: string },
-    ip: string | null,
-  ): Promise<Exclusion> {
-    const days = this.checkDays(input.kind, input.days);
-    const member = await this.deps.members.getById(memberId);
-    if (!member) throw new AppError('UNAUTHORIZED');
-    if (!(await this.deps.members.checkPassword(member, input.password)))
-      throw new AppError('VALIDATION', {
-        messageKey: 'passwordWrong',
-        fields: { password: 'passwordWrong' },
-      });
-    return this.addExclusion(
-      member,
-      input.kind,
-      days,
-      { id: null, account: member.account, ip },
-      { operator: false },
-    );
-  }
-
-  /** The operator adds (or lengthens) an exclusion; none is ever shortened or removed. */
-  async operatorExclude(
-    account: string,
-    input: { kind: ExclusionKind; days?: number | null | undefined; note?: string | undefined },
-    actor: Actor,
-  ): Promise<Exclusion> {
-    const days = this.checkDays(input.kind, input.days);
-    const member = await this.deps.members.getByAccount(account);
-    if (!member) throw new AppError('NOT_FOUND');
-    return this.addExclusion(member, input.kind, days, actor, { operator: true, note: input.note });
-  }
-
-  /** Registration: refused when the identity matches an active exclusion (mobile, email, ID number, name + birth date). */
-  async checkRegistration(id: IdentityData): Promise<void> {
-    const now = this.now();
-    const mobile = norm.mobile(id.dialCode, id.mobile);
-    const email = norm.email(id.email);
-    const idNumber = norm.idNumber(id.idNumber);
-    const name = norm.name(id.name);
-    const matches = [
-      mobile ? eq(protectionExclusions.mobile, mobile) : undefined,
-      email ? eq(protectionExclusions.email, email) : undefined,
-      idNumber ? eq(protectionExclusions.idNumber, idNumber) : undefined,
-      name && id.birthday
-        ? and(eq(protectionExclusions.name, name), eq(protectionExclusions.birthday, id.birthday))
-        : undefined,
-    ].filter((m) => m !== undefined);
-    if (matches.length === 0) return;
-    const [hit] = await this.db
-      .select({ id: protectionExclusions.id })
-      .from(protectionExclusions)
-      .where(
-        and(
-          or(...matches),
-          sql`${protectionExclusions.startsAt} <= ${now}`,
-          or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now)),
-        ),
-      )
-      .limit(1);
-    if (hit) throw this.selfExcluded();
+  /** Whether the member has any limit or exclusion (cached; members without pay one map read). */
+  restricted(memberId: number, ex: DbOrTx = this.db): Promise<boolean> {
+    return this.flags.get(memberId, ex);
   }
 
   /** Of these members, the ones under an exclusion now (marketing broadcasts skip them). */
   async isExcluded(memberId: number): Promise<boolean> {
     if (!(await this.restricted(memberId))) return false;
-    return (await this.activeExclusion(memberId)) !== null;
-  }
-
-  async exclusions(memberId: number): Promise<Exclusion[]> {
-    const rows = await this.db
-      .select()
-      .from(protectionExclusions)
-      .where(eq(protectionExclusions.memberId, memberId))
-      .orderBy(desc(protectionExclusions.id));
-    return rows.map((r) => this.exclusionOut(r));
+    return (await this.exclusions.active(memberId)) !== null;
   }
 
   // ---------------------------------------------------------------- age
@@ -590,11 +253,11 @@ export class ProtectionService implements AuthChangeFollower {
       });
     this.checkAge(member.birthday);
     if (!(await this.restricted(member.id, tx))) return;
-    if (await this.activeExclusion(member.id, tx))
-      throw this.refuse(
+    if (await this.exclusions.active(member.id, tx))
+      throw this.refusals.record(
         member.id,
         { kind: 'exclusion', context: 'deposit', attempted: amount },
-        this.selfExcluded(),
+        selfExcluded(),
       );
     const now = this.now();
     const limits = this.inForce(await this.rows(member.id, tx), now);
@@ -603,7 +266,7 @@ export class ProtectionService implements AuthChangeFollower {
       if (limit === undefined) continue;
       const total = await depositedSince(this.start(period, now));
       if (total + amount > limit)
-        throw this.refuse(
+        throw this.refusals.record(
           member.id,
           { kind: 'deposit', period, context: 'deposit', limit, attempted: amount },
           new AppError('LIMIT_EXCEEDED', { messageKey: 'depositLimitExceeded', args: [fromMinor(limit)] }),
@@ -673,9 +336,9 @@ export class ProtectionService implements AuthChangeFollower {
     const now = this.now();
     let refusal: { kind: string; period?: LimitPeriod; limit?: bigint; err: AppError } | null = null;
     const id = await this.db.transaction(async (tx) => {
-      const row = await this.lockMember(tx, memberId);
-      if (await this.activeExclusion(memberId, tx)) {
-        refusal = { kind: 'exclusion', err: this.selfExcluded() };
+      const row = await lockMemberRow(tx, memberId);
+      if (await this.exclusions.active(memberId, tx)) {
+        refusal = { kind: 'exclusion', err: selfExcluded() };
         return null;
       }
       const limits = this.inForce(await this.rows(memberId, tx), now);
@@ -730,7 +393,7 @@ export class ProtectionService implements AuthChangeFollower {
       const r = refusal as unknown as { kind: string; period?: LimitPeriod; limit?: bigint; err: AppError };
       // The day's session time is used up: the session ends (the next sign-in is refused too).
       if (r.kind === 'session' || r.kind === 'exclusion') await this.deps.revokeSessions(memberId);
-      throw this.refuse(
+      throw this.refusals.record(
         memberId,
         { kind: r.kind, period: r.period ?? null, context, limit: r.limit ?? null, attempted: stake },
         r.err,
@@ -747,9 +410,9 @@ export class ProtectionService implements AuthChangeFollower {
   async checkLogin(member: Member): Promise<void> {
     const now = this.now();
     const err = await this.db.transaction(async (tx) => {
-      const row = await this.lockMember(tx, member.id);
+      const row = await lockMemberRow(tx, member.id);
       if (row.restricted) {
-        if (await this.activeExclusion(member.id, tx)) return { kind: 'exclusion', err: this.selfExcluded() };
+        if (await this.exclusions.active(member.id, tx)) return { kind: 'exclusion', err: selfExcluded() };
         const limits = this.inForce(await this.rows(member.id, tx), now);
         const session = this.sessionCheck(row, limits, now);
         if (session.exceeded)
@@ -771,14 +434,18 @@ export class ProtectionService implements AuthChangeFollower {
       return null;
     });
     if (err)
-      throw this.refuse(member.id, { kind: err.kind, context: 'login', limit: err.limit ?? null }, err.err);
+      throw this.refusals.record(
+        member.id,
+        { kind: err.kind, context: 'login', limit: err.limit ?? null },
+        err.err,
+      );
   }
 
   /** Before a second-verification challenge: an excluded member gets no code, only the refusal. */
   async checkExcludedAtLogin(member: Member): Promise<void> {
     if (!(await this.restricted(member.id))) return;
-    if (await this.activeExclusion(member.id))
-      throw this.refuse(member.id, { kind: 'exclusion', context: 'login' }, this.selfExcluded());
+    if (await this.exclusions.active(member.id))
+      throw this.refusals.record(member.id, { kind: 'exclusion', context: 'login' }, selfExcluded());
   }
 
   // ---------------------------------------------------------------- reality check
@@ -826,7 +493,7 @@ export class ProtectionService implements AuthChangeFollower {
       memberId: member.id,
       account: member.account,
       limits: await this.limits(member.id),
-      exclusions: await this.exclusions(member.id),
+      exclusions: await this.exclusions.list(member.id),
       intervalMinutes: s.intervalMinutes,
     };
   }
