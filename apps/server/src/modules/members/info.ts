@@ -1,5 +1,6 @@
 import { isAgentType, isTrialType, type MemberInfo, PROFILE_FIELDS } from '@wps/contract';
 import type { AuthChangeFeed, AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
+import { RowCache } from '../../db/row-cache.ts';
 import type { members } from './schema.ts';
 
 type Member = typeof members.$inferSelect;
@@ -53,10 +54,12 @@ const MEMBER_INFO_CACHE_MAX = 20_000;
  * never leaves a stale row behind.
  */
 export class MemberInfoCache implements AuthChangeFollower {
-  private readonly entries = new Map<number, { info: MemberInfoBase; loadedAt: number }>();
   private feed: Pick<AuthChangeFeed, 'active'> = { active: false };
-  /** Bumped by every drop: a read that overlapped one does not cache what it read. */
-  private generation = 0;
+  private readonly rows = new RowCache<number, MemberInfoBase>({
+    ttlMs: MEMBER_INFO_CACHE_MS,
+    max: MEMBER_INFO_CACHE_MAX,
+    active: () => this.feed.active,
+  });
 
   /** Caches from now on, for as long as `feed` hears every change. */
   attach(feed: AuthChangeFeed): void {
@@ -66,30 +69,20 @@ export class MemberInfoCache implements AuthChangeFollower {
 
   /** Take before reading a member from the database; hand to `set`. */
   get stamp(): number {
-    return this.generation;
+    return this.rows.stamp;
   }
 
   get(memberId: number): MemberInfoBase | null {
-    if (!this.feed.active) return null;
-    const e = this.entries.get(memberId);
-    if (!e) return null;
-    if (Date.now() - e.loadedAt > MEMBER_INFO_CACHE_MS) {
-      this.entries.delete(memberId);
-      return null;
-    }
-    return e.info;
+    return this.rows.get(memberId);
   }
 
   set(memberId: number, info: MemberInfoBase, stamp: number): void {
-    if (!this.feed.active || stamp !== this.generation) return;
-    if (this.entries.size >= MEMBER_INFO_CACHE_MAX) this.entries.clear();
-    this.entries.set(memberId, { info, loadedAt: Date.now() });
+    this.rows.set(memberId, info, stamp);
   }
 
   /** This member's row changed (here, or announced from anywhere). */
   drop(memberId: number): void {
-    this.generation++;
-    this.entries.delete(memberId);
+    this.rows.drop(memberId);
   }
 
   forget(kind: AuthChangeKind, id: number): void {
@@ -97,7 +90,6 @@ export class MemberInfoCache implements AuthChangeFollower {
   }
 
   lostTrack(): void {
-    this.generation++;
-    this.entries.clear();
+    this.rows.clear();
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { RowCache } from '../../db/row-cache.ts';
 import type { MEMBER_ACCOUNT_TYPES } from './schema.ts';
 
 export type MemberBalances = Record<(typeof MEMBER_ACCOUNT_TYPES)[number], bigint>;
@@ -25,11 +26,13 @@ const TRIGGER = 'ledger_accounts_balance_changed';
  * indexed read saves, and the cache simply stays off there.
  */
 export class BalanceCache {
-  private readonly entries = new Map<number, { balances: MemberBalances; loadedAt: number }>();
   private listening = false;
   private stop: (() => Promise<void>) | null = null;
-  /** Bumped by every drop: a read that overlapped one does not cache what it read. */
-  private generation = 0;
+  private readonly rows = new RowCache<number, MemberBalances>({
+    ttlMs: BALANCE_CACHE_MS,
+    max: BALANCE_CACHE_MAX,
+    active: () => this.listening,
+  });
 
   get active(): boolean {
     return this.listening;
@@ -37,30 +40,22 @@ export class BalanceCache {
 
   /** Take before reading balances from the database; hand to `set`. */
   get stamp(): number {
-    return this.generation;
+    return this.rows.stamp;
   }
 
+  /** A copy: callers may change what they get. */
   get(memberId: number): MemberBalances | null {
-    if (!this.listening) return null;
-    const e = this.entries.get(memberId);
-    if (!e) return null;
-    if (Date.now() - e.loadedAt > BALANCE_CACHE_MS) {
-      this.entries.delete(memberId);
-      return null;
-    }
-    return { ...e.balances };
+    const b = this.rows.get(memberId);
+    return b ? { ...b } : null;
   }
 
   set(memberId: number, balances: MemberBalances, stamp: number): void {
-    if (!this.listening || stamp !== this.generation) return;
-    if (this.entries.size >= BALANCE_CACHE_MAX) this.entries.clear();
-    this.entries.set(memberId, { balances: { ...balances }, loadedAt: Date.now() });
+    this.rows.set(memberId, { ...balances }, stamp);
   }
 
   /** This member's balances moved. */
   drop(memberId: number): void {
-    this.generation++;
-    this.entries.delete(memberId);
+    this.rows.drop(memberId);
   }
 
   private onNotice(payload: string | undefined): void {
@@ -70,8 +65,7 @@ export class BalanceCache {
   }
 
   private clear(): void {
-    this.generation++;
-    this.entries.clear();
+    this.rows.clear();
   }
 
   /** Starts the cache where the database announces balance changes (PGlite with migration 0045). */
