@@ -162,7 +162,7 @@ test.describe('home content', () => {
     await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
     await dialog.getByRole('button', { name: 'Send feedback' }).click();
     await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
-    const inbox = await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 });
+    const inbox = await server.services.content.feedback.adminTickets({ pageNo: 1, pageSize: 5 });
     expect(inbox.content[0]).toMatchObject({ type: 1, status: 'open', sender: 'guest' });
   });
 
@@ -190,10 +190,11 @@ test.describe('home content', () => {
     await dialog.getByRole('textbox', { name: 'Image code' }).fill('abcd');
     await dialog.getByRole('button', { name: 'Send feedback' }).click();
     await expect(dialog.getByText(/Your feedback number is \d+/)).toBeVisible();
-    const [ticket] = (await server.services.content.adminTickets({ pageNo: 1, pageSize: 5 })).content;
+    const [ticket] = (await server.services.content.feedback.adminTickets({ pageNo: 1, pageSize: 5 }))
+      .content;
     expect(ticket).toMatchObject({ type: 2, hasProof: true, memberAccount: member.account });
 
-    await server.services.content.reply(ticket!.id, 'We are checking with the bank.', false, {
+    await server.services.content.feedback.reply(ticket!.id, 'We are checking with the bank.', false, {
       id: 0,
       account: 'e2e',
     });

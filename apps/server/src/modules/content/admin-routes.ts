@@ -131,7 +131,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: adminFeedbackQuerySchema,
       response: adminFeedbackPageSchema,
     }),
-    async (req) => ok(req, await content.adminTickets(req.query)),
+    async (req) => ok(req, await content.feedback.adminTickets(req.query)),
   );
   app.get(
     '/wps/admin/content/feedback/:id/proof',
@@ -140,7 +140,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       params: contentIdParamsSchema,
     }),
     async (req, reply) => {
-      const img = await content.ticketProof(req.params.id);
+      const img = await content.feedback.proof(req.params.id);
       return reply
         .header('content-type', img.mime)
         .header('cache-control', 'private, no-store')
@@ -154,7 +154,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: feedbackReplyInputSchema,
     }),
     async (req) => {
-      await content.reply(req.params.id, req.body.body, req.body.close, actorOf(req));
+      await content.feedback.reply(req.params.id, req.body.body, req.body.close, actorOf(req));
       return ok(req, null);
     },
   );

@@ -154,7 +154,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const p = req.principal;
       const who = p?.kind === 'member' ? { memberId: p.memberId, account: p.account } : null;
-      return ok(req, await content.submitFeedback(req.body.data, who, clientIp(req)));
+      return ok(req, await content.feedback.submit(req.body.data, who, clientIp(req)));
     },
   );
 
@@ -196,7 +196,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok(
         req,
-        await content.memberTickets(memberPrincipal(req).memberId, req.query.pageNo, req.query.pageSize),
+        await content.feedback.memberTickets(
+          memberPrincipal(req).memberId,
+          req.query.pageNo,
+          req.query.pageSize,
+        ),
       ),
   );
 

@@ -2,11 +2,6 @@ import {
   type Banner,
   type BannerInput,
   type ContentImage,
-  FEEDBACK_LIMITS,
-  FEEDBACK_TYPE_CODES,
-  type FeedbackInput,
-  FEEDBACK_MESSAGE_KIND,
-  type FeedbackTicket,
   type HelpArticle,
   type HelpInput,
   type LiveHost,
@@ -15,7 +10,6 @@ import {
   type NoticeExecution,
   type NoticeInput,
   type NoticeType,
-  type Page,
 } from '@wps/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -26,6 +20,7 @@ import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import { BannerCache } from './banner-cache.ts';
+import { Feedback } from './feedback.ts';
 import { type HomeShell, homeShell } from './home-shell.ts';
 import { htmlText, sanitizeContentHtml } from './html.ts';
 import { type EncodedImage, encodeContentImage, encodeProofImage } from './images.ts';
@@ -33,8 +28,6 @@ import {
   banners,
   contentImages,
   contentImageVariants,
-  feedbackReplies,
-  feedbackTickets,
   helpArticles,
   noticeReads,
   notices,
@@ -74,12 +67,22 @@ export function contentLanguage(code: string | undefined): string {
 export class ContentService {
   /** Banners showing now, per language (see banner-cache.ts for when an entry goes stale). */
   private readonly bannerCache = new BannerCache<Banner[]>();
+  /** Feedback tickets and their replies (feedback.ts). */
+  readonly feedback: Feedback;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly deps: { audit: AuditService; auth: AuthService; messages: MessagesService },
-  ) {}
+  ) {
+    this.feedback = new Feedback(db, {
+      humanCheck: config.humanCheck,
+      auth: deps.auth,
+      messages: deps.messages,
+      audit: deps.audit,
+      imageWidest: (id) => this.imageWidest(id),
+    });
+  }
 
   private get imageLimits() {
     return { maxBytes: this.config.uploadLimitBytes, maxSide: this.config.imageMaxSide };
@@ -535,181 +538,6 @@ export class ContentService {
     const [row] = await this.db.delete(helpArticles).where(eq(helpArticles.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
     await this.audit(actor, 'content.help.delete', 'help', id, row);
-  }
-
-  // ---- feedback ----
-
-  /**
-   * SPEC §5 feedback: type, description and captcha required (empty ones listed in one
-   * '… is empty' message), description 20–200 characters after trimming, type from SPEC §3.
-   * A member's ticket carries their account as sender whatever the client wrote.
-   */
-  async submitFeedback(
-    input: FeedbackInput,
-    who: { memberId: number; account: string } | null,
-    ip: string,
-  ): Promise<{ id: number }> {
-    const content = input.content?.trim() ?? '';
-    const captcha = input.captcha?.trim() ?? '';
-    const empty: string[] = [];
-    if (input.type === undefined || input.type === null) empty.push('type');
-    if (!content) empty.push('content');
-    if (this.config.humanCheck && !captcha) empty.push('captcha');
-    if (empty.length) {
-      throw new AppError('VALIDATION', {
-        messageKey: 'fieldsEmpty',
-        args: [empty.join(', ')],
-        fields: Object.fromEntries(empty.map((f) => [f, 'inputEmpty'])),
-      });
-    }
-    const type = input.type as number;
-    if (!(FEEDBACK_TYPE_CODES as readonly number[]).includes(type)) {
-      throw new AppError('VALIDATION', {
-        messageKey: 'feedbackTypeInvalid',
-        fields: { type: 'feedbackTypeInvalid' },
-      });
-    }
-    const length = [...content].length;
-    if (length < FEEDBACK_LIMITS.minChars || length > FEEDBACK_LIMITS.maxChars) {
-      throw new AppError('VALIDATION', {
-        messageKey: 'feedbackLength',
-        args: [FEEDBACK_LIMITS.minChars, FEEDBACK_LIMITS.maxChars],
-        fields: { content: 'feedbackLength' },
-      });
-    }
-    await this.deps.auth.requireCaptcha(input.captchaKey, captcha);
-    let proofImageId: string | null = null;
-    if (input.proofId) {
-      const [img] = await this.db.select().from(contentImages).where(eq(contentImages.id, input.proofId));
-      // Only the member's own, private proof: never another's upload or a public image.
-      if (!who || !img || img.public || img.uploadedBy !== `member:${who.account}`) {
-        throw new AppError('VALIDATION', { fields: { proofId: 'notFound' } });
-      }
-      proofImageId = img.id;
-    }
-    const sender = who ? who.account : input.sender?.trim().slice(0, 64) || 'guest';
-    const [row] = await this.db
-      .insert(feedbackTickets)
-      .values({
-        memberId: who?.memberId ?? null,
-        memberAccount: who?.account ?? null,
-        type,
-        content,
-        sender,
-        proofImageId,
-        ip,
-      })
-      .returning({ id: feedbackTickets.id });
-    return { id: row!.id };
-  }
-
-  private async ticketPage(where: SQL | undefined, pageNo: number, pageSize: number) {
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(feedbackTickets)
-      .where(where);
-    const rows = await this.db
-      .select()
-      .from(feedbackTickets)
-      .where(where)
-      .orderBy(desc(feedbackTickets.id))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize);
-    const replies = rows.length
-      ? await this.db
-          .select()
-          .from(feedbackReplies)
-          .where(
-            inArray(
-              feedbackReplies.ticketId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(feedbackReplies.id))
-      : [];
-    const total = count?.n ?? 0;
-    return {
-      content: rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        content: r.content,
-        sender: r.sender,
-        status: r.status as FeedbackTicket['status'],
-        hasProof: r.proofImageId !== null,
-        proofImageId: r.proofImageId,
-        memberAccount: r.memberAccount,
-        createdAt: r.createdAt.toISOString(),
-        replies: replies
-          .filter((x) => x.ticketId === r.id)
-          .map((x) => ({
-            id: x.id,
-            author: x.author as 'operator' | 'member',
-            body: x.body,
-            createdAt: x.createdAt.toISOString(),
-          })),
-      })),
-      pageNum: pageNo,
-      pageSize,
-      total,
-      totalPages: Math.ceil(total / pageSize),
-    };
-  }
-
-  /** The member's own tickets with the operator's replies (their messages). */
-  async memberTickets(memberId: number, pageNo: number, pageSize: number): Promise<Page<FeedbackTicket>> {
-    const page = await this.ticketPage(eq(feedbackTickets.memberId, memberId), pageNo, pageSize);
-    return { ...page, content: page.content.map(({ proofImageId: _p, memberAccount: _m, ...t }) => t) };
-  }
-
-  async adminTickets(q: { pageNo: number; pageSize: number; status?: string }) {
-    const page = await this.ticketPage(
-      q.status ? eq(feedbackTickets.status, q.status) : undefined,
-      q.pageNo,
-      q.pageSize,
-    );
-    return { ...page, content: page.content.map(({ proofImageId: _p, ...t }) => t) };
-  }
-
-  async ticketProof(id: number) {
-    const [t] = await this.db
-      .select({ proof: feedbackTickets.proofImageId })
-      .from(feedbackTickets)
-      .where(eq(feedbackTickets.id, id));
-    if (!t?.proof) throw new AppError('NOT_FOUND');
-    return this.imageWidest(t.proof);
-  }
-
-  async reply(ticketId: number, body: string, close: boolean, actor: Actor) {
-    await this.db.transaction(async (tx) => {
-      const [t] = await tx
-        .update(feedbackTickets)
-        .set({ status: close ? 'closed' : 'answered', updatedAt: new Date() })
-        .where(eq(feedbackTickets.id, ticketId))
-        .returning({ id: feedbackTickets.id, memberId: feedbackTickets.memberId });
-      if (!t) throw new AppError('NOT_FOUND');
-      await tx
-        .insert(feedbackReplies)
-        .values({ ticketId, author: 'operator', authorAccount: actor.account, body });
-      // The reply reaches the member's messages (a guest's ticket has no inbox), only if it commits.
-      if (t.memberId !== null) {
-        await this.deps.messages.send(
-          t.memberId,
-          { kind: FEEDBACK_MESSAGE_KIND, title: `Reply to your feedback #${ticketId}`, body },
-          tx,
-        );
-      }
-      await this.deps.audit.record(
-        {
-          actor: { id: actor.id, account: actor.account },
-          action: 'content.feedback.reply',
-          target: { type: 'feedback', id: ticketId },
-          before: null,
-          after: { body, close },
-          ip: actor.ip,
-        },
-        tx,
-      );
-    });
   }
 
   // ---- live ----
