@@ -8,6 +8,9 @@ export type SeedRow = typeof inhouseSeeds.$inferSelect;
 
 const newServerSeed = () => serverSeedFromBytes(randomBytes(32));
 const newClientSeed = () => randomBytes(8).toString('hex');
+/** The member's one active pair (a partial unique index keeps it one). */
+const activeOf = (memberId: number) =>
+  and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true));
 
 /**
  * Each member's provably fair seed pairs: one active pair (server seed shown only as its hash,
@@ -20,10 +23,7 @@ export class InhouseSeeds {
   /** The member's active pair, created on first use. */
   async active(memberId: number, tx?: Tx): Promise<SeedRow> {
     const ex = tx ?? this.db;
-    const [found] = await ex
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
+    const [found] = await ex.select().from(inhouseSeeds).where(activeOf(memberId));
     if (found) return found;
     const serverSeed = newServerSeed();
     await ex
@@ -35,10 +35,7 @@ export class InhouseSeeds {
         clientSeed: newClientSeed(),
       })
       .onConflictDoNothing();
-    const [row] = await ex
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)));
+    const [row] = await ex.select().from(inhouseSeeds).where(activeOf(memberId));
     return row!;
   }
 
@@ -48,11 +45,7 @@ export class InhouseSeeds {
    */
   async lock(tx: Tx, memberId: number): Promise<SeedRow> {
     await this.active(memberId, tx);
-    const [row] = await tx
-      .select()
-      .from(inhouseSeeds)
-      .where(and(eq(inhouseSeeds.memberId, memberId), eq(inhouseSeeds.active, true)))
-      .for('update');
+    const [row] = await tx.select().from(inhouseSeeds).where(activeOf(memberId)).for('update');
     return row!;
   }
 
@@ -77,10 +70,7 @@ export class InhouseSeeds {
     nonce: number;
   }> {
     const seed = await this.lock(tx, memberId);
-    await tx
-      .update(inhouseSeeds)
-      .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
-      .where(eq(inhouseSeeds.id, seed.id));
+    await this.advance(tx, seed.id);
     return {
       seedId: seed.id,
       serverSeed: seed.serverSeed,
@@ -88,6 +78,14 @@ export class InhouseSeeds {
       clientSeed: seed.clientSeed,
       nonce: seed.nonce,
     };
+  }
+
+  /** Moves a locked pair's nonce on: its current one is taken (by a round or a ticket). */
+  async advance(tx: Tx, seedId: number): Promise<void> {
+    await tx
+      .update(inhouseSeeds)
+      .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
+      .where(eq(inhouseSeeds.id, seedId));
   }
 
   /** A pair's public proof: the server seed only once the pair was rotated (revealed). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinor, type InhouseRoundResult } from '@wps/contract';
 import { fairFloats, GameRuleError, isValidClientSeed } from '@wps/games';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -19,7 +19,7 @@ import {
   viewOf,
 } from './engine.ts';
 import { INHOUSE_VENDOR, InhouseRounds } from './rounds.ts';
-import { inhouseRounds, inhouseSeeds } from './schema.ts';
+import { inhouseRounds } from './schema.ts';
 import { InhouseSeeds, type SeedRow } from './seeds.ts';
 import { type GameSettings, InhouseSettings } from './settings.ts';
 
@@ -249,10 +249,7 @@ export class InhouseService {
         const roundId = newRoundId();
         const stake = BigInt(step.stake);
         let balance = await this.postBet(tx, pl, roundId, game, `bet`, stake, requestId);
-        await tx
-          .update(inhouseSeeds)
-          .set({ nonce: sql`${inhouseSeeds.nonce} + 1` })
-          .where(eq(inhouseSeeds.id, seed.id));
+        await this.seeds.advance(tx, seed.id);
         const row: typeof inhouseRounds.$inferInsert = {
           id: roundId,
           memberId: pl.memberId,

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { Member, MembersService } from '../members/service.ts';
-import { lockMemberRow, type RestrictedFlags } from './restricted.ts';
-import { protectionExclusions, protectionMembers } from './schema.ts';
+import { lockMemberRow, markRestricted, type RestrictedFlags } from './restricted.ts';
+import { protectionExclusions } from './schema.ts';
 
 const DAY = 24 * 3_600_000;
 
@@ -180,10 +180,7 @@ export class Exclusions {
           note: opts.note ?? null,
         })
         .returning();
-      await tx
-        .update(protectionMembers)
-        .set({ restricted: true, updatedAt: now })
-        .where(eq(protectionMembers.memberId, member.id));
+      await markRestricted(tx, member.id, now);
       await this.deps.audit.record(
         {
           actor: { id: actor.id, account: actor.account },

@@ -117,3 +117,15 @@ export async function lockMemberRow(tx: Tx, memberId: number) {
     .for('update');
   return row!;
 }
+
+/**
+ * Sets the member's flag in the transaction that adds their limit or exclusion (it only ever
+ * turns true). Once that commits, the caller drops this process's cached answer (`drop`); other
+ * instances hear the `p:<member>` notice.
+ */
+export async function markRestricted(tx: Tx, memberId: number, now: Date): Promise<void> {
+  await tx
+    .update(protectionMembers)
+    .set({ restricted: true, updatedAt: now })
+    .where(eq(protectionMembers.memberId, memberId));
+}

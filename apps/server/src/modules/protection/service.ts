@@ -26,7 +26,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type Actor, Exclusions, selfExcluded } from './exclusions.ts';
 import { Refusals } from './refusals.ts';
-import { lockMemberRow, RestrictedFlags } from './restricted.ts';
+import { lockMemberRow, markRestricted, RestrictedFlags } from './restricted.ts';
 import { change, EMPTY, type LimitState, settle } from './rules.ts';
 import { protectionLimits, protectionMembers, protectionReservations } from './schema.ts';
 
@@ -180,10 +180,7 @@ export class ProtectionService {
           target: [protectionLimits.memberId, protectionLimits.kind, protectionLimits.period],
           set: values,
         });
-      await tx
-        .update(protectionMembers)
-        .set({ restricted: true, updatedAt: now })
-        .where(eq(protectionMembers.memberId, memberId));
+      await markRestricted(tx, memberId, now);
       await this.deps.audit.record(
         {
           actor: { id: actor.id, account: actor.account },
