@@ -144,11 +144,16 @@ describe.skipIf(!base)('crash safety of the seamless wallet (needs TEST_DATABASE
     const acked = new Map<string, { balance: string }>();
     let n = 0;
     let stop = false;
+    // Unique per attempt: a retry of this test runs on the same database.
+    const run = randomBytes(3).toString('hex');
     const worker = async (w: number) => {
-      while (!stop) {
+      // Workers keep sending until the kill has refused one of their calls: had they stopped at the
+      // kill, one group-commit batch answering every call in flight just before it would leave no
+      // unacknowledged bet, and the test would prove nothing about one.
+      for (;;) {
         const p = players[w % players.length]!;
         const bet: Bet = {
-          txId: `crash-${w}-${n++}`,
+          txId: `crash-${run}-${w}-${n++}`,
           roundId: `cr${w}`,
           username: p.account,
           gameCode: 'g',
@@ -168,8 +173,8 @@ describe.skipIf(!base)('crash safety of the seamless wallet (needs TEST_DATABASE
     const workers = Array.from({ length: 16 }, (_, w) => worker(w).catch((e) => (stop ? undefined : e)));
     // Let load build up, then kill the process without warning in the middle of it.
     while (acked.size < 400) await new Promise((r) => setTimeout(r, 20));
-    stop = true;
     server.child.kill('SIGKILL');
+    stop = true;
     const failures = (await Promise.all(workers)).filter(Boolean);
     expect(failures).toEqual([]);
     await exited(server.child);
