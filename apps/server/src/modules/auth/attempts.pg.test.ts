@@ -6,7 +6,7 @@ import { createMember, createOperator } from '../../test/members.ts';
 import { PAYMENT_PASSWORD_MAX_FAILURES } from '../members/service.ts';
 import { CODE_MAX_ATTEMPTS } from '../verification/service.ts';
 import { CAPTCHA_AFTER_ACCOUNT_FAILURES, DELAY_AFTER_FAILURES } from './failures.ts';
-import { SECOND_VERIFICATION_MAX_ATTEMPTS } from './service.ts';
+import { SECOND_VERIFICATION_MAX_ATTEMPTS } from './second-verification.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;
 const BURST = 40;

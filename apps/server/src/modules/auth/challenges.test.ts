@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { lastCode } from '../../test/identity.ts';
 import { createMember } from '../../test/members.ts';
-import { SECOND_VERIFICATION_MAX_ATTEMPTS, SECOND_VERIFICATION_MEMBER_LIMIT } from './service.ts';
+import { SECOND_VERIFICATION_MAX_ATTEMPTS, SECOND_VERIFICATION_MEMBER_LIMIT } from './second-verification.ts';
 
 /**
  * A second-verification challenge is a login half-done with a password: it must not outlive
@@ -107,7 +107,7 @@ describe('second-verification challenges', () => {
     const fresh = await openChallenge(m.account);
     expect((await finish(fresh, 'Sita Karki')).json().code).toBe('RATE_LIMITED');
     // The owner resetting the password starts the allowance afresh (the attacker lost the password).
-    await t.app.services.auth.closeChallenges(m.id);
+    await t.app.services.auth.secondVerification.closeChallenges(m.id);
     await t.app.services.members.setPassword(m.id, 'Fresh1234');
     const own = await openChallenge(m.account, 'Fresh1234');
     const done = await finish(own, 'Sita Karki');

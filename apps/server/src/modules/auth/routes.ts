@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(smsSentSchema) },
       },
     },
-    async (req) => ok(req, await auth.sendSecondVerificationCode(req.body, requestContext(req))),
+    async (req) => ok(req, await auth.secondVerification.sendCode(req.body, requestContext(req))),
   );
 
   app.post(
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(loginValueSchema) },
       },
     },
-    async (req) => ok(req, await auth.finishSecondVerification(req.body, requestContext(req))),
+    async (req) => ok(req, await auth.secondVerification.finish(req.body, requestContext(req))),
   );
 
   app.post(

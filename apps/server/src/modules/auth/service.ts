@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type CompleteLocale,
   isAgentType,
@@ -9,14 +9,13 @@ import {
   type OperatorSession,
   memberRole,
   SPEC,
-  type SecondVerificationMethod,
 } from '@wps/contract';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { maskEmail, maskMobile, normalizeAccount, phoneDestination } from '../members/normalize.ts';
+import { normalizeAccount, phoneDestination } from '../members/normalize.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import { FieldErrors, parsePhone } from '../members/validation.ts';
 import type { SystemService } from '../system/service.ts';
@@ -36,8 +35,9 @@ import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter
 import { LoginHistory } from './login-history.ts';
 import { OperatorSignIn } from './operator-login.ts';
 import { type AuditRecorder, OperatorService } from './operators.ts';
-import { loginAudit, loginChallenges } from './schema.ts';
-import { hashToken, SessionService } from './sessions.ts';
+import { SecondVerification } from './second-verification.ts';
+import { loginAudit } from './schema.ts';
+import { SessionService } from './sessions.ts';
 import { TotpService } from './totp.ts';
 
 export interface AuthDeps {
@@ -66,18 +66,7 @@ export type Portal = 'player' | 'agent';
 export const ACCOUNT_LOGIN_LIMIT_PER_MINUTE = 10;
 /** Trial accounts one address may open per hour. */
 export const FREEPLAY_PER_IP_PER_HOUR = 20;
-/** A login waiting for its second verification stays open this long, for this many tries. */
-export const SECOND_VERIFICATION_MINUTES = 10;
-export const SECOND_VERIFICATION_MAX_ATTEMPTS = 5;
-/**
- * Second-factor tries per member in a window, across all tickets: fresh tickets (each needing
- * the password again) must not multiply the per-ticket limit into a real-name guessing service.
- */
-export const SECOND_VERIFICATION_MEMBER_LIMIT = 10;
-export const SECOND_VERIFICATION_MEMBER_WINDOW_MINUTES = 60;
-const secondFactorKey = (memberId: number) => `second:member:${memberId}`;
-
-type AuditResult =
+export type AuditResult =
   | 'ok'
   | 'protection'
   | 'bad_password'
@@ -97,10 +86,6 @@ type AuditResult =
 export const memberStatusMessage = (status: string) =>
   status === 'frozen' ? 'accountFrozen' : status === 'closed' ? 'accountClosed' : 'accountDisabled';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest();
-const sameText = (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b));
-const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /**
  * Sign-in for members and operators: sessions, failure tracking, captcha, human check, rate
  * limits, the audit trail and the login flows of SPEC §4.
@@ -114,6 +99,8 @@ export class AuthService {
   readonly operators: OperatorService;
   readonly totp: TotpService;
   readonly operatorSignIn: OperatorSignIn;
+  /** The code (or real-name) step of a member sign-in from a new address. */
+  readonly secondVerification: SecondVerification;
   readonly failures: LoginFailures;
   readonly captcha: CaptchaService;
   readonly humanCheck: HumanCheckService;
@@ -129,7 +116,6 @@ export class AuthService {
     private readonly deps: AuthDeps,
   ) {
     this.sessions = new SessionService(db, config);
-    this.operators = new OperatorService(db);
     this.loginHistory = new LoginHistory(db);
     this.operators = new OperatorService(
       db,
@@ -138,6 +124,7 @@ export class AuthService {
     );
     this.totp = new TotpService(db, config.totpKey);
     this.operatorSignIn = new OperatorSignIn(db, this);
+    this.secondVerification = new SecondVerification(db, deps, this);
     this.failures = new LoginFailures(db);
     this.captcha = new CaptchaService(db, config);
     this.humanCheck = new HumanCheckService(db, config);
@@ -307,7 +294,7 @@ export class AuthService {
   }
 
   /** Runs `fn`; an AppError on the way is audited with `result` before it propagates. */
-  private async auditing<T>(
+  async auditing<T>(
     base: Omit<Parameters<AuthService['audit']>[0], 'result'>,
     result: AuditResult,
     fn: () => Promise<T>,
@@ -384,7 +371,7 @@ export class AuthService {
       }
     }
     if ((await members.ipStatus(member.id, ctx.ip)) === 'new') {
-      const challenge = await this.openSecondVerification(member, {
+      const challenge = await this.secondVerification.open(member, {
         portal,
         loginType: 'username',
         mustChangePassword: forceChangePassword,
@@ -514,212 +501,6 @@ export class AuthService {
       forceChangePassword: opts.forceChangePassword,
       secondVerification: null,
     };
-  }
-
-  /** Ways this member can prove it is them; none → the login goes through (nothing to ask). */
-  private secondMethods(member: Member): SecondVerificationMethod[] {
-    const methods: SecondVerificationMethod[] = [];
-    if (member.mobileNum) methods.push('sms');
-    if (member.email) methods.push('email');
-    if (member.payeeName) methods.push('payeeName');
-    return methods;
-  }
-
-  private async openSecondVerification(
-    member: Member,
-    opts: { portal: Portal; loginType: string; mustChangePassword: boolean; ctx: RequestContext },
-  ): Promise<LoginValue['secondVerification']> {
-    const methods = this.secondMethods(member);
-    if (methods.length === 0) return null;
-    const ticket = randomBytes(32).toString('base64url');
-    await this.db.insert(loginChallenges).values({
-      ticketHash: hashToken(ticket),
-      memberId: member.id,
-      // The password this login proved: a later change or reset closes the challenge.
-      passwordChangedAt: member.passwordChangedAt,
-      portal: opts.portal,
-      loginType: opts.loginType,
-      mustChangePassword: opts.mustChangePassword,
-      ip: opts.ctx.ip,
-      userAgent: opts.ctx.userAgent?.slice(0, 300) ?? null,
-      expiresAt: new Date(Date.now() + SECOND_VERIFICATION_MINUTES * 60_000),
-    });
-    return {
-      ticket,
-      methods,
-      mobileNum: maskMobile(member.mobileNum),
-      email: maskEmail(member.email),
-      expiresInSeconds: SECOND_VERIFICATION_MINUTES * 60,
-    };
-  }
-
-  /** The pending login behind a ticket, if it is still open and asked from the same address. */
-  private async challengeFor(ticket: string, ctx: RequestContext) {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
-    const [row] = await this.db
-      .select()
-      .from(loginChallenges)
-      .where(
-        and(
-          eq(loginChallenges.ticketHash, hashToken(ticket)),
-          isNull(loginChallenges.consumedAt),
-          gt(loginChallenges.expiresAt, sql`now()`),
-        ),
-      );
-    if (!row || row.ip !== ctx.ip || row.attempts >= SECOND_VERIFICATION_MAX_ATTEMPTS) return null;
-    return row;
-  }
-
-  /**
-   * Reserves one try on a ticket (same open, unexpired, same-address conditions as
-   * challengeFor) in one conditional statement, before anything secret is compared.
-   */
-  private async reserveChallengeTry(ticket: string, ctx: RequestContext) {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
-    const [row] = await this.db
-      .update(loginChallenges)
-      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-      .where(
-        and(
-          eq(loginChallenges.ticketHash, hashToken(ticket)),
-          isNull(loginChallenges.consumedAt),
-          gt(loginChallenges.expiresAt, sql`now()`),
-          eq(loginChallenges.ip, ctx.ip),
-          lt(loginChallenges.attempts, SECOND_VERIFICATION_MAX_ATTEMPTS),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  }
-
-  /** The member behind a challenge, unless the password it proved has changed since. */
-  private async challengeMember(challenge: { memberId: number; passwordChangedAt: Date | null }) {
-    const member = await this.deps.members.getById(challenge.memberId);
-    if (
-      !member ||
-      !challenge.passwordChangedAt ||
-      member.passwordChangedAt.getTime() !== challenge.passwordChangedAt.getTime()
-    )
-      return null;
-    return member;
-  }
-
-  /**
-   * A password change or reset: open second-verification challenges die (they were opened with
-   * the old password) and the member's second-factor allowance starts afresh.
-   */
-  async closeChallenges(memberId: number): Promise<void> {
-    await this.db
-      .update(loginChallenges)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(loginChallenges.memberId, memberId), isNull(loginChallenges.consumedAt)));
-    await this.failures.forget(secondFactorKey(memberId));
-  }
-
-  private destinationFor(member: Member, method: 'sms' | 'email'): string | null {
-    if (method === 'sms') {
-      return member.mobileNum ? phoneDestination(member.countryDialingCode ?? '', member.mobileNum) : null;
-    }
-    return member.email;
-  }
-
-  /** POST /wps/session/login/verification/send: a code to the account's own phone or mail. */
-  async sendSecondVerificationCode(
-    body: { ticket: string; method: 'sms' | 'email' },
-    ctx: RequestContext,
-  ): Promise<{ expiredMinutes: number }> {
-    const challenge = await this.challengeFor(body.ticket, ctx);
-    if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const member = await this.challengeMember(challenge);
-    if (!member) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const destination = this.destinationFor(member, body.method);
-    if (!member || !destination) throw new AppError('VALIDATION', { fields: { method: 'notEnabled' } });
-    await this.rateLimit(`sms:ip:${ctx.ip}`, 10, 5 * 60_000);
-    await this.rateLimit(`second:${destination}`, 3, 5 * 60_000);
-    return this.deps.verification.issue({
-      purpose: 'secondFactor',
-      channel: body.method,
-      destination,
-      memberId: member.id,
-      locale: ctx.locale,
-    });
-  }
-
-  /** POST /wps/session/login/verification: the code (or real name) that finishes the login. */
-  async finishSecondVerification(
-    body: {
-      ticket: string;
-      method: SecondVerificationMethod;
-      verificationCode?: string | undefined;
-      payeeName?: string | undefined;
-    },
-    ctx: RequestContext,
-  ): Promise<LoginValue> {
-    // The try is reserved on the ticket and on the member before anything is compared, so
-    // parallel guesses (or fresh tickets) cannot exceed either limit.
-    const challenge = await this.reserveChallengeTry(body.ticket, ctx);
-    if (!challenge) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const allowance = await this.failures.reserveWithin(
-      secondFactorKey(challenge.memberId),
-      SECOND_VERIFICATION_MEMBER_LIMIT,
-      SECOND_VERIFICATION_MEMBER_WINDOW_MINUTES,
-    );
-    if (!allowance.allowed) {
-      throw new AppError('RATE_LIMITED', {
-        extra: { retryAfterSeconds: Math.ceil(allowance.retryAfterMs / 1000) },
-      });
-    }
-    const member = await this.challengeMember(challenge);
-    if (!member) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const base = {
-      portal: challenge.portal as Portal,
-      loginType: challenge.loginType,
-      account: member.account,
-      ctx,
-      memberId: member.id,
-    };
-
-    await this.auditing(base, 'second_verification_failed', async () => {
-      if (body.method === 'payeeName') {
-        const given = normalizeName(body.payeeName ?? '');
-        if (!given) {
-          const e = new FieldErrors(ctx.locale);
-          e.add('payeeName', 'inputEmpty');
-          e.throwIfAny();
-        }
-        if (!member.payeeName || !sameText(given, normalizeName(member.payeeName))) {
-          throw new AppError('VALIDATION', {
-            messageKey: 'realNameMismatch',
-            fields: { payeeName: 'realNameMismatch' },
-          });
-        }
-      } else {
-        const destination = this.destinationFor(member, body.method);
-        if (!destination) throw new AppError('CODE_INVALID', { fields: { verificationCode: 'codeInvalid' } });
-        await this.deps.verification.consume({
-          purpose: 'secondFactor',
-          destination,
-          code: body.verificationCode,
-          memberId: member.id,
-        });
-      }
-    });
-
-    const used = await this.db
-      .update(loginChallenges)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.consumedAt)))
-      .returning({ id: loginChallenges.id });
-    if (used.length === 0) throw new AppError('UNAUTHORIZED', { messageKey: 'verificationExpired' });
-    const flags = await this.deps.system.flags();
-    const passwordExpired = Boolean(flags.PASSEXPIRY3) && this.deps.members.passwordExpired(member);
-    return this.completeLogin(member, {
-      portal: challenge.portal as Portal,
-      loginType: challenge.loginType,
-      passwordExpired,
-      forceChangePassword: challenge.mustChangePassword,
-      ctx,
-    });
   }
 
   /** POST /wps/session/login/freeplay: a fresh trial member (type 4) with its own session. */

@@ -262,7 +262,7 @@ export async function changePassword(
   await s.members.setPassword(member.id, data.newPassword!);
   // Anyone else holding a session of this account is signed out; this session carries on.
   await s.auth.sessions.revokeMemberSessions(member.id, principal.sessionId);
-  await s.auth.closeChallenges(member.id);
+  await s.auth.secondVerification.closeChallenges(member.id);
   await s.auth.sessions.clearMustChangePassword(principal.sessionId);
 }
 
@@ -325,7 +325,7 @@ export async function resetByPhone(
   await s.members.setPassword(member.id, body.newPassword!);
   await s.auth.sessions.revokeMemberSessions(member.id);
   // A login half-done with the old password (waiting for its second verification) dies too.
-  await s.auth.closeChallenges(member.id);
+  await s.auth.secondVerification.closeChallenges(member.id);
   if (!member.mobileVerified) await s.members.markMobileVerified(member.id);
   const fresh = (await s.members.getById(member.id))!;
   return s.auth.completeLogin(fresh, {

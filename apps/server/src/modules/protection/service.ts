@@ -284,6 +284,19 @@ export class ProtectionService {
     return { day, startedAt, exceeded, limit };
   }
 
+  /** Records where today's session-time window began, the first time today it is seen (sign-in or bet). */
+  private async startPlayDay(
+    tx: Tx,
+    row: typeof protectionMembers.$inferSelect,
+    session: { day: string; startedAt: Date },
+  ): Promise<void> {
+    if (row.playDay === session.day) return;
+    await tx
+      .update(protectionMembers)
+      .set({ playDay: session.day, playDayStartedAt: session.startedAt })
+      .where(eq(protectionMembers.memberId, row.memberId));
+  }
+
   /**
    * Every real-money bet of a restricted member: checks exclusion, session time, wager and loss
    * limits and reserves the stake (under the member's row lock) until the bet is done, so bets
@@ -348,11 +361,7 @@ export class ProtectionService {
         };
         return null;
       }
-      if (session.limit !== null && row.playDay !== session.day)
-        await tx
-          .update(protectionMembers)
-          .set({ playDay: session.day, playDayStartedAt: session.startedAt })
-          .where(eq(protectionMembers.memberId, memberId));
+      if (session.limit !== null) await this.startPlayDay(tx, row, session);
       const [held] = await tx
         .select({ s: sql<string>`coalesce(sum(${protectionReservations.amount}), 0)::text` })
         .from(protectionReservations)
@@ -418,11 +427,7 @@ export class ProtectionService {
             limit: session.limit,
             err: new AppError('LIMIT_EXCEEDED', { messageKey: 'sessionLimitReached' }),
           };
-        if (row.playDay !== session.day)
-          await tx
-            .update(protectionMembers)
-            .set({ playDay: session.day, playDayStartedAt: session.startedAt })
-            .where(eq(protectionMembers.memberId, member.id));
+        await this.startPlayDay(tx, row, session);
       }
       await tx
         .update(protectionMembers)
