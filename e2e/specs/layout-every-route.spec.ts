@@ -118,7 +118,7 @@ function inspectOnce(page: Page, screenWidth: number) {
         }
         return false;
       };
-      const cut = Array.from(document.querySelectorAll<HTMLElement>('main *, .admin__main *'))
+      const cut = Array.from(document.querySelectorAll<HTMLElement>('body *'))
         .filter((el) => {
           const r = el.getBoundingClientRect();
           // Wholly beyond the edge is off-canvas (a drawer, a carousel's next slide), not cut.
