@@ -5,20 +5,19 @@ import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
-import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { Table } from '../../../shared/ui/table.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 import { Money, StatusBadge } from '../components/money.tsx';
 import { usePager } from '../components/pager.tsx';
+import { RecordsCard } from '../components/records-card.tsx';
 import { useRefreshWhenSettled } from '../components/settled-watch.ts';
 import { ProofField } from '../components/proof-field.tsx';
 import { useAuthedImage } from '../lib/authed-image.ts';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
-import { BsToggle, RecordTime } from '../components/record-time.tsx';
+import { RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import '../wallet.css';
 
@@ -224,52 +223,35 @@ function DepositList() {
   const deposits = useDeposits({ pageNo: pager.page, pageSize: 10 });
   useRefreshWhenSettled(deposits.data?.content);
   return (
-    <section className="wallet-card" aria-labelledby="deposit-list-title">
-      <h3 id="deposit-list-title">{t('deposit.listTitle')}</h3>
-      <BsToggle />
-      {deposits.isPending ? (
-        <Loader label={t('loading')} />
-      ) : deposits.error ? (
-        <p className="wallet-error">{deposits.error.message}</p>
-      ) : (
-        <>
-          <Table<Deposit>
-            caption={t('deposit.listTitle')}
-            captionHidden
-            rows={deposits.data.content}
-            rowKey={(r) => r.id}
-            empty={t('deposit.none')}
-            columns={[
-              { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
-              { key: 'channel', header: t('cols.channel'), render: (r) => r.channelCode },
-              {
-                key: 'amount',
-                header: t('cols.amount'),
-                numeric: true,
-                render: (r) => <Money value={r.amount} />,
-              },
-              { key: 'reference', header: t('cols.reference'), render: (r) => r.reference },
-              {
-                key: 'status',
-                header: t('cols.status'),
-                render: (r) => (
-                  <>
-                    <StatusBadge tone={DEPOSIT_TONE[r.status]}>{t(`depositStatus.${r.status}`)}</StatusBadge>
-                    {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
-                  </>
-                ),
-              },
-            ]}
-          />
-          <Pagination
-            page={pager.page}
-            totalPages={deposits.data.totalPages}
-            onChange={pager.setPage}
-            labels={pager.labels}
-          />
-        </>
-      )}
-    </section>
+    <RecordsCard<Deposit>
+      id="deposit-list-title"
+      title={t('deposit.listTitle')}
+      empty={t('deposit.none')}
+      query={deposits}
+      pager={pager}
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
+        { key: 'channel', header: t('cols.channel'), render: (r) => r.channelCode },
+        {
+          key: 'amount',
+          header: t('cols.amount'),
+          numeric: true,
+          render: (r) => <Money value={r.amount} />,
+        },
+        { key: 'reference', header: t('cols.reference'), render: (r) => r.reference },
+        {
+          key: 'status',
+          header: t('cols.status'),
+          render: (r) => (
+            <>
+              <StatusBadge tone={DEPOSIT_TONE[r.status]}>{t(`depositStatus.${r.status}`)}</StatusBadge>
+              {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,8 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/session/store.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
@@ -10,6 +8,7 @@ import { useWalletBalance } from '../api/get-balance.ts';
 import { type TransferDirection, useTransferTargets } from '../api/get-transfer-targets.ts';
 import { useTransfer } from '../api/transfer.ts';
 import { Money } from '../components/money.tsx';
+import { PasswordConfirm } from '../components/password-confirm.tsx';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
 import { useLocale } from '../lib/use-locale.ts';
@@ -118,39 +117,21 @@ export function TransferView({ direction }: { direction: TransferDirection }) {
               }}
               error={errors.amount}
             />
-            <TextField
-              label={t('fields.paymentPassword')}
-              type="password"
-              autoComplete="off"
-              inputMode="numeric"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.paymentPassword}
-            />
-            {formError && (
-              <p className="wallet-error" role="alert">
-                {formError}
-              </p>
-            )}
-            <div>
-              <Button type="submit" loading={send.isPending}>
-                {t('transfer.submit')}
-              </Button>
-            </div>
-            <ConfirmDialog
-              open={confirming}
-              title={t('transfer.confirmTitle')}
-              confirmLabel={t('transfer.confirm')}
-              cancelLabel={t('cancel')}
-              closeLabel={t('close')}
+            <PasswordConfirm
+              password={password}
+              onPasswordChange={setPassword}
+              passwordError={errors.paymentPassword}
+              formError={formError}
+              submitLabel={t('transfer.submit')}
               busy={send.isPending}
+              confirming={confirming}
+              confirmTitle={t('transfer.confirmTitle')}
+              confirmLabel={t('transfer.confirm')}
               onCancel={() => setConfirming(false)}
               onConfirm={() => void transfer()}
             >
-              <p className="wallet-confirm">
-                {t(`${copy}.confirmText`, { amount: formatMoney(amount.trim()), to: chosen })}
-              </p>
-            </ConfirmDialog>
+              {t(`${copy}.confirmText`, { amount: formatMoney(amount.trim()), to: chosen })}
+            </PasswordConfirm>
           </form>
         )}
       </section>

@@ -3,11 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../shared/ui/button.tsx';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
-import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { Table } from '../../../shared/ui/table.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { type PayoutAccountInput, useAddPayoutAccount } from '../api/add-payout-account.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
@@ -16,13 +13,15 @@ import { useWithdrawSettings, type WithdrawSettings } from '../api/get-withdraw-
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { useRemovePayoutAccount } from '../api/remove-payout-account.ts';
 import { Money, StatusBadge } from '../components/money.tsx';
+import { PasswordConfirm } from '../components/password-confirm.tsx';
 import { usePager } from '../components/pager.tsx';
+import { RecordsCard } from '../components/records-card.tsx';
 import { useRefreshWhenSettled } from '../components/settled-watch.ts';
 import { ReceiptDialog } from '../components/receipt-dialog.tsx';
 import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
 import { canConfirmReceipt, RECEIPT_TONE, WITHDRAW_TONE } from '../lib/receipt.ts';
-import { BsToggle, RecordTime } from '../components/record-time.tsx';
+import { RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
 import '../wallet.css';
 import { BonusWithdrawWarning } from '../../promotions/components/bonus-withdraw-warning.tsx';
@@ -182,42 +181,24 @@ function WithdrawForm({ settings, accounts }: { settings: WithdrawSettings; acco
         })}
         error={errors.amount}
       />
-      <TextField
-        label={t('fields.paymentPassword')}
-        type="password"
-        autoComplete="off"
-        inputMode="numeric"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.paymentPassword}
-      />
-      {formError && (
-        <p className="wallet-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div>
-        <Button type="submit" loading={create.isPending}>
-          {t('withdraw.submit')}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        title={t('withdraw.confirmTitle')}
-        confirmLabel={t('withdraw.confirm')}
-        cancelLabel={t('cancel')}
-        closeLabel={t('close')}
+      <PasswordConfirm
+        password={password}
+        onPasswordChange={setPassword}
+        passwordError={errors.paymentPassword}
+        formError={formError}
+        submitLabel={t('withdraw.submit')}
         busy={create.isPending}
+        confirming={confirming}
+        confirmTitle={t('withdraw.confirmTitle')}
+        confirmLabel={t('withdraw.confirm')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void send()}
       >
-        <p className="wallet-confirm">
-          {t('withdraw.confirmText', {
-            amount: formatMoney(amount.trim()),
-            to: target ? `${target.provider} · ${target.accountNumber} · ${target.accountName}` : '',
-          })}
-        </p>
-      </ConfirmDialog>
+        {t('withdraw.confirmText', {
+          amount: formatMoney(amount.trim()),
+          to: target ? `${target.provider} · ${target.accountNumber} · ${target.accountName}` : '',
+        })}
+      </PasswordConfirm>
     </form>
   );
 }
@@ -378,93 +359,75 @@ function WithdrawalList() {
   useRefreshWhenSettled(list.data?.content);
   const [open, setOpen] = useState<Withdrawal | null>(null);
   return (
-    <section className="wallet-card" aria-labelledby="withdraw-list-title">
-      <h3 id="withdraw-list-title">{t('withdraw.listTitle')}</h3>
-      <BsToggle />
-      {list.isPending ? (
-        <Loader label={t('loading')} />
-      ) : list.error ? (
-        <p className="wallet-error">{list.error.message}</p>
-      ) : (
-        <>
-          <Table<Withdrawal>
-            caption={t('withdraw.listTitle')}
-            captionHidden
-            rows={list.data.content}
-            rowKey={(r) => r.id}
-            empty={t('withdraw.none')}
-            columns={[
-              { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
-              {
-                key: 'account',
-                header: t('cols.account'),
-                render: (r) => `${r.payout.provider} · ${r.payout.accountNumber}`,
-              },
-              {
-                key: 'amount',
-                header: t('cols.amount'),
-                numeric: true,
-                render: (r) => <Money value={r.amount} />,
-              },
-              {
-                key: 'status',
-                header: t('cols.status'),
-                render: (r) => (
-                  <>
-                    <StatusBadge tone={WITHDRAW_TONE[r.status]}>
-                      {t(`withdrawStatus.${r.status}`)}
-                    </StatusBadge>
-                    {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
-                    {r.payoutReference && (
-                      <span className="small wallet-ref" data-testid={`payout-ref-${r.id}`}>
-                        {' '}
-                        {t('withdraw.reference')} <span className="num">{r.payoutReference}</span>
-                      </span>
-                    )}
-                  </>
-                ),
-              },
-              {
-                key: 'receipt',
-                header: t('cols.receipt'),
-                render: (r) =>
-                  r.receiptStatus ? (
-                    <span data-testid={`receipt-${r.id}`}>
-                      <StatusBadge tone={RECEIPT_TONE[r.receiptStatus]}>
-                        {t(`receiptStatus.${r.receiptStatus}`)}
-                      </StatusBadge>
-                      {r.receiptStatus === 'partial' && (
-                        <span className="small">
-                          {' '}
-                          {t('receipt.remainderShort')} <Money value={r.remainder} />
-                        </span>
-                      )}
-                    </span>
-                  ) : (
-                    '—'
-                  ),
-              },
-              {
-                key: 'actions',
-                header: <span className="visually-hidden">{t('cols.actions')}</span>,
-                render: (r) =>
-                  canConfirmReceipt(r) ? (
-                    <Button size="sm" onClick={() => setOpen(r)}>
-                      {t('receipt.open')}
-                    </Button>
-                  ) : null,
-              },
-            ]}
-          />
-          <Pagination
-            page={pager.page}
-            totalPages={list.data.totalPages}
-            onChange={pager.setPage}
-            labels={pager.labels}
-          />
-        </>
-      )}
+    <RecordsCard<Withdrawal>
+      id="withdraw-list-title"
+      title={t('withdraw.listTitle')}
+      empty={t('withdraw.none')}
+      query={list}
+      pager={pager}
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'time', header: t('cols.time'), render: (r) => <RecordTime iso={r.createdAt} /> },
+        {
+          key: 'account',
+          header: t('cols.account'),
+          render: (r) => `${r.payout.provider} · ${r.payout.accountNumber}`,
+        },
+        {
+          key: 'amount',
+          header: t('cols.amount'),
+          numeric: true,
+          render: (r) => <Money value={r.amount} />,
+        },
+        {
+          key: 'status',
+          header: t('cols.status'),
+          render: (r) => (
+            <>
+              <StatusBadge tone={WITHDRAW_TONE[r.status]}>{t(`withdrawStatus.${r.status}`)}</StatusBadge>
+              {r.reviewNote && <span className="muted small"> {r.reviewNote}</span>}
+              {r.payoutReference && (
+                <span className="small wallet-ref" data-testid={`payout-ref-${r.id}`}>
+                  {' '}
+                  {t('withdraw.reference')} <span className="num">{r.payoutReference}</span>
+                </span>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'receipt',
+          header: t('cols.receipt'),
+          render: (r) =>
+            r.receiptStatus ? (
+              <span data-testid={`receipt-${r.id}`}>
+                <StatusBadge tone={RECEIPT_TONE[r.receiptStatus]}>
+                  {t(`receiptStatus.${r.receiptStatus}`)}
+                </StatusBadge>
+                {r.receiptStatus === 'partial' && (
+                  <span className="small">
+                    {' '}
+                    {t('receipt.remainderShort')} <Money value={r.remainder} />
+                  </span>
+                )}
+              </span>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'actions',
+          header: <span className="visually-hidden">{t('cols.actions')}</span>,
+          render: (r) =>
+            canConfirmReceipt(r) ? (
+              <Button size="sm" onClick={() => setOpen(r)}>
+                {t('receipt.open')}
+              </Button>
+            ) : null,
+        },
+      ]}
+    >
       {open && <ReceiptDialog withdrawal={open} onClose={() => setOpen(null)} />}
-    </section>
+    </RecordsCard>
   );
 }
