@@ -42,6 +42,15 @@ export interface CrashTiming {
 }
 export const DEFAULT_TIMING: CrashTiming = { bettingMs: 6000, pauseMs: 3000, chainLength: 100_000 };
 
+/**
+ * At most one `tick` frame (the server's multiplier in flight) per this many ms. Clients draw the
+ * flight themselves from the round's start and the server clock (`round` frames carry both), so
+ * a tick is a heartbeat, not the animation. Sent at the loop's pace (every 50 ms) it was a frame
+ * to every socket 20 times a second: with 1,000 players, 20,000 socket writes a second, most of
+ * the server's CPU in the flight, which is when cash-outs must be answered (bench:crash).
+ */
+export const TICK_FRAME_MS = 1000;
+
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Multiplier (hundredths) after `ms` of flight. */
@@ -98,6 +107,7 @@ export class CrashService {
   private history: number[] = [];
   private ticking = false;
   private lastTickM = 0;
+  private lastTickFrameAt = Number.NEGATIVE_INFINITY;
   /** Whether this instance drives rounds (see CrashLeader); followers learn state from `apply`. */
   leader = true;
   /** Relays frames to other instances (LISTEN/NOTIFY) when set. */
@@ -236,8 +246,9 @@ export class CrashService {
         } else {
           const m = multiplierAt(now - r.startsAt);
           await this.autoCashouts(r, m);
-          if (m !== this.lastTickM) {
+          if (m !== this.lastTickM && now - this.lastTickFrameAt >= TICK_FRAME_MS) {
             this.lastTickM = m;
+            this.lastTickFrameAt = now;
             this.emit({ t: 'tick', roundId: r.id, m });
           }
         }

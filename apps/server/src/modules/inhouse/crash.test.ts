@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-import { crashAfterMs, multiplierAt } from './crash-service.ts';
+import { crashAfterMs, multiplierAt, TICK_FRAME_MS } from './crash-service.ts';
 
 type Json = Record<string, unknown>;
 
@@ -151,6 +151,28 @@ describe('crash: shared rounds over the socket', () => {
         return multiplierAt(at) >= p && multiplierAt(at - 1) < p;
       }),
     );
+  });
+
+  it(`the flight's tick frame is a heartbeat: at most one every ${TICK_FRAME_MS} ms, whatever the loop's pace`, async () => {
+    const r = await roundWithPoint(300); // a flight of 18 s and more
+    const ticks: number[] = [];
+    const off = t.app.services.crash.on((f) => {
+      if (f.t === 'tick') ticks.push(now);
+    });
+    try {
+      // The driver's pace: a loop turn every 50 ms through the first 3.5 s of the flight, where
+      // the multiplier moves on every few turns.
+      for (let ms = 0; ms <= 3500; ms += 50) {
+        now = r.startsAt + ms;
+        await tick();
+      }
+    } finally {
+      off();
+    }
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks.length).toBeLessThanOrEqual(4);
+    for (let i = 1; i < ticks.length; i++)
+      expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThanOrEqual(TICK_FRAME_MS);
   });
 
   it('bet, then a manual cash-out at the server clock pays stake × multiplier; balance and bets record agree', async () => {
