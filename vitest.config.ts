@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one fork less than the cores: on the 2-core runner that ran every file
+    // one after another while a core waited on PostgreSQL. Two forks keep both cores busy.
+    maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
+    minWorkers: 1,
     // CI retries a failed test once: a flake on a loaded 2-core runner should not refuse a whole
     // submission, but it is never hidden: the flaky reporter lists it and `npm test` prints it.
     retry: process.env.CI ? 1 : 0,

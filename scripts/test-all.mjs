@@ -1,23 +1,63 @@
 // `npm test`: every suite, unit to browser. Runs each stage even when an earlier one fails, so one
 // red unit test does not hide the state of the browser journeys, then prints one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { printSlowest } from './slowest.mjs';
 
+const MINUTE = 60_000;
+// Each stage has a time limit, and the whole run one below CI's 90 minutes: a stage that hangs is
+// stopped with a message naming it, and the run still ends with its summary line.
 const stages = [
   {
     name: 'unit+api (vitest)',
     cmd: 'npm run test:unit --silent',
     report: 'test-results/vitest.json',
     kind: 'vitest',
+    limitMs: 25 * MINUTE,
   },
-  { name: 'bundle budget', cmd: 'npm run test:size --silent', kind: 'single' },
+  {
+    // One build for the rest of the run: the budget reads apps/web/dist, the journeys serve it.
+    name: 'build + bundle budget',
+    cmd: 'npm run build --silent && node apps/web/scripts/check-bundle-size.mjs',
+    kind: 'single',
+    limitMs: 10 * MINUTE,
+  },
   {
     name: 'browser journeys (playwright)',
-    cmd: 'npm run test:e2e --silent',
+    cmd: 'npm run test --silent -w e2e',
     report: 'e2e/test-results/results.json',
     kind: 'playwright',
+    limitMs: 45 * MINUTE,
   },
 ];
+const RUN_LIMIT_MS = 85 * MINUTE;
+
+/**
+ * Runs a stage's command in its own process group and stops the whole group (test runner,
+ * browsers, servers) when the stage's time runs out. Resolves to its exit status (null when stopped).
+ */
+function run(cmd, limitMs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, { shell: true, stdio: 'inherit', detached: true });
+    let stopped = false;
+    const timer = setTimeout(() => {
+      stopped = true;
+      console.error(`\n!!! stopped after ${minutes(limitMs)}: the stage ran past its limit (${cmd})`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }, 10_000).unref();
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(stopped ? null : code);
+    });
+  });
+}
 
 // CI passes the run's start (seconds since the epoch) so the duration covers set-up and install too.
 const startedAt = Number(process.env.CI_STARTED_AT) * 1000 || Date.now();
@@ -43,8 +83,9 @@ for (const stage of stages) {
   if (stage.kind === 'vitest') rmSync('test-results/vitest-flaky.json', { force: true });
   console.log(`\n=== ${stage.name}: ${stage.cmd}`);
   const stageStarted = Date.now();
-  const res = spawnSync(stage.cmd, { shell: true, stdio: 'inherit' });
-  const ok = res.status === 0;
+  const left = RUN_LIMIT_MS - (stageStarted - startedAt);
+  const status = await run(stage.cmd, Math.max(MINUTE, Math.min(stage.limitMs, left)));
+  const ok = status === 0;
   let p = 0;
   let f = 0;
   let s = 0;
@@ -106,10 +147,11 @@ for (const stage of stages) {
   failed += f;
   skipped += s;
   lines.push(
-    `${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : ' (stage exited non-zero)'}` +
+    `${stage.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${ok ? '' : status === null ? ' (stopped at its time limit)' : ' (stage exited non-zero)'}` +
       ` in ${minutes(Date.now() - stageStarted)}`,
   );
 }
+printSlowest(10);
 console.log('\n=== summary');
 for (const l of lines) console.log(l);
 if (flaky.length) {

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { seedContent } from '../../apps/server/src/db/seed/content.ts';
 import { createMember } from '../../apps/server/src/test/members.ts';
 import { expect as baseExpect, test } from '../fixtures/server.ts';
 
@@ -24,7 +23,7 @@ test.describe('home content', () => {
       page,
       server,
     }) => {
-      await seedContent(server.services);
+      await server.seedContent();
       // The start-up announcement is its own journey: mark it closed for this session.
       await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
       await page.goto('/');
@@ -102,7 +101,7 @@ test.describe('home content', () => {
     page,
     server,
   }) => {
-    await seedContent(server.services);
+    await server.seedContent();
     await page.goto('/');
     const popup = page.getByRole('dialog', { name: 'Announcements' });
     await expect(popup).toBeVisible();

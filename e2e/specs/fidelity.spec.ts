@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { seedMembers } from '../../apps/server/src/db/seed/members.ts';
 import { lastCode } from '../../apps/server/src/test/identity.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
@@ -10,7 +9,7 @@ test.describe('fidelity to SPEC', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -30,7 +29,7 @@ test.describe('fidelity to SPEC', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await signInPlayer(page, 'demo01', 'Demo@1234');
     const keys = () => page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
     await expect
@@ -73,7 +72,7 @@ test.describe('fidelity to SPEC', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await signInPlayer(page, 'demo01', 'Demo@1234');
     await page.goto('/member?page=securityCenter');
     const profile = page.getByRole('region', { name: 'Personal details' });
@@ -158,7 +157,7 @@ test.describe('fidelity to SPEC', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     // Known from one address; the browser comes from another, so the login asks for more.
     await server.app.inject({
       method: 'POST',

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { seedContent } from '../../apps/server/src/db/seed/content.ts';
 import { artifactsDir, expect as baseExpect, test } from '../fixtures/server.ts';
 
 // The server encodes the demo banners first, on a shared 2-core box.
@@ -41,7 +40,7 @@ test.describe('home: the first banner paints before the scripts', () => {
       server,
       baseURL,
     }) => {
-      await seedContent(server.services);
+      await server.seedContent();
       const viewport = { width, height: 800 };
 
       // Without scripts: what paints from the HTML and the stylesheet alone.

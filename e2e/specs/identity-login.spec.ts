@@ -1,6 +1,5 @@
 import { MESSAGES_NE } from '@wps/contract';
 import type { Page } from '@playwright/test';
-import { seedMembers } from '../../apps/server/src/db/seed/members.ts';
 import { lastCode } from '../../apps/server/src/test/identity.ts';
 import { expect, test } from '../fixtures/server.ts';
 
@@ -19,7 +18,7 @@ test.describe('login with the human check on', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     const dialog = await openLogin(page);
     // The ALTCHA proof of work is solved in a worker as the form opens.
     await expect(dialog.getByRole('status').filter({ hasText: 'Human check passed' })).toBeVisible({
@@ -56,7 +55,7 @@ test.describe('login with the human check on', () => {
 
 test.describe('login journeys', () => {
   test('a default-password account is forced through change password', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     const dialog = await openLogin(page);
     await dialog.getByRole('textbox', { name: 'Username' }).fill('newbie01');
     await dialog.getByLabel('Password', { exact: true }).fill('{secret}');
@@ -91,7 +90,7 @@ test.describe('login journeys', () => {
   });
 
   test('the SMS countdown runs and disables the button; the code logs in', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     const dialog = await openLogin(page);
     await dialog.getByRole('tab', { name: 'SMS code' }).click();
     const send = dialog.getByRole('button', { name: 'Send code' });
@@ -119,7 +118,7 @@ test.describe('login journeys', () => {
   });
 
   test('Nepali shows Nepali messages, from the form and from the server', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.addInitScript(() => localStorage.setItem('wps.lang', 'NE'));
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'लगइन' }).click();
@@ -137,7 +136,7 @@ test.describe('login journeys', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/member?page=securityCenter');
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();

@@ -1,10 +1,9 @@
-import { seedMembers } from '../../apps/server/src/db/seed/members.ts';
 import { lastCode } from '../../apps/server/src/test/identity.ts';
 import { expect, test } from '../fixtures/server.ts';
 
 test.describe('recover and secure an account', () => {
   test('forgot by phone ends logged in, and the new password works', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/login');
     const login = page.getByRole('dialog', { name: 'Log in' });
     await login.getByRole('button', { name: 'Forgot password?' }).click();
@@ -32,7 +31,7 @@ test.describe('recover and secure an account', () => {
   });
 
   test('forgot by email answers the same whatever was typed', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     await page
@@ -57,7 +56,7 @@ test.describe('recover and secure an account', () => {
     page,
     server,
   }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/member?page=securityCenter');
     const login = page.getByRole('dialog', { name: 'Log in' });
     await login.getByRole('textbox', { name: 'Username' }).fill('newbie01');
@@ -111,7 +110,7 @@ test.describe('recover and secure an account', () => {
   });
 
   test('the agent login refuses players and takes agents to the agent centre', async ({ page, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     await page.goto('/agent');
     const form = page.getByRole('region', { name: 'Agent login' });
     await form.getByRole('textbox', { name: 'Username' }).fill('demo01');
@@ -125,7 +124,7 @@ test.describe('recover and secure an account', () => {
   });
 
   test('a login from a new address asks for the second verification', async ({ browser, server }) => {
-    await seedMembers(server.services);
+    await server.seedMembers();
     // demo01 has signed in before from another address; this visitor's address is new.
     await server.services.members.recordLogin(
       (await server.services.members.getByAccount('demo01'))!.id,

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { seedMembers } from '../../apps/server/src/db/seed/members.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 
@@ -32,7 +31,7 @@ async function dialogShot(page: Page, dialog: Locator, name: string) {
 for (const { theme, lang } of COMBOS) {
   test(`identity screens — ${theme} ${lang}`, async ({ page, server }) => {
     test.setTimeout(120_000);
-    await seedMembers(server.services);
+    await server.seedMembers();
     await rememberPreferences(page, theme, lang);
     const l = T[lang];
     const suffix = `${theme}-${lang.toLowerCase()}`;

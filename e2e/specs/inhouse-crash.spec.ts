@@ -11,9 +11,9 @@ test.describe('in-house crash', () => {
   }) => {
     // A round can fly long (a 36× point flies 60 s; P ≈ 3 %): waits are generous, runs are short.
     test.setTimeout(420_000);
+    await seedWalletDemo(server);
     // Short pauses between rounds; the betting window stays long enough to click.
     server.services.crash.timing = { bettingMs: 5000, pauseMs: 500, chainLength: 1000 };
-    await seedWalletDemo(server);
     await signInPlayer(page, 'demo01', 'Demo@1234');
 
     await page.goto('/rng?vassalage=INHOUSE');

@@ -1,4 +1,3 @@
-import { seedContent } from '../../apps/server/src/db/seed/content.ts';
 import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { expect, test } from '../fixtures/server.ts';
 
@@ -34,7 +33,7 @@ test.describe('screenshots', () => {
 
   test('home with banners: both themes and languages, phone and desktop', async ({ page, server }) => {
     test.setTimeout(240_000);
-    await seedContent(server.services);
+    await server.seedContent();
     // The start-up announcement has its own journey; here the home itself is the picture.
     await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
     await page.emulateMedia({ reducedMotion: 'reduce' });
