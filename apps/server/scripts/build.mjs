@@ -25,7 +25,8 @@ await build({
   },
   logLevel: 'warning',
 });
-cpSync(new URL('../src/db/migrations', import.meta.url), new URL('../dist/db/migrations', import.meta.url), {
-  recursive: true,
-});
+for (const folder of ['migrations', 'functions'])
+  cpSync(new URL(`../src/db/${folder}`, import.meta.url), new URL(`../dist/db/${folder}`, import.meta.url), {
+    recursive: true,
+  });
 console.log('server built: dist/main.js');

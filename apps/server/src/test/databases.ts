@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.ts';
-import { migrationsFolder, runMigrations } from '../db/migrate.ts';
+import { migrationsFolder, runMigrations, sqlFunctionFiles } from '../db/migrate.ts';
 
 /**
  * Test databases made by copying, never by migrating again: every Vitest file and every browser
@@ -15,13 +15,14 @@ import { migrationsFolder, runMigrations } from '../db/migrate.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-/** The migrations' content: a snapshot or template made from other migrations is never reused. */
+/** The migrations' and functions' content: a snapshot or template made from others is never reused. */
 export function migrationsHash(): string {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   for (const f of readdirSync(folder).sort())
     if (f.endsWith('.sql')) hash.update(f).update(readFileSync(path.join(folder, f)));
   hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
+  for (const f of sqlFunctionFiles()) hash.update(f.name).update(f.sha256);
   return hash.digest('hex');
 }
 

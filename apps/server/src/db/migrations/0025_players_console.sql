@@ -1,3 +1,5 @@
+-- Functions and their triggers once defined here now live in src/db/functions/ (player_notes_append_only):
+-- one current definition each, applied by db/migrate.ts after the migrations.
 -- Players and agents in the operator console (issue 16): notes, tags and risk flags, KYC
 -- documents, the device a login came from, and prefix indexes for the console's player search.
 -- pg_trgm is not assumed: every search is a prefix (text_pattern_ops) or an exact match.
@@ -11,15 +13,6 @@ CREATE TABLE "player_notes" (
 );
 --> statement-breakpoint
 CREATE INDEX "player_notes_member_idx" ON "player_notes" ("member_id", "id");
---> statement-breakpoint
--- Notes are append-only: a correction is a new note.
-CREATE FUNCTION player_notes_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'player_notes is append-only';
-END $$;
---> statement-breakpoint
-CREATE TRIGGER player_notes_no_change BEFORE UPDATE OR DELETE ON "player_notes"
-  FOR EACH ROW EXECUTE FUNCTION player_notes_append_only();
 --> statement-breakpoint
 CREATE TABLE "player_labels" (
   "member_id" integer NOT NULL REFERENCES "members"("id") ON DELETE CASCADE,
