@@ -338,12 +338,11 @@ export class SandboxVendor {
       const hand = s.hand;
       if (!hand || hand.called) throw new HttpError(409, 'NO_HAND', 'There is no open hand.');
       hand.called = true;
+      // Folding, or leaving the table mid-hand, forfeits the ante as at any real table: the round
+      // ends a loss (the ante bet stands, no win follows). Returning the ante on leave would let a
+      // player look at the cards and walk away from every weak hand for free.
       if (action === 'fold') return { handId: hand.id, folded: true, payout: '0.00', balance: s.balance };
-      if (action === 'leave') {
-        // The player leaves mid-hand: the table cancels the hand and returns the ante (a rollback).
-        await this.rollback(s, `${hand.id}:ante`);
-        return { handId: hand.id, cancelled: true, payout: '0.00', balance: s.balance };
-      }
+      if (action === 'leave') return { handId: hand.id, left: true, payout: '0.00', balance: s.balance };
       await this.bet(s, hand.id, `${hand.id}:call`, hand.ante);
       const r = showdown(hand, hand.ante);
       const winPending = await this.win(s, hand.id, `${hand.id}:win`, r.payout);
@@ -521,15 +520,6 @@ export class SandboxVendor {
     } catch (err) {
       if (err instanceof UnconfirmedError) return true;
       throw err;
-    }
-  }
-
-  private async rollback(s: Session, refTxId: string) {
-    try {
-      const a = await this.platform.rollback({ txId: `${refTxId}:rb`, refTxId, username: s.username });
-      this.track(s, a);
-    } catch (err) {
-      if (!(err instanceof UnconfirmedError)) throw err;
     }
   }
 

@@ -241,7 +241,7 @@ describe('sandbox vendor over real HTTP', () => {
     expect(await record(spin!.body.roundId)).toMatchObject({ bet: '1.00', win: spin!.body.payout });
   });
 
-  it('a poker hand: ante and call are bets of one round; leaving mid-hand rolls the ante back', async () => {
+  it('a poker hand: ante and call are bets of one round; leaving after seeing the cards forfeits the ante', async () => {
     const { sid } = await open('JL_PVP_1');
     const before = Number(await balance());
     const deal = await post(`/sandbox/api/${sid}/poker/deal`, { ante: '5.00' });
@@ -249,16 +249,41 @@ describe('sandbox vendor over real HTTP', () => {
     expect(deal.body.player).toHaveLength(3);
     expect(await balance()).toBe((before - 5).toFixed(2));
     expect((await post(`/sandbox/api/${sid}/poker/deal`, { ante: '5.00' })).status).toBe(409);
+    // Leaving is folding: at any table the ante stays in the pot. No rollback, a settled loss.
     const leave = await post(`/sandbox/api/${sid}/poker/act`, { action: 'leave' });
-    expect(leave.body.cancelled).toBe(true);
-    expect(await balance()).toBe(before.toFixed(2));
+    expect(leave.status).toBe(200);
+    expect(leave.body).toMatchObject({ handId: deal.body.handId, left: true, payout: '0.00' });
+    expect(leave.body.balance).toBe((before - 5).toFixed(2));
+    expect(await balance()).toBe((before - 5).toFixed(2));
+    expect(await txCount(`${deal.body.handId}:ante:rb`)).toBe(0);
+    expect(await record(deal.body.handId)).toMatchObject({ bet: '5.00', win: '0.00', status: 'settled' });
+    expect((await post(`/sandbox/api/${sid}/poker/act`, { action: 'leave' })).status).toBe(409);
 
     const again = await post(`/sandbox/api/${sid}/poker/deal`, { ante: '5.00' });
     const call = await post(`/sandbox/api/${sid}/poker/act`, { action: 'call' });
     expect(call.status).toBe(200);
     expect(call.body.bots).toHaveLength(3);
-    expect(await balance()).toBe((before - 10 + Number(call.body.payout)).toFixed(2));
+    expect(await balance()).toBe((before - 15 + Number(call.body.payout)).toFixed(2));
     expect(await record(again.body.handId)).toMatchObject({ bet: '10.00', win: call.body.payout });
+  });
+
+  it('leaving hand after hand never raises the balance: each leave costs exactly its ante', async () => {
+    const { sid } = await open('JL_PVP_1');
+    const paisa = (amount: string) => Math.round(Number(amount) * 100);
+    const start = paisa(await balance());
+    let expected = start;
+    // Antes from 1.00 to 9.99: the player sees every hand and leaves it, whatever the cards.
+    for (let i = 0; i < 25; i++) {
+      const ante = ((100 + ((i * 3_737) % 900)) / 100).toFixed(2);
+      const deal = await post(`/sandbox/api/${sid}/poker/deal`, { ante });
+      expect(deal.status).toBe(200);
+      const leave = await post(`/sandbox/api/${sid}/poker/act`, { action: 'leave' });
+      expect(leave.status).toBe(200);
+      expected -= paisa(ante);
+      expect(paisa(leave.body.balance)).toBeLessThanOrEqual(paisa(deal.body.balance));
+      expect(paisa(await balance())).toBe(expected);
+    }
+    expect(paisa(await balance())).toBeLessThan(start);
   });
 
   it('a sports parlay is settled when its fixtures end: paid, lost or rolled back', async () => {

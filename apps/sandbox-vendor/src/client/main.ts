@@ -32,8 +32,8 @@ const T = {
     ante: 'Ante',
     call: 'Call',
     fold: 'Fold',
-    leave: 'Leave hand',
-    cancelled: 'Hand cancelled: your ante was returned',
+    leave: 'Leave hand (ante lost)',
+    left: 'You left the hand: the ante is lost',
     folded: 'You folded',
     pot: 'Pot',
     slip: 'Bet slip',
@@ -68,8 +68,8 @@ const T = {
     ante: 'सुरु दाउ',
     call: 'कल',
     fold: 'फोल्ड',
-    leave: 'हात छोड्नुहोस्',
-    cancelled: 'हात रद्द भयो: तपाईंको सुरु दाउ फिर्ता भयो',
+    leave: 'हात छोड्नुहोस् (सुरु दाउ गुम्छ)',
+    left: 'तपाईंले हात छोड्नुभयो: सुरु दाउ गुम्यो',
     folded: 'तपाईंले फोल्ड गर्नुभयो',
     pot: 'पोट',
     slip: 'बाजी पर्ची',
@@ -269,7 +269,7 @@ function poker(panel: HTMLElement, state: Json) {
           const r = await api('poker/act', { action: a });
           actions.replaceChildren();
           deal.disabled = false;
-          if (r.cancelled) return say(T.cancelled);
+          if (r.left) return say(T.left, 'lose');
           if (r.folded) return say(T.folded, 'lose');
           const bots = r.bots as Array<{ name: string; cards: CardT[]; calls: boolean }>;
           for (const bot of bots)
