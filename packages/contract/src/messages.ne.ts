@@ -80,6 +80,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   signatureInvalid: 'अनुरोधको हस्ताक्षर अमान्य छ।',
   txCancelled: 'यो कारोबार पहिले नै फिर्ता गरिसकिएको छ।',
   rollbackNotBet: 'बाजी मात्र फिर्ता गर्न सकिन्छ।',
+  rollbackRoundPaid: 'यो राउन्डले जित भुक्तानी गरिसकेको छ: यसको बाजी अब फिर्ता गर्न सकिँदैन।',
   channelUnavailable: 'यो भुक्तानी माध्यम उपलब्ध छैन।',
   imageTooLarge: 'तस्बिर 5MB भन्दा ठूलो हुनु हुँदैन।',
   imageWrongType: 'PNG वा JPG तस्बिर मात्र स्वीकार गरिन्छ।',

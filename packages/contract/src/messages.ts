@@ -85,6 +85,7 @@ export const MESSAGES = {
   signatureInvalid: 'The request signature is invalid.',
   txCancelled: 'This transaction was already rolled back.',
   rollbackNotBet: 'Only a bet can be rolled back.',
+  rollbackRoundPaid: 'This round already paid a win: its bet can no longer be rolled back.',
   channelUnavailable: 'This payment channel is not available.',
   imageTooLarge: 'The image must not be larger than 5MB.',
   imageWrongType: 'Only PNG or JPG images are accepted.',

@@ -8,8 +8,9 @@
 -- (validated, fingerprinted, accounts resolved).
 -- Refusals decided in the same statement as the money, none of them remembered (a retry is
 -- judged afresh): a bet by a member who is not active answers `disabled`; a win answers
--- `round_not_found` unless the same member placed a bet (still counted) in that vendor's round,
--- or the vendor opted in to bet-less wins in seamless_vendors. A txId already used replays first.
+-- `round_not_found` unless the same member has a live bet (not wholly rolled back) in that
+-- vendor's round, or the round has no bet at all and the vendor opted in to bet-less wins in
+-- seamless_vendors. A txId already used replays first.
 -- The bets row is written here, right after the posting succeeded (a bet is settled when
 -- debited, a win adds a payout); a refused bet writes none. The deferred trigger
 -- bets_from_seamless_round covers the one other writer of round totals, a rollback's refund.
@@ -61,11 +62,17 @@ BEGIN
     RETURN QUERY SELECT 'disabled'::text, wallet_balance(p_wallet_account)::text;
     RETURN;
   END IF;
+  -- A win needs a live bet of its member in its round: one not wholly rolled back. A round whose
+  -- every bet was refunded is over for the player (issue 26), even at a vendor opted in to
+  -- bet-less wins, which covers rounds that never had a bet (free spins, promotions).
   IF NOT v_bet
      AND NOT EXISTS (SELECT 1 FROM seamless_rounds
                      WHERE vendor = p_vendor AND round_id = p_round_id AND member_id = p_member_id
-                       AND bet_count > 0)
-     AND NOT coalesce((SELECT allow_betless_wins FROM seamless_vendors WHERE code = p_vendor), false) THEN
+                       AND bet_total > refund_total)
+     AND (EXISTS (SELECT 1 FROM seamless_rounds
+                  WHERE vendor = p_vendor AND round_id = p_round_id AND member_id = p_member_id
+                    AND bet_count > 0)
+          OR NOT coalesce((SELECT allow_betless_wins FROM seamless_vendors WHERE code = p_vendor), false)) THEN
     RETURN QUERY SELECT 'round_not_found'::text, wallet_balance(p_wallet_account)::text;
     RETURN;
   END IF;

@@ -11,8 +11,9 @@
 -- r_balance per item, the same rows, balances and versions), with a fixed number of statements:
 --   1. the checks as set lookups: a (vendor, txId) already stored, or first used by an earlier
 --      item of the batch, is `taken`; a bet of a member who is not active is `disabled`; a win
---      without a counted bet of its member in its round (nor a vendor opted in to bet-less wins)
---      is `round_not_found`. What is left are the "candidates": the items that write;
+--      without a live bet of its member in its round (nor, for a round without bets, a vendor
+--      opted in to bet-less wins) is `round_not_found`. What is left are the "candidates": the
+--      items that write;
 --   2. their ledger posts checked as wallet_post checks them, their accounts locked once in
 --      ascending id order (wallet_post's order), running balances per account in item order;
 --   3. one insert of the seamless_transactions, one upsert of seamless_rounds with the batch's
@@ -68,7 +69,7 @@ BEGIN
     -- Lookups by index, one per item: as EXISTS the planner hashed them over whole-table scans.
     SELECT i.*, s.found IS NOT NULL AS replay,
            CASE WHEN i.k = 'bet' THEN mb.found IS NOT NULL
-                ELSE sr.found IS NOT NULL OR coalesce(sv.allowed, false) END AS passes
+                ELSE coalesce(sr.live, false) OR (sr.live IS NULL AND coalesce(sv.allowed, false)) END AS passes
     FROM items i
     LEFT JOIN LATERAL (
       SELECT 1 AS found FROM seamless_transactions s WHERE s.vendor = i.v AND s.tx_id = i.t LIMIT 1
@@ -77,7 +78,8 @@ BEGIN
       SELECT 1 AS found FROM members mb WHERE i.k = 'bet' AND mb.id = i.m AND mb.status = 'active' LIMIT 1
     ) mb ON true
     LEFT JOIN LATERAL (
-      SELECT 1 AS found FROM seamless_rounds sr
+      -- live: a bet not wholly rolled back; false: bets, all refunded (no win, opt-in or not).
+      SELECT sr.bet_total > sr.refund_total AS live FROM seamless_rounds sr
       WHERE i.k <> 'bet' AND sr.vendor = i.v AND sr.round_id = i.r AND sr.member_id = i.m AND sr.bet_count > 0
       LIMIT 1
     ) sr ON true

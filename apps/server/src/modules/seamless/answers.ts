@@ -89,7 +89,12 @@ export async function replay(
   }
   return answer(p, balance ?? (await current()), {
     code: row.code as ResponseCode,
-    ...(row.code === 'CONFLICT' ? { messageKey: 'rollbackNotBet' as const } : {}),
+    ...(row.code === 'CONFLICT'
+      ? {
+          messageKey:
+            row.status === 'round_paid' ? ('rollbackRoundPaid' as const) : ('rollbackNotBet' as const),
+        }
+      : {}),
     txId,
     status: answeredStatus(row),
   });
@@ -100,6 +105,6 @@ export const ledgerKey = (vendor: string, txId: string) => `seamless:${vendor}:$
 
 /** The status first answered for a row (a bet later rolled back still replays as applied). */
 function answeredStatus(row: Row): SeamlessStatus {
-  if (row.kind === 'rollback') return row.status as SeamlessStatus;
+  if (row.kind === 'rollback') return (row.code === 'OK' ? row.status : 'rejected') as SeamlessStatus;
   return row.code === 'OK' ? 'applied' : 'rejected';
 }

@@ -156,12 +156,19 @@ describe.skipIf(!hasPostgres)('seamless_apply_many = seamless_apply_batch (needs
       fc.asyncProperty(
         fc.array(call, { maxLength: 12 }),
         fc.array(call, { minLength: 1, maxLength: 24 }),
-        async (history, batch) => {
+        // Rounds of the history whose bets were then all rolled back (a win there is refused).
+        fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }),
+        async (history, batch, refunded) => {
           const json = (calls: Call[]) => JSON.stringify(calls.map((c) => itemOf(c, players[c.player]!)));
           await client.query('begin');
           try {
             if (history.length > 0)
               await client.query('select seamless_apply_batch($1::jsonb)', [json(history)]);
+            if (refunded.length > 0)
+              await client.query(
+                'update seamless_rounds set refund_total = bet_total where round_id = any($1::text[])',
+                [refunded.map((r) => `r${r}`)],
+              );
             await client.query('savepoint before_batch');
             const loop = await client.query(
               'select r_ord, r_status, r_balance from seamless_apply_batch($1::jsonb) order by r_ord',

@@ -1,6 +1,7 @@
 import type { MessageKey, ResponseCode, SeamlessRollbackRequest, SeamlessStatus } from '@wps/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type AccountRef, Accounts, accountKey } from '../wallet/accounts.ts';
 import { answer, ledgerKey, replay, type SeamlessAnswer, type SeamlessStore } from './answers.ts';
 import type { Player } from './players.ts';
@@ -67,6 +68,12 @@ export function rollbackTx(
     }
     if (ref.kind !== 'bet') return finish('rejected', 'CONFLICT', { messageKey: 'rollbackNotBet' });
     if (ref.status === 'rolled_back') return finish('already_rolled_back', 'OK');
+    // A round that paid a win is final (issue 26): refunding its bet would return the stake on
+    // top of the win (900 → 1,000 → 1,500). The vendor corrects a paid round with new
+    // transactions. The round row is locked after the bet's, the order every seamless call keeps.
+    if (ref.roundId && (await roundPaid(tx, vendor, ref.roundId, p.id))) {
+      return finish('round_paid', 'CONFLICT', { messageKey: 'rollbackRoundPaid' });
+    }
 
     const amount = BigInt(ref.amount ?? 0n);
     await tx
@@ -119,6 +126,16 @@ async function claim(
     .onConflictDoNothing({ target: [seamlessTransactions.vendor, seamlessTransactions.txId] })
     .returning({ id: seamlessTransactions.id });
   return inserted?.id ?? null;
+}
+
+/** Whether the member's round has a win credited; locks the round row until commit. */
+async function roundPaid(tx: Tx, vendor: string, roundId: string, memberId: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select win_count from seamless_rounds
+    where vendor = ${vendor} and round_id = ${roundId} and member_id = ${memberId}
+    for update`);
+  const [round] = rowsOf<{ win_count: number }>(result);
+  return Number(round?.win_count ?? 0) > 0;
 }
 
 /** A refunded bet in its round's totals (the status follows: cancelled once every bet is refunded). */

@@ -44,8 +44,10 @@ nothing. Codes: 401 UNAUTHORIZED (bad signature or unknown vendor), 403 VENDOR_D
 no configured secret, or disabled by the operator), 400 VALIDATION, 404 NOT_FOUND (unknown player),
 403 FORBIDDEN (bet by a disabled player), 409 INSUFFICIENT_FUNDS (nothing debited; a retry answers the
 same), 409 CONFLICT (a bet whose txId was rolled back before it arrived; a rollback of a win or of a
-rollback), 404 ROUND_NOT_FOUND (a win in a round where this player placed no bet with this vendor, for a
-vendor not opted in to bet-less wins; nothing credited, not remembered: a retry is judged afresh).`;
+rollback; a rollback of a bet whose round already paid a win: a paid round is final), 404
+ROUND_NOT_FOUND (a win in a round where this player has no live bet with this vendor: none placed, or
+every one rolled back; bet-less wins, for a vendor opted in to them, only in a round without bets;
+nothing credited, not remembered: a retry is judged afresh).`;
 
 /**
  * Vendor → platform calls. This plugin is encapsulated: its JSON parser keeps the raw bytes for

@@ -36,7 +36,8 @@ export const seamlessTransactions = pgTable(
     amount: bigint({ mode: 'bigint' }),
     /**
      * pending (never visible outside its own transaction) | applied | rejected | rolled_back (a bet
-     * reversed, or the rollback that reversed it) | already_rolled_back | not_found | cancelled.
+     * reversed, or the rollback that reversed it) | already_rolled_back | not_found | cancelled |
+     * round_paid (a rollback refused: the bet's round already paid a win).
      */
     status: text().notNull(),
     /** The answer's code, replayed to a duplicate call. */
