@@ -86,62 +86,108 @@ export async function issueTempPassword(db: Db, memberId: number, minutes: numbe
   return plain;
 }
 
+/** Advisory-lock namespace: one member's payment-password checks are judged one at a time. */
+export const PAYMENT_PASSWORD_LOCK = 7_302;
+
+/** Per database, per member: the tail of this process's queue of payment-password checks. */
+const checkQueues = new WeakMap<object, Map<number, Promise<void>>>();
+
 /**
- * Checks a payment password (withdrawals, transfers). Throws VALIDATION with a field message
- * when wrong, and pauses the member's payment password after repeated failures.
+ * Runs `fn` after every earlier check of this member in this process. A burst of parallel
+ * requests waits here, not on pooled connections queued behind the database lock.
+ */
+async function oneAtATime<T>(db: Db, memberId: number, fn: () => Promise<T>): Promise<T> {
+  let queue = checkQueues.get(db);
+  if (!queue) {
+    queue = new Map();
+    checkQueues.set(db, queue);
+  }
+  const mine = (queue.get(memberId) ?? Promise.resolve()).then(fn);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(memberId, tail);
+  try {
+    return await mine;
+  } finally {
+    if (queue.get(memberId) === tail) queue.delete(memberId);
+  }
+}
+
+type Verdict =
+  | { kind: 'ok' }
+  | { kind: 'wrong' }
+  | { kind: 'locked'; until: Date | null }
+  | { kind: 'unset' };
+
+/**
+ * Checks a payment password (withdrawals, transfers, points). Throws VALIDATION with a field
+ * message when wrong, and pauses the member's payment password after repeated failures.
  *
- * The try is reserved before the hash is checked, in one conditional statement: a burst of
- * parallel guesses is counted one by one, and the try that reaches the limit starts the pause
- * itself, so at most PAYMENT_PASSWORD_MAX_FAILURES guesses are ever evaluated per pause.
+ * Only failures count, never attempts. One member's checks are judged one at a time: under a
+ * transaction-scoped advisory lock (every instance), behind a queue in this process. Each check
+ * reads the pause and the failures committed before it, compares the hash, then either clears
+ * the failures (right) or adds one in a single `UPDATE … RETURNING` that also starts the pause on
+ * reaching the limit (wrong), and commits before the next check starts. So parallel requests with
+ * the right password never lock the account, and a burst of parallel guesses is still evaluated
+ * one by one: at most PAYMENT_PASSWORD_MAX_FAILURES per pause.
  */
 export async function verifyPaymentPassword(db: Db, m: Member | null, password: string): Promise<void> {
   if (!m) throw new AppError('NOT_FOUND');
   const memberId = m.id;
-  if (!m.paymentPasswordHash) {
-    throw new AppError('VALIDATION', {
+  const notSet = () =>
+    new AppError('VALIDATION', {
       messageKey: 'paymentPasswordNotSet',
       fields: { paymentPassword: 'paymentPasswordNotSet' },
     });
-  }
-  const expired = sql`(${members.paymentPasswordLockedUntil} is not null and ${members.paymentPasswordLockedUntil} <= now())`;
-  const n = sql`(case when ${expired} then 1 else ${members.paymentPasswordFailures} + 1 end)`;
-  const [reserved] = await db
-    .update(members)
-    .set({
-      paymentPasswordFailures: n,
-      paymentPasswordLockedUntil: sql`case when ${n} >= ${PAYMENT_PASSWORD_MAX_FAILURES}
-        then now() + make_interval(mins => ${PAYMENT_PASSWORD_LOCK_MINUTES})
-        when ${expired} then null else ${members.paymentPasswordLockedUntil} end`,
-    })
-    .where(
-      and(
-        eq(members.id, memberId),
-        sql`((${members.paymentPasswordLockedUntil} is null and ${members.paymentPasswordFailures} < ${PAYMENT_PASSWORD_MAX_FAILURES}) or ${expired})`,
-      ),
-    )
-    .returning({ failures: members.paymentPasswordFailures });
-  if (!reserved) {
-    const [row] = await db
-      .select({ until: members.paymentPasswordLockedUntil })
-      .from(members)
-      .where(eq(members.id, memberId));
-    const until = row?.until?.getTime() ?? Date.now() + PAYMENT_PASSWORD_LOCK_MINUTES * 60_000;
+  if (!m.paymentPasswordHash) throw notSet();
+  const verdict = await oneAtATime(db, memberId, () =>
+    db.transaction(async (tx): Promise<Verdict> => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_PASSWORD_LOCK}::int, ${memberId}::int)`);
+      const [row] = await tx
+        .select({
+          hash: members.paymentPasswordHash,
+          until: members.paymentPasswordLockedUntil,
+          paused: sql<boolean>`coalesce(${members.paymentPasswordLockedUntil} > now(), false)`,
+          failures: members.paymentPasswordFailures,
+        })
+        .from(members)
+        .where(eq(members.id, memberId));
+      if (!row?.hash) return { kind: 'unset' };
+      if (row.paused) return { kind: 'locked', until: row.until };
+      const good = typeof password === 'string' && (await verifyPassword(row.hash, password));
+      if (good) {
+        if (row.failures !== 0 || row.until !== null) {
+          await tx
+            .update(members)
+            .set({ paymentPasswordFailures: 0, paymentPasswordLockedUntil: null })
+            .where(eq(members.id, memberId));
+        }
+        return { kind: 'ok' };
+      }
+      // A pause that has run out starts the count again.
+      const n = sql`(case when ${members.paymentPasswordLockedUntil} is not null then 1 else ${members.paymentPasswordFailures} + 1 end)`;
+      const [failed] = await tx
+        .update(members)
+        .set({
+          paymentPasswordFailures: n,
+          paymentPasswordLockedUntil: sql`case when ${n} >= ${PAYMENT_PASSWORD_MAX_FAILURES}
+            then now() + make_interval(mins => ${PAYMENT_PASSWORD_LOCK_MINUTES}) end`,
+        })
+        .where(eq(members.id, memberId))
+        .returning({ failures: members.paymentPasswordFailures });
+      return (failed?.failures ?? 0) >= PAYMENT_PASSWORD_MAX_FAILURES
+        ? { kind: 'locked', until: null }
+        : { kind: 'wrong' };
+    }),
+  );
+  if (verdict.kind === 'ok') return;
+  if (verdict.kind === 'unset') throw notSet();
+  if (verdict.kind === 'locked') {
+    const until = verdict.until?.getTime() ?? Date.now() + PAYMENT_PASSWORD_LOCK_MINUTES * 60_000;
     const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
     throw new AppError('ACCOUNT_LOCKED', { messageKey: 'paymentPasswordLocked', args: [minutes] });
-  }
-  const good = typeof password === 'string' && (await verifyPassword(m.paymentPasswordHash, password));
-  if (good) {
-    await db
-      .update(members)
-      .set({ paymentPasswordFailures: 0, paymentPasswordLockedUntil: null })
-      .where(eq(members.id, memberId));
-    return;
-  }
-  if (reserved.failures >= PAYMENT_PASSWORD_MAX_FAILURES) {
-    throw new AppError('ACCOUNT_LOCKED', {
-      messageKey: 'paymentPasswordLocked',
-      args: [PAYMENT_PASSWORD_LOCK_MINUTES],
-    });
   }
   throw new AppError('VALIDATION', {
     messageKey: 'paymentPasswordWrong',
