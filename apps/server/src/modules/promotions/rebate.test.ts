@@ -1,3 +1,4 @@
+import { businessDayOf, businessDayStart } from '@wps/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createMember } from '../../test/members.ts';
@@ -13,6 +14,13 @@ describe('manual rebate (MANPLAYREB3)', () => {
     ({ t, op } = kit);
   });
   const bet = (memberId: number, gameType: string, stake: bigint) => kit.bet(memberId, stake, { gameType });
+  /** A settled RNG bet at a chosen instant (the claims below run on a pinned clock). */
+  const betAt = (memberId: number, stake: bigint, at: number) =>
+    t.database.query(
+      `insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id, stake, payout, valid_stake, status, settled_at)
+       values ($1, member_upline_path($1), 'inhouse', 'INHOUSE', 'dice', 'RNG', $2, $3, 0, $3, 'settled', $4)`,
+      [memberId, `rebate-${at}-${Math.random()}`, stake.toString(), new Date(at).toISOString()],
+    );
 
   it('rounds down to the paisa and never pays on a negative stake', () => {
     expect(rebateOf(12_345n, 80)).toBe(98n);
@@ -64,5 +72,52 @@ describe('manual rebate (MANPLAYREB3)', () => {
       'You have already claimed your rebate today. Please come back tomorrow.',
     );
     expect((await api(player.token, 'PUT', '/wps/admin/promotions/rebate-rates', [])).status).toBe(403);
+  });
+
+  it('two claims either side of business midnight: the second pays only the bets after the first window', async () => {
+    await t.app.services.system.setFlag('MANPLAYREB3', true);
+    await api(op.token, 'PUT', '/wps/admin/promotions/rebate-rates', [{ gameType: 'RNG', rateBp: 100 }]);
+    const player = await createMember(t.app);
+    const rebate = t.app.services.rebate;
+    const realClock = rebate.clock.now;
+    const pin = (ms: number) => {
+      rebate.clock.now = async () => new Date(ms);
+    };
+    // A business midnight 1 to 25 hours from now: every instant below is after the member's creation.
+    const midnight = businessDayStart(new Date(Date.now() + 25 * 3_600_000)).getTime();
+    const claim = () => api(player.token, 'POST', '/wps/promotions/rebate/claim');
+    try {
+      await betAt(player.id, 100_000n, midnight - 2 * 3_600_000); // 1000.00 at 1 % → 10.00
+      pin(midnight - 1000);
+      const first = await claim();
+      expect(first.body.value).toEqual({ amount: '10.00', period: businessDayOf(new Date(midnight - 1000)) });
+      await betAt(player.id, 30_000n, midnight - 500); // after the first window, still the old day
+      await betAt(player.id, 20_000n, midnight + 500); // the new business day
+      pin(midnight + 1000);
+      expect((await api(player.token, 'GET', '/wps/promotions/rebate')).body.value).toMatchObject({
+        amount: '5.00',
+        validStake: '500.00',
+        claimedToday: false,
+      });
+      const second = await claim();
+      expect(second.body.value).toEqual({ amount: '5.00', period: businessDayOf(new Date(midnight + 1000)) });
+      expect((await t.app.services.wallet.memberBalances(player.id)).player_cash).toBe(1_500n);
+      // The windows abut: nothing before the first one's end is paid again.
+      const windows = await t.database.query(
+        'select from_at, to_at, valid_stake::text from rebate_claims where member_id = $1 order by id',
+        [player.id],
+      );
+      expect(windows.map((w) => [new Date(w.from_at as string).getTime(), w.valid_stake])).toEqual([
+        [expect.any(Number), '100000'],
+        [midnight - 1000, '50000'],
+      ]);
+      expect(new Date(windows[1]!.to_at as string).getTime()).toBe(midnight + 1000);
+      pin(midnight + 2000);
+      expect((await claim()).body.message).toBe(
+        'You have already claimed your rebate today. Please come back tomorrow.',
+      );
+    } finally {
+      rebate.clock.now = realClock;
+    }
   });
 });

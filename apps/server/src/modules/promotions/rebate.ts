@@ -1,6 +1,6 @@
 import { businessDayOf, fromMinor, isTrialType, type RebatePreview } from '@wps/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { BetsService } from '../bets/service.ts';
@@ -13,6 +13,9 @@ import { rebateClaims, rebateRates } from './schema.ts';
 
 const iso = (d: Date) => d.toISOString();
 
+/** Advisory-lock namespace: one member's rebate claims are decided one at a time. */
+export const REBATE_CLAIM_LOCK = 7_303;
+
 /** The rebate of one game type's valid stake at a rate in basis points, rounded down to the paisa. */
 export const rebateOf = (validStake: bigint, rateBp: number): bigint =>
   validStake <= 0n ? 0n : (validStake * BigInt(rateBp)) / 10_000n;
@@ -20,9 +23,23 @@ export const rebateOf = (validStake: bigint, rateBp: number): bigint =>
 /**
  * Manual rebate (MANPLAYREB3): the member claims a rebate on the valid bets settled since their
  * last claim, at the rate of each game type, at most once per business day, paid through the
- * ledger. The claim row (unique per member and day) and its posting commit together.
+ * ledger. The claim row (unique per member and day) and its posting commit together; windows
+ * abut (each starts where the member's last one ended), and a window is posted once.
  */
 export class RebateService {
+  /**
+   * Where a claim's window ends, and so its business day: the database's clock (every instance
+   * reads the same one), never this process's. Tests pin it, e.g. either side of business midnight.
+   */
+  readonly clock = {
+    now: async (ex: DbOrTx): Promise<Date> => {
+      const r = (await ex.execute(sql`select clock_timestamp() as now`)) as unknown as {
+        rows: Array<{ now: string | Date }>;
+      };
+      return new Date(r.rows[0]?.now ?? Number.NaN);
+    },
+  };
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -75,9 +92,10 @@ export class RebateService {
   /** What a claim now would pay, per game type, from the bets record since the last claim. */
   async preview(
     memberId: number,
-    now = new Date(),
+    at?: Date,
   ): Promise<RebatePreview & { from: Date; to: Date; total: bigint; stake: bigint }> {
     const m = await this.check(memberId);
+    const now = at ?? (await this.clock.now(this.db));
     const [last] = await this.db
       .select()
       .from(rebateClaims)
@@ -118,49 +136,64 @@ export class RebateService {
     };
   }
 
+  /**
+   * Pays the rebate on the valid bets since the last claim. Claims of one member are decided one
+   * at a time: the transaction starts with an advisory lock keyed by the member, reads the last
+   * claim again under it and goes on only if the window [from, to) it was quoted for still starts
+   * where that claim ended; otherwise another claim got in first and this one is quoted again
+   * (so two claims either side of business midnight cannot both pay the turnover before it).
+   * `to` and the business day come from the database clock, not this process's. The ledger key
+   * is the window's start: one posting per window, whatever the day it is claimed on.
+   */
   async claim(memberId: number): Promise<{ amount: string; period: string }> {
-    const now = new Date();
-    const p = await this.preview(memberId, now);
-    if (p.claimedToday) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
-    if (p.total <= 0n) throw new AppError('CONFLICT', { messageKey: 'rebateNothing' });
-    const period = businessDayOf(now, this.deps.utcOffsetMinutes);
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(rebateClaims)
-        .values({ memberId, period, fromAt: p.from, toAt: p.to, validStake: p.stake, amount: p.total })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
-      // Another claim may have moved the window meanwhile: only one row per member can start here.
-      const [overlap] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(rebateClaims)
-        .where(
-          and(eq(rebateClaims.memberId, memberId), sql`${rebateClaims.toAt} > ${iso(p.from)}::timestamptz`),
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const p = await this.preview(memberId);
+      const outcome = await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${REBATE_CLAIM_LOCK}::int, ${memberId}::int)`);
+        const [last] = await tx
+          .select({ toAt: rebateClaims.toAt })
+          .from(rebateClaims)
+          .where(eq(rebateClaims.memberId, memberId))
+          .orderBy(desc(rebateClaims.toAt))
+          .limit(1);
+        if (last && last.toAt.getTime() !== p.from.getTime()) return 'moved' as const;
+        if (p.claimedToday) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
+        if (p.total <= 0n || p.to.getTime() <= p.from.getTime())
+          throw new AppError('CONFLICT', { messageKey: 'rebateNothing' });
+        const period = businessDayOf(p.to, this.deps.utcOffsetMinutes);
+        const [row] = await tx
+          .insert(rebateClaims)
+          .values({ memberId, period, fromAt: p.from, toAt: p.to, validStake: p.stake, amount: p.total })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
+        const posted = await this.deps.wallet.post(
+          {
+            key: `rebate:${memberId}:${iso(p.from)}`,
+            reason: 'bonus',
+            postings: [
+              { account: Accounts.promotion(), amount: -p.total },
+              { account: Accounts.cash(memberId), amount: p.total },
+            ],
+            metadata: { rebateClaimId: row.id, period, from: iso(p.from), to: iso(p.to) },
+          },
+          tx,
         );
-      if ((overlap?.n ?? 0) > 1) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
-      await this.deps.wallet.post(
-        {
-          key: `rebate:${memberId}:${period}`,
-          reason: 'bonus',
-          postings: [
-            { account: Accounts.promotion(), amount: -p.total },
-            { account: Accounts.cash(memberId), amount: p.total },
-          ],
-          metadata: { rebateClaimId: row.id, period },
-        },
-        tx,
-      );
-      await this.deps.messages.send(
-        memberId,
-        {
-          kind: 'bonus',
-          title: 'Rebate paid',
-          body: `${fromMinor(p.total)} rebate on ${fromMinor(p.stake)} of valid bets was added to your balance.`,
-        },
-        tx,
-      );
-      return { amount: fromMinor(p.total), period };
-    });
+        // This window was paid already: never twice (the throw rolls the claim row back).
+        if (posted.replayed) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
+        await this.deps.messages.send(
+          memberId,
+          {
+            kind: 'bonus',
+            title: 'Rebate paid',
+            body: `${fromMinor(p.total)} rebate on ${fromMinor(p.stake)} of valid bets was added to your balance.`,
+          },
+          tx,
+        );
+        return { amount: fromMinor(p.total), period };
+      });
+      if (outcome !== 'moved') return outcome;
+    }
+    throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
   }
 }
