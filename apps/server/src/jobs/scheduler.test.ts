@@ -226,6 +226,41 @@ describe('job scheduler: exactly once per period across instances and restarts',
     expect(n).toEqual({ n: 6, d: 6 });
   });
 
+  it('a later period run by hand does not move the job past the periods before it: they still run, in order', async () => {
+    const ran: string[] = [];
+    const job: JobDefinition = {
+      name: 'paid-by-hand',
+      periodMs: 5 * MINUTE,
+      catchUp: true,
+      maxCatchUp: 2,
+      run: async (c) => void ran.push(c.period.slice(11, 16)),
+    };
+    const s = make('hand');
+    s.register(job);
+    await s.tick(new Date(T)); // 11:55, the job's first period
+    // Before 12:00 (P) and 12:05 (P+1) ran, an operator runs 12:10 (P+2) by hand.
+    expect(await s.runNow(job, new Date('2030-01-01T12:12:00Z'))).toMatchObject({ status: 'done' });
+    const later = new Date(T + 20 * MINUTE); // 12:20:30: 12:15 has ended too
+    expect((await s.tick(later)).map((r) => [r.period.slice(11, 16), r.status])).toEqual([
+      ['12:00', 'done'],
+      ['12:05', 'done'],
+    ]);
+    expect((await s.tick(later)).map((r) => [r.period.slice(11, 16), r.status])).toEqual([['12:15', 'done']]);
+    expect(await s.tick(later)).toEqual([]);
+    expect(ran).toEqual(['11:55', '12:10', '12:00', '12:05', '12:15']);
+    // Another instance (a restart) finds nothing missing either.
+    const restarted = make('hand2');
+    restarted.register(job);
+    expect(await restarted.tick(later)).toEqual([]);
+    expect(await restarted.tick(new Date(T + 25 * MINUTE))).toEqual([
+      expect.objectContaining({ period: '2030-01-01T12:20:00.000Z', status: 'done' }),
+    ]);
+    const [n] = await database.query(
+      `select count(*)::int as n, count(distinct period)::int as d from job_runs where job = 'paid-by-hand' and status = 'done'`,
+    );
+    expect(n).toEqual({ n: 6, d: 6 });
+  });
+
   it('makes an exhausted period a blocking failure until an operator runs it', async () => {
     const ran: string[] = [];
     let broken = true;

@@ -8,7 +8,7 @@ import {
   type PeriodKind,
   periodStart,
 } from '@wps/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobRuns } from '../modules/admin/schema.ts';
 
@@ -40,9 +40,10 @@ export interface JobDefinition {
   /** Minutes east of UTC the periods align to; the scheduler's (the business day's) by default. */
   utcOffsetMinutes?: number;
   /**
-   * Every period counts (salaries, dividends): run each one missed while no instance was up, in
-   * order, and let an exhausted period block the later ones. Otherwise only the latest ended
-   * period runs, and it supersedes earlier ones (housekeeping such as auto-receipt).
+   * Every period counts (salaries, dividends): run each one since the job's first run that has no
+   * run yet (missed while no instance was up, or passed over when an operator ran a later one by
+   * hand), in order, and let an exhausted period block the later ones. Otherwise only the latest
+   * ended period runs, and it supersedes earlier ones (housekeeping such as auto-receipt).
    */
   catchUp?: boolean;
   /** Missed periods run per tick at most (the rest follow on later ticks). */
@@ -115,7 +116,7 @@ interface Owned {
  * A failed attempt is retried with backoff; after `maxAttempts` the period is `failed`: listed
  * for the operator, logged as an error, and for a catch-up job it blocks the later periods until
  * the operator runs it again (`runNow`). A new job starts at the current period; an existing one
- * catches up the periods it missed.
+ * catches up every period since its first run that has none, whatever later periods have run.
  */
 export class Scheduler {
   private readonly jobs: JobDefinition[] = [];
@@ -124,6 +125,8 @@ export class Scheduler {
    * tick inside the same period then asks the database nothing (ticks come every few seconds).
    */
   private readonly settled = new Map<string, number>();
+  /** Per catch-up job, an instant before which every period from the job's first run has a run. */
+  private readonly gapFree = new Map<string, Date>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   readonly owner: string;
@@ -262,21 +265,13 @@ export class Scheduler {
       .from(jobRuns)
       .where(and(eq(jobRuns.job, job.name), inArray(jobRuns.status, ['running', 'retry'])))
       .orderBy(asc(jobRuns.periodStart));
-    const [last] = await this.db
-      .select({ periodStart: jobRuns.periodStart })
-      .from(jobRuns)
-      .where(eq(jobRuns.job, job.name))
-      .orderBy(desc(jobRuns.periodStart))
-      .limit(1);
-
     const max = job.maxCatchUp ?? this.opts.maxCatchUp ?? 288;
-    const due: Date[] = unfinished.map((r) => new Date(r.periodStart));
-    // A job seen for the first time starts at the latest ended period: nothing to back-fill.
-    let next = last ? this.nextStart(job, new Date(last.periodStart)) : latest;
-    while (due.length < max && next.getTime() <= latest.getTime()) {
-      due.push(next);
-      next = this.nextStart(job, next);
-    }
+    const starts = new Map<number, Date>();
+    for (const r of unfinished) starts.set(new Date(r.periodStart).getTime(), new Date(r.periodStart));
+    for (const start of await this.missingPeriods(job, latest, max)) starts.set(start.getTime(), start);
+    const due = [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+    // Nothing missing, nothing unfinished: nothing to ask again until another period ends.
+    if (due.length === 0) this.settled.set(job.name, latest.getTime());
     const outcomes: RunOutcome[] = [];
     for (const start of due.slice(0, max)) {
       const outcome = await this.runPeriod(job, start, false);
@@ -285,6 +280,59 @@ export class Scheduler {
       if (outcome.status !== 'done' && outcome.status !== 'skipped') break;
     }
     return settle(outcomes);
+  }
+
+  /**
+   * The periods of a catch-up job that have ended by `latest` and have no run at all, oldest
+   * first, at most `max`. Every period from the job's first run on is expected, not only those
+   * after its newest run: a period run ahead of its turn (an operator running a later period by
+   * hand) leaves the ones before it due. A gap starts where a run's period ends and no run
+   * begins, and lasts until the next run or `latest`. A job with no run yet starts at `latest`
+   * (nothing to back-fill).
+   */
+  private async missingPeriods(job: JobDefinition, latest: Date, max: number): Promise<Date[]> {
+    const [any] = await this.db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(eq(jobRuns.job, job.name))
+      .limit(1);
+    if (!any) return [latest];
+    // Every period before `from` has a run (runs are never deleted): only look at what ends after it.
+    const from = this.gapFree.get(job.name);
+    const gaps = await this.db
+      .select({ start: jobRuns.periodEnd })
+      .from(jobRuns)
+      .where(
+        and(
+          eq(jobRuns.job, job.name),
+          lte(jobRuns.periodEnd, latest),
+          from ? gte(jobRuns.periodEnd, from) : undefined,
+          // The next period's key is its start as an ISO string (the unique index finds it).
+          sql`not exists (select 1 from ${jobRuns} as following where following.job = ${jobRuns.job}
+            and following.period = to_char(${jobRuns.periodEnd} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+        ),
+      )
+      .orderBy(asc(jobRuns.periodEnd))
+      .limit(max);
+    this.gapFree.set(job.name, gaps[0] ? new Date(gaps[0].start) : latest);
+    const missing: Date[] = [];
+    for (const gap of gaps) {
+      const [next] = await this.db
+        .select({ start: jobRuns.periodStart })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), gt(jobRuns.periodStart, gap.start)))
+        .orderBy(asc(jobRuns.periodStart))
+        .limit(1);
+      const until = Math.min(next ? next.start.getTime() : Number.POSITIVE_INFINITY, latest.getTime() + 1);
+      for (
+        let p = new Date(gap.start);
+        p.getTime() < until && missing.length < max;
+        p = this.nextStart(job, p)
+      )
+        missing.push(p);
+      if (missing.length >= max) break;
+    }
+    return missing;
   }
 
   /**
