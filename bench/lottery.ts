@@ -11,7 +11,7 @@
  * not measured), draws, times the bare SQL pass (the sum of what the rules pay, computed in SQL),
  * then times `settle` (win postings, the bets record, ticket states) and checks both sums agree.
  */
-import { DEFAULT_ODDS } from '@wps/games';
+import { defaultOdds } from '@wps/games';
 import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -105,7 +105,7 @@ async function main() {
     const draw = (await lottery.draws.upcoming(fast5))!;
     await db.execute(sql`update lottery_draws set cutoff_at = now() + interval '2 hours',
       draw_time = now() + interval '2 hours' where id = ${draw.id}`);
-    const odds = JSON.stringify(DEFAULT_ODDS.LOTT);
+    const odds = JSON.stringify(defaultOdds('LOTT', fast5.structure));
     const load = performance.now();
     for (let from = 1; from <= TICKETS; from += 100_000) {
       const to = Math.min(TICKETS, from + 99_999);

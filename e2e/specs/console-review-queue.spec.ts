@@ -123,7 +123,7 @@ test.describe('console review queues', () => {
       await shoot(op, `console-promotion-form-${kind}-${theme}`);
     }
     await op.goto('/admin/lottery-odds');
-    await op.getByTestId('edit-da').click();
+    await op.getByTestId('edit-north-da').click();
     await expect(op.getByRole('dialog')).toBeVisible();
     await shoot(op, `console-lottery-odds-dialog-${theme}`);
     await op.goto('/admin/game-vendors');

@@ -30,22 +30,32 @@ test('an operator sets đá odds and commission in the console; the player sees 
   await ops.getByRole('link', { name: 'Lottery odds' }).click();
   await expect(ops.getByRole('heading', { level: 1, name: 'Lottery odds' })).toBeVisible();
 
-  // The fast games sell under ELOTT: đá pays 17× with no commission until the operator says so.
+  // The fast games sell under ELOTT on the North structure: đá pays 17× there (93.30 % RTP; 36× on
+  // Central/South) with no commission until the operator says so.
   await ops.getByTestId('prize-mode').selectOption('ELOTT');
-  await expect(ops.getByTestId('odds-da')).toHaveText('17×');
-  await expect(ops.getByTestId('commission-da')).toHaveText('0 %');
-  await ops.getByTestId('edit-da').click();
+  await expect(ops.getByTestId('odds-north-da')).toHaveText('17×');
+  await expect(ops.getByTestId('rtp-north-da')).toHaveText('93.30 %');
+  await expect(ops.getByTestId('odds-south-da')).toHaveText('36×');
+  await expect(ops.getByTestId('commission-north-da')).toHaveText('0 %');
+  await ops.getByTestId('edit-north-da').click();
   const dialog = ops.getByRole('dialog');
   // A wrong value is refused before it leaves the page.
   await dialog.getByTestId('commission-input').fill('75');
   await dialog.getByTestId('odds-save').click();
   await expect(dialog).toContainText('Enter a percent from 0 to 50');
+  // Odds returning 100 % or more: the RTP shows as typed, and the server refuses them.
   await dialog.getByTestId('odds-input').fill('21.5');
   await dialog.getByTestId('commission-input').fill('5');
+  await expect(dialog.getByTestId('rtp-preview')).toContainText('118.00 %');
+  await dialog.getByTestId('odds-save').click();
+  await expect(dialog).toContainText('odds must return less than 100.00 %');
+  await dialog.getByTestId('odds-input').fill('17.5');
+  await expect(dialog.getByTestId('rtp-preview')).toContainText('96.04 %');
   await dialog.getByTestId('odds-save').click();
   await expect(dialog).toHaveCount(0);
-  await expect(ops.getByTestId('odds-da')).toHaveText('21.5×');
-  await expect(ops.getByTestId('commission-da')).toHaveText('5 %');
+  await expect(ops.getByTestId('odds-north-da')).toHaveText('17.5×');
+  await expect(ops.getByTestId('rtp-north-da')).toHaveText('96.04 %');
+  await expect(ops.getByTestId('commission-north-da')).toHaveText('5 %');
   // A game's cut-off, within what its schedule allows.
   await ops.getByTestId('edit-game-VN_FAST_5').click();
   await ops.getByRole('dialog').getByTestId('cutoff-input').fill('45');
@@ -59,7 +69,7 @@ test('an operator sets đá odds and commission in the console; the player sees 
   await signInPlayer(page, 'demo01', 'Demo@1234');
   await page.goto('/lottery?gameCode=VN_FAST_1');
   await page.getByTestId('bet-type-da').click();
-  await expect(page.getByText(/pays 21\.5× once/)).toBeVisible();
+  await expect(page.getByText(/pays 17\.5× once/)).toBeVisible();
   await expect(page.getByText('Commission: 5 % off the cost.')).toBeVisible();
   for (const n of ['12', '34', '56', '78']) await page.getByTestId(`num-${n}`).click();
   // Four numbers are six pairs: 1.00 × 6.

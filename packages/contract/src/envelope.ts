@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'SELF_EXCLUDED',
   /** An owner/finance operator who has not enrolled TOTP may only enrol. */
   'TOTP_ENROLMENT_REQUIRED',
+  /** Lottery odds whose exact RTP would reach the limit (100 %) on a structure: nothing stored. */
+  'ODDS_ABOVE_RTP_LIMIT',
   'INTERNAL',
 ] as const;
 
@@ -73,6 +75,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** Player protection: a time-out or self-exclusion is in force for this person. */
   SELF_EXCLUDED: 403,
   TOTP_ENROLMENT_REQUIRED: 403,
+  ODDS_ABOVE_RTP_LIMIT: 400,
   INTERNAL: 500,
 };
 

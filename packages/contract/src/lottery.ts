@@ -29,6 +29,15 @@ export const LOTTERY_BET_TYPE_VALUES = [
 ] as const;
 export type LotteryBetTypeCode = (typeof LOTTERY_BET_TYPE_VALUES)[number];
 export const LOTTERY_REGIONS = ['north', 'central', 'south', 'fast', 'sea'] as const;
+/**
+ * A draw's structure (@wps/games LOTTERY_STRUCTURES): `north` 27 results (Miền Bắc), `south` 18
+ * results (Miền Trung and Miền Nam draw alike), `sea4d` 23 four-digit numbers. Odds are priced
+ * per prize mode AND structure (issue 26).
+ */
+export const LOTTERY_STRUCTURE_VALUES = ['north', 'south', 'sea4d'] as const;
+export type LotteryStructureCode = (typeof LOTTERY_STRUCTURE_VALUES)[number];
+/** The prize tiers of the tiered (SEA) bet types. */
+export const LOTTERY_PRIZE_TIERS = ['P1', 'P2', 'P3', 'SP', 'CO'] as const;
 
 const gameCode = safeString().regex(/^[A-Z0-9_]{1,40}$/, 'Invalid game code');
 const drawId = safeString().regex(/^[A-Z0-9_]{1,40}-\d{14}$/, 'Invalid draw id');
@@ -56,7 +65,7 @@ export const lotteryMenuGameSchema = z.object({
   name: z.string(),
   region: z.enum(LOTTERY_REGIONS),
   vendor: z.string(),
-  structure: z.enum(['north', 'south', 'sea4d']),
+  structure: z.enum(LOTTERY_STRUCTURE_VALUES),
   betTypes: z.array(z.enum(LOTTERY_BET_TYPE_VALUES)),
   /** What lô costs per number per 1.00 staked: the count of results (27 North, 18 Central/South). */
   resultCount: z.number().int(),
@@ -189,24 +198,53 @@ export const lotteryCancelledSchema = z.object({
 const multiplierText = safeString()
   .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Invalid odds')
   .refine((v) => Number(v) > 0, 'Invalid odds');
-const oddsValue = z.union([multiplierText, z.record(z.enum(['P1', 'P2', 'P3', 'SP', 'CO']), multiplierText)]);
+/** A multiplier, or one per prize tier: any of the tiers (small 4D, 3D and 2D have fewer than five). */
+const oddsValue = z.union([multiplierText, z.partialRecord(z.enum(LOTTERY_PRIZE_TIERS), multiplierText)]);
 /** Operator: a commission in percent of the cost, 0 to 50 with up to two decimals. */
 const percentText = safeString()
   .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Invalid percent')
   .refine((v) => Number(v) <= 50, 'At most 50 %');
 const oddsView = z.union([z.string(), z.record(z.string(), z.string())]);
 
+/** The console's odds page of one prize mode. */
 export const adminLotteryOddsQuerySchema = z.object({ prizeMode });
-export const adminLotteryOddsSchema = z.object({
-  prizeMode: z.enum(LOTTERY_PRIZE_MODES),
-  odds: z.record(z.string(), oddsView),
-  /** Percent of the cost per bet type. */
-  commissions: z.record(z.string(), z.string()),
+/** The odds table: every prize mode and structure unless narrowed. */
+export const adminLotteryOddsListQuerySchema = z.object({
+  prizeMode: prizeMode.optional(),
+  structure: z.enum(LOTTERY_STRUCTURE_VALUES).optional(),
 });
-/** One bet type of a prize mode: its odds, its commission, or both (audited). */
+/**
+ * One price: a (prize mode, structure, bet type) and, for a tiered type, one prize tier. `rtp` is
+ * the bet type's exact return to player at these odds in percent with two decimals (every tier
+ * counted: the same on each tier row of a type); `tierRtp` is this tier's share of it.
+ */
+export const adminLotteryOddsRowSchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  structure: z.enum(LOTTERY_STRUCTURE_VALUES),
+  betType: z.enum(LOTTERY_BET_TYPE_VALUES),
+  tier: z.enum(LOTTERY_PRIZE_TIERS).optional(),
+  /** A multiplier ("17", "2.8"). */
+  odds: z.string(),
+  rtp: z.string(),
+  tierRtp: z.string().optional(),
+  /** Percent of the cost taken off at purchase. */
+  commission: z.string(),
+});
+export type AdminLotteryOddsRow = z.infer<typeof adminLotteryOddsRowSchema>;
+export const adminLotteryOddsSchema = z.object({
+  rows: z.array(adminLotteryOddsRowSchema),
+  /** Odds must return less than this percent to the player ("100.00"). */
+  rtpLimit: z.string(),
+});
+/**
+ * One bet type of a prize mode on one structure (every structure of the mode that offers the
+ * type when `structure` is omitted): its odds, its commission, or both (audited). Odds whose RTP
+ * would reach the limit on any of them are refused with ODDS_ABOVE_RTP_LIMIT, nothing stored.
+ */
 export const adminLotteryOddsPutSchema = z
   .object({
     prizeMode,
+    structure: z.enum(LOTTERY_STRUCTURE_VALUES).optional(),
     betType: z.enum(LOTTERY_BET_TYPE_VALUES),
     /** A multiplier, or one per prize tier for 4D/3D/2D. */
     odds: oddsValue.optional(),
@@ -220,14 +258,20 @@ export const adminLotteryOddsPutSchema = z
 /** The console's odds page: the prize mode's table and every game's limits and cut-off. */
 export const adminLotteryConfigSchema = z.object({
   prizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  /** One row per structure of the mode and bet type it offers. */
   betTypes: z.array(
     z.object({
+      structure: z.enum(LOTTERY_STRUCTURE_VALUES),
       betType: z.enum(LOTTERY_BET_TYPE_VALUES),
       family: z.enum(['vn', 'sea']),
       odds: oddsView,
+      /** The exact RTP at these odds, percent with two decimals (every tier counted). */
+      rtp: z.string(),
       commission: z.string(),
     }),
   ),
+  /** Odds must return less than this percent to the player ("100.00"). */
+  rtpLimit: z.string(),
   games: z.array(
     z.object({
       gameCode: z.string(),

@@ -128,6 +128,8 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   lotteryNumberLimit: 'यो ड्रमा {0} को सीमा पुगिसक्यो।',
   lotteryDrawLimit: 'यो ड्रा भरिसक्यो। कृपया अर्को ड्रमा बाजी राख्नुहोस्।',
   lotteryCancelClosed: 'यो टिकट अब रद्द गर्न मिल्दैन।',
+  lotteryOddsAboveRtp:
+    'यी अडले {1} ड्रामा खेलाडीलाई {0} % फिर्ता दिन्छन्; अडले {2} % भन्दा कम फिर्ता दिनुपर्छ। केही पनि सुरक्षित गरिएन।',
   contractNoOwn: 'तपाईंसँग प्रस्ताव गर्न यस प्रकारको सक्रिय सम्झौता छैन।',
   contractRateAboveUpline: 'दर तपाईंको आफ्नै सम्झौताको दरभन्दा बढी हुन सक्दैन।',
   fieldsEmpty: '{0} खाली छ',

@@ -136,6 +136,8 @@ export const MESSAGES = {
   lotteryNumberLimit: 'The limit for {0} on this draw has been reached.',
   lotteryDrawLimit: 'This draw is fully booked. Please bet on the next draw.',
   lotteryCancelClosed: 'This ticket can no longer be cancelled.',
+  lotteryOddsAboveRtp:
+    'These odds would return {0} % to players on {1} draws; odds must return less than {2} %. Nothing was saved.',
   // agents (issue 12)
   contractNoOwn: 'You have no active contract of this kind to offer.',
   contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",
@@ -230,6 +232,7 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   LIMIT_EXCEEDED: 'limitExceeded',
   SELF_EXCLUDED: 'selfExcluded',
   TOTP_ENROLMENT_REQUIRED: 'totpEnrolmentRequired',
+  ODDS_ABOVE_RTP_LIMIT: 'lotteryOddsAboveRtp',
   INTERNAL: 'unknown',
 };
 

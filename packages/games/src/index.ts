@@ -23,3 +23,4 @@ export * from './video-slot.ts';
 export { VIDEO_SLOT } from './video-slot-data.ts';
 export * from './verify.ts';
 export * from './lottery-commission.ts';
+export * from './lottery-rtp.ts';

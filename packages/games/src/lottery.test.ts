@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fairFloats } from './fairness.ts';
 import {
   betCost,
-  DEFAULT_ODDS,
   DrawIndex,
   drawLottery,
   drawLotteryFromSeed,
   type LotteryBet,
   type LotteryResults,
   type LotteryStructureId,
+  type Odds,
   resultCount,
   settleBet,
   validateBet,
@@ -18,7 +18,27 @@ import { betCommission, MAX_COMMISSION_BPS } from './lottery-commission.ts';
 import { GameRuleError } from './money.ts';
 import { fixedFloats } from './rng.ts';
 
-const odds = DEFAULT_ODDS.LOTT;
+/**
+ * A fixed table for the hand-worked rules (the shipped prices are per structure and tested in
+ * lottery-rtp.test.ts): these tests are about who wins what, not about the price.
+ */
+const odds: Odds = {
+  lo2: 9000,
+  lo3: 90000,
+  de: 9000,
+  dau: 900,
+  duoi: 900,
+  cang3: 90000,
+  xien2: 1700,
+  xien3: 6500,
+  xien4: 25000,
+  truot4: 220,
+  da: 1700,
+  big4d: { P1: 250000, P2: 100000, P3: 50000, SP: 18000, CO: 6000 },
+  small4d: { P1: 350000, P2: 200000, P3: 100000 },
+  d3: { P1: 66000, P2: 22000, P3: 11000 },
+  d2: { P1: 6000 },
+};
 
 // A hand-made North draw (27 results). Tails by last two: 45 appears three times (DB, G3, G7),
 // 12 twice (G1 and G6 "812"), 07 once (G7).

@@ -153,41 +153,64 @@ export const betTypesOf = (structure: LotteryStructureId): LotteryBetType[] =>
 
 /**
  * Odds as multipliers in hundredths (9000 = pays 90 × amount). A tiered type (4D, 3D, 2D) has one
- * entry per prize it can hit. Configured per prize mode (LOTT, ZY, ELOTT, SEA).
+ * entry per prize it can hit. Configured per prize mode (LOTT, ZY, ELOTT, SEA) AND draw structure.
  */
 export type Odds = Partial<Record<LotteryBetType, number | Partial<Record<string, number>>>>;
 
-const VN_ODDS: Odds = {
-  lo2: 9000,
-  lo3: 90000,
-  de: 9000,
-  dau: 900,
-  duoi: 900,
-  cang3: 90000,
-  xien2: 1700,
-  xien3: 6500,
-  xien4: 25000,
-  truot4: 220,
-  // A đá pair is a xiên 2 (both numbers among the lô), so it pays what xiên 2 pays.
-  da: 1700,
-};
-const SEA_ODDS: Odds = {
-  big4d: { P1: 250000, P2: 100000, P3: 50000, SP: 18000, CO: 6000 },
-  small4d: { P1: 350000, P2: 200000, P3: 100000 },
-  d3: { P1: 66000, P2: 22000, P3: 11000 },
-  d2: { P1: 6000 },
+export const PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
+export type PrizeMode = (typeof PRIZE_MODES)[number];
+
+/** The structures a prize mode sells: SEA sells the 4D games, the others the Vietnamese draws. */
+export const PRIZE_MODE_STRUCTURES: Record<PrizeMode, readonly LotteryStructureId[]> = {
+  LOTT: ['north', 'south'],
+  ZY: ['north', 'south'],
+  ELOTT: ['north', 'south'],
+  SEA: ['sea4d'],
 };
 
-/** The demo odds per prize mode (operators override them). */
-export const DEFAULT_ODDS: Record<'LOTT' | 'ZY' | 'ELOTT' | 'SEA', Odds> = {
-  LOTT: { ...VN_ODDS, ...SEA_ODDS },
-  // ZY (the "zhi ying" market) pays a little less on lô and more on đề.
-  ZY: { ...VN_ODDS, lo2: 8000, lo3: 80000, de: 9500, ...SEA_ODDS },
-  ELOTT: { ...VN_ODDS, ...SEA_ODDS },
-  SEA: { ...VN_ODDS, ...SEA_ODDS },
+/*
+ * Issue 26: a price is per (prize mode, draw STRUCTURE, bet type). One number cannot serve both
+ * Vietnamese draws: a combination (xiên, đá, lô trượt) wins with a probability that depends on
+ * how many results the draw has (27 North, 18 Central/South), so xiên 2 at 17× returned 93 % on
+ * the North and 44 % on the South, and lô trượt 4 at 2.2× returned 73 % and 105.5 % (the house
+ * lost money on it). A lô, đề, đầu/đuôi or 3 càng returns odds ÷ 100 on either (lô costs one
+ * unit per result). Every default below returns 90–98 % (lottery-rtp.ts, exact; the table is in
+ * the README and in migration 0049, which ships the same numbers).
+ */
+/** Returns that do not depend on the draw's size: exactly 90 % on North and Central/South alike. */
+const VN_SINGLES: Odds = { lo2: 9000, lo3: 90000, de: 9000, dau: 900, duoi: 900, cang3: 90000 };
+/** North, 27 results: xiên 2 93.30 %, xiên 3 94.69 %, xiên 4 93.45 %, lô trượt 4 93.00 %. */
+const VN_NORTH_COMBOS: Odds = { xien2: 1700, xien3: 7700, xien4: 35000, truot4: 280, da: 1700 };
+/** Central/South, 18 results: xiên 2 93.99 %, xiên 3 93.92 %, xiên 4 94.39 %, lô trượt 4 93.52 %. */
+const VN_SOUTH_COMBOS: Odds = { xien2: 3600, xien3: 24000, xien4: 170000, truot4: 195, da: 3600 };
+/** SEA 4D, 23 four-digit numbers: 94 % on each type (Σ prizes × odds ÷ 10^digits). */
+const SEA_4D: Odds = {
+  big4d: { P1: 350000, P2: 150000, P3: 80000, SP: 26000, CO: 10000 },
+  small4d: { P1: 500000, P2: 300000, P3: 140000 },
+  d3: { P1: 63000, P2: 21000, P3: 10000 },
+  d2: { P1: 9400 },
 };
-export type PrizeMode = keyof typeof DEFAULT_ODDS;
-export const PRIZE_MODES = Object.keys(DEFAULT_ODDS) as PrizeMode[];
+// A đá pair is a xiên 2 (both numbers among the lô), so it pays what xiên 2 pays on the structure.
+const vnOdds = (singles: Odds): Partial<Record<LotteryStructureId, Odds>> => ({
+  north: { ...singles, ...VN_NORTH_COMBOS },
+  south: { ...singles, ...VN_SOUTH_COMBOS },
+});
+
+/**
+ * The shipped odds per prize mode and structure (operators override them per row). ZY (the
+ * "zhi ying" market) pays more on đề (95 %); its lô is at the 90 % floor like the others.
+ */
+export const DEFAULT_ODDS_BY_STRUCTURE: Record<PrizeMode, Partial<Record<LotteryStructureId, Odds>>> = {
+  LOTT: vnOdds(VN_SINGLES),
+  ZY: vnOdds({ ...VN_SINGLES, de: 9500 }),
+  ELOTT: vnOdds(VN_SINGLES),
+  SEA: { sea4d: SEA_4D },
+};
+
+/** The shipped odds of a prize mode on a structure; empty when the mode does not sell it. */
+export function defaultOdds(mode: PrizeMode, structure: LotteryStructureId): Odds {
+  return DEFAULT_ODDS_BY_STRUCTURE[mode]?.[structure] ?? {};
+}
 
 export interface LotteryBet {
   type: LotteryBetType;

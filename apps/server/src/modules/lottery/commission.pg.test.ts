@@ -32,6 +32,7 @@ describe.skipIf(!hasPostgres)('lottery commission under concurrency (needs TEST_
     const lottery = t.app.services.lottery;
     await lottery.config.setRates(
       'ELOTT',
+      undefined,
       'lo2',
       { commission: '17.3' },
       { id: 0, account: 'test' },

@@ -1,4 +1,4 @@
-import { DEFAULT_ODDS, type LotteryResults, settleBet } from '@wps/games';
+import { defaultOdds, type LotteryResults, settleBet } from '@wps/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
@@ -80,6 +80,9 @@ describe('lottery đá, commissions and the odds page API', () => {
     expect(d!.status).toBe('settled');
     return d!.results;
   };
+  /** The odds table row of a structure's bet type (PUT and GET /wps/admin/lottery/odds answer the table). */
+  const row = (value: Json, structure: string, betType: string) =>
+    (value.rows as Json[]).find((r) => r.structure === structure && r.betType === betType);
   const ticket = async (ticketId: string) =>
     ((await call('GET', '/wps/lottery/tickets?pageSize=100', alice.token)).body.value.content as Json[]).find(
       (x) => x.ticketId === ticketId,
@@ -108,7 +111,7 @@ describe('lottery đá, commissions and the odds page API', () => {
       'north',
       results,
       { type: 'da', numbers: bets[0]!.numbers, amount: 200 },
-      DEFAULT_ODDS.ELOTT,
+      defaultOdds('ELOTT', 'north'),
     );
     const tk = await ticket(res.body.value.ticketId);
     expect(tk.status).toBe('settled');
@@ -138,8 +141,13 @@ describe('lottery đá, commissions and the odds page API', () => {
       commission: '12.5',
     });
     expect(set.status).toBe(200);
-    expect(set.body.value.commissions.lo2).toBe('12.5');
-    expect(set.body.value.odds.lo2).toBe('90');
+    // No structure named: the commission is set on every structure of the mode.
+    for (const structure of ['north', 'south'])
+      expect(row(set.body.value, structure, 'lo2')).toMatchObject({
+        commission: '12.5',
+        odds: '90',
+        rtp: '90.00',
+      });
     expect((await menuGame('VN_FAST_5')).commissions.lo2).toBe('12.5');
     const drawId = await nextDraw('VN_FAST_5');
     const before = await cash(alice.id);
@@ -191,7 +199,7 @@ describe('lottery đá, commissions and the odds page API', () => {
           'north',
           results,
           { type: b.type as 'lo2', numbers: b.numbers, amount: Math.round(Number(b.amount) * 100) },
-          DEFAULT_ODDS.ELOTT,
+          defaultOdds('ELOTT', 'north'),
         ).payout,
       0,
     );
@@ -234,8 +242,20 @@ describe('lottery đá, commissions and the odds page API', () => {
     expect((await call('GET', '/wps/admin/lottery/config?prizeMode=ELOTT')).status).toBe(401);
     const res = await call('GET', '/wps/admin/lottery/config?prizeMode=ELOTT', admin.token);
     expect(res.status).toBe(200);
-    const da = res.body.value.betTypes.find((b: Json) => b.betType === 'da');
-    expect(da).toEqual({ betType: 'da', family: 'vn', odds: '17', commission: '0' });
+    // One row per structure the mode sells and bet type, with the exact RTP at its odds.
+    const da = (structure: string) =>
+      res.body.value.betTypes.find((b: Json) => b.betType === 'da' && b.structure === structure);
+    expect(da('north')).toEqual({
+      structure: 'north',
+      betType: 'da',
+      family: 'vn',
+      odds: '17',
+      rtp: '93.30',
+      commission: '0',
+    });
+    expect(da('south')).toMatchObject({ odds: '36', rtp: '93.99' });
+    expect(res.body.value.rtpLimit).toBe('100.00');
+    expect(res.body.value.betTypes).toHaveLength(22);
     expect(res.body.value.betTypes.map((b: Json) => b.betType)).not.toContain('big4d');
     const fast = res.body.value.games.find((g: Json) => g.gameCode === 'VN_FAST_1');
     expect(fast).toMatchObject({
@@ -246,7 +266,8 @@ describe('lottery đá, commissions and the odds page API', () => {
     });
     const sea = await call('GET', '/wps/admin/lottery/config?prizeMode=SEA', admin.token);
     expect(sea.body.value.betTypes.map((b: Json) => b.betType)).toEqual(['big4d', 'small4d', 'd3', 'd2']);
-    expect(sea.body.value.betTypes[0].odds.P1).toBe('2500');
+    expect(sea.body.value.betTypes[0]).toMatchObject({ structure: 'sea4d', rtp: '94.00' });
+    expect(sea.body.value.betTypes[0].odds.P1).toBe('3500');
   });
 
   it('odds and commission edits are validated (no negative, no zero odds, commission at most 50 %) and audited', async () => {
@@ -261,17 +282,23 @@ describe('lottery đá, commissions and the odds page API', () => {
     ])
       expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
     expect((await put({ prizeMode: 'LOTT', betType: 'da', odds: '18' }, alice.token)).status).toBe(403);
-    const ok = await put({ prizeMode: 'LOTT', betType: 'da', odds: '16.5', commission: '3' });
+    const ok = await put({
+      prizeMode: 'LOTT',
+      structure: 'north',
+      betType: 'da',
+      odds: '16.5',
+      commission: '3',
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.value.odds.da).toBe('16.5');
-    expect(ok.body.value.commissions.da).toBe('3');
-    // Odds alone keep the commission; the old GET answers both.
-    await put({ prizeMode: 'LOTT', betType: 'da', odds: '17' });
+    expect(row(ok.body.value, 'north', 'da')).toMatchObject({ odds: '16.5', commission: '3', rtp: '90.56' });
+    // The other structure keeps its own price.
+    expect(row(ok.body.value, 'south', 'da')).toMatchObject({ odds: '36', commission: '0' });
+    // Odds alone keep the commission; the GET answers both.
+    await put({ prizeMode: 'LOTT', structure: 'north', betType: 'da', odds: '17' });
     const got = await call('GET', '/wps/admin/lottery/odds?prizeMode=LOTT', admin.token);
-    expect(got.body.value.odds.da).toBe('17');
-    expect(got.body.value.commissions.da).toBe('3');
+    expect(row(got.body.value, 'north', 'da')).toMatchObject({ odds: '17', commission: '3' });
     const audit = await query<{ before: Json; after: Json }>(
-      `select before, after from audit_log where action = 'lottery.odds.update' and target_id = 'LOTT:da' order by id`,
+      `select before, after from audit_log where action = 'lottery.odds.update' and target_id = 'LOTT:north:da' order by id`,
     );
     expect(audit[0]).toMatchObject({
       before: { odds: 1700, commissionBps: 0 },

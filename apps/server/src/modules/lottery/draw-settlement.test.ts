@@ -1,10 +1,4 @@
-import {
-  DEFAULT_ODDS,
-  drawLotteryFromSeed,
-  hashServerSeed,
-  type LotteryResults,
-  settleBet,
-} from '@wps/games';
+import { defaultOdds, drawLotteryFromSeed, hashServerSeed, type LotteryResults, settleBet } from '@wps/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
@@ -72,7 +66,7 @@ describe('lottery draws and settlement', () => {
             'north',
             results,
             { type: b.type as 'lo2', numbers: b.numbers, amount: 100 },
-            DEFAULT_ODDS.ELOTT,
+            defaultOdds('ELOTT', 'north'),
           ).payout,
       )
       .reduce((a, b) => a + b, 0);
@@ -172,7 +166,7 @@ describe('lottery draws and settlement', () => {
     );
     const results = drawRow!.results;
     for (const r of rows) {
-      const expected = settleBet('north', results, r.bets[0]!, DEFAULT_ODDS.ELOTT).payout;
+      const expected = settleBet('north', results, r.bets[0]!, defaultOdds('ELOTT', 'north')).payout;
       expect(Number(r.payout)).toBe(expected);
     }
     // A line per member per chunk, the draw as the round: each member's lines add up to their

@@ -236,13 +236,18 @@ describe('lottery API: menus, slips, cut-off, cancel, isolation, limits, operato
       400,
     );
     expect((await put(admin.token, { prizeMode: 'ZY', betType: 'big4d', odds: '5' })).statusCode).toBe(400);
+    // No structure named: every structure of the prize mode that offers lô 2 (North and Central/South).
     const res = await put(admin.token, { prizeMode: 'ZY', betType: 'lo2', odds: '95.5' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().value.odds.lo2).toBe('95.5');
+    const lo2 = (value: Json) => (value.rows as Json[]).filter((r) => r.betType === 'lo2');
+    expect(lo2(res.json().value).map((r) => [r.structure, r.odds, r.rtp])).toEqual([
+      ['north', '95.5', '95.50'],
+      ['south', '95.5', '95.50'],
+    ]);
     const menu = await call('GET', '/lgw/vn/games/game_menu?prizeMode=ZY');
     expect(menu.body.value.games[0].odds.lo2).toBe('95.5');
     const got = await call('GET', '/wps/admin/lottery/odds?prizeMode=ZY', admin.token);
-    expect(got.body.value.odds.lo2).toBe('95.5');
+    expect(lo2(got.body.value).map((r) => r.odds)).toEqual(['95.5', '95.5']);
     const audit = await query<{ action: string }>(
       `select action from audit_log where action = 'lottery.odds.update'`,
     );

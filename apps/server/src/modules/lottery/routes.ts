@@ -2,6 +2,7 @@ import {
   adminLotteryConfigSchema,
   adminLotteryGameParamsSchema,
   adminLotteryGamePutSchema,
+  adminLotteryOddsListQuerySchema,
   adminLotteryOddsPutSchema,
   adminLotteryOddsQuerySchema,
   adminLotteryOddsSchema,
@@ -22,12 +23,12 @@ import {
   lotteryTicketsQuerySchema,
   lotteryTicketsSchema,
 } from '@wps/contract';
+import { LOTTERY_RTP_LIMIT, rtpPercent } from '@wps/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/i18n.ts';
-import { commissionsView } from './config.ts';
 import { defaultPrizeMode } from './service.ts';
 
 /** SPEC §2 lottery routing by vendor. */
@@ -175,6 +176,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const operator = requireRole(['operator'], GAMES_PERMISSION);
+  const rtpLimit = rtpPercent(LOTTERY_RTP_LIMIT);
   app.get(
     '/wps/admin/lottery/odds',
     {
@@ -182,19 +184,14 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: lottery'],
         security,
-        summary: 'The odds of a prize mode (defaults with the operator’s overrides)',
-        querystring: adminLotteryOddsQuerySchema,
+        summary:
+          'The odds: one row per prize mode, draw structure, bet type and prize tier, with its exact RTP (percent)',
+        querystring: adminLotteryOddsListQuerySchema,
         response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
       },
     },
-    async (req) => {
-      const { odds, commissions } = await lottery.config.rates(req.query.prizeMode);
-      return ok(req, {
-        prizeMode: req.query.prizeMode,
-        odds: lottery.oddsView(odds),
-        commissions: commissionsView(commissions, Object.keys(odds)),
-      });
-    },
+    async (req) =>
+      ok(req, { rows: await lottery.config.oddsRows(req.query.prizeMode, req.query.structure), rtpLimit }),
   );
   app.put(
     '/wps/admin/lottery/odds',
@@ -204,24 +201,23 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: lottery'],
         security,
         summary:
-          'Set one bet type’s odds and/or commission (percent of the cost) of a prize mode (audited; placed tickets keep theirs)',
+          'Set one bet type’s odds and/or commission (percent of the cost) of a prize mode on a structure, or on all its structures (audited; placed tickets keep theirs; odds returning 100 % or more: ODDS_ABOVE_RTP_LIMIT)',
         body: adminLotteryOddsPutSchema,
         response: { 200: envelopeSchema(adminLotteryOddsSchema), ...errors },
       },
     },
     async (req) => {
       const op = operatorPrincipal(req);
-      const { prizeMode, betType, odds, commission } = req.body;
-      return ok(
-        req,
-        await lottery.config.setRates(
-          prizeMode,
-          betType,
-          { odds, commission },
-          { id: op.operatorId, account: op.account },
-          clientIp(req),
-        ),
+      const { prizeMode, structure, betType, odds, commission } = req.body;
+      const rows = await lottery.config.setRates(
+        prizeMode,
+        structure,
+        betType,
+        { odds, commission },
+        { id: op.operatorId, account: op.account },
+        clientIp(req),
       );
+      return ok(req, { rows, rtpLimit });
     },
   );
 

@@ -107,13 +107,15 @@ export const lotteryExposure = pgTable(
 );
 
 /**
- * Operator overrides per prize mode and bet type: the odds (defaults in @wps/games DEFAULT_ODDS)
- * and the commission in basis points (DEFAULT_COMMISSIONS); null keeps the default.
+ * The prices per prize mode, draw structure and bet type (issue 26; migration 0049 keyed them by
+ * structure and wrote the shipped defaults, @wps/games DEFAULT_ODDS_BY_STRUCTURE): the odds and
+ * the commission in basis points (DEFAULT_COMMISSIONS); null keeps the default.
  */
 export const lotteryOdds = pgTable(
   'lottery_odds',
   {
     prizeMode: text().notNull(),
+    structure: text().notNull(),
     betType: text().notNull(),
     odds: jsonb(),
     commissionBps: integer(),
@@ -121,7 +123,8 @@ export const lotteryOdds = pgTable(
     updatedAt: ts().notNull().default(sql`now()`),
   },
   (t) => [
-    primaryKey({ name: 'lottery_odds_pk', columns: [t.prizeMode, t.betType] }),
+    primaryKey({ name: 'lottery_odds_pk', columns: [t.prizeMode, t.structure, t.betType] }),
+    check('lottery_odds_structure_known', sql`${t.structure} in ('north', 'south', 'sea4d')`),
     check('lottery_odds_commission_range', sql`${t.commissionBps} between 0 and 5000`),
   ],
 );

@@ -4,9 +4,10 @@ import {
   type LotteryMenuGame,
   type LotteryPlaceBody,
   type LotteryPrizeMode,
+  type LotteryStructureCode,
   type LotteryTicket,
 } from '@wps/contract';
-import { betTypesOf, type Commissions, type Odds, resultCount } from '@wps/games';
+import { betTypesOf, type Odds, resultCount } from '@wps/games';
 import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -70,9 +71,9 @@ export class LotteryService {
     return g;
   }
 
-  /** The prize mode's odds: the defaults with the operator's overrides. */
-  async odds(mode: LotteryPrizeMode, tx?: Tx): Promise<Odds> {
-    return (await this.config.rates(mode, tx)).odds;
+  /** The prize mode's odds on a draw structure: the defaults with the operator's overrides. */
+  async odds(mode: LotteryPrizeMode, structure: LotteryStructureCode, tx?: Tx): Promise<Odds> {
+    return (await this.config.rates(mode, structure, tx)).odds;
   }
 
   /** The odds as the operator and the menus show them: multipliers as text. */
@@ -87,12 +88,13 @@ export class LotteryService {
     const out: LotteryMenuGame[] = [];
     await this.config.refreshSettings();
     const upcoming = await this.draws.upcomingOf(games);
-    const ratesOf = new Map<LotteryPrizeMode, { odds: Odds; commissions: Commissions }>();
+    // Each game is priced at its prize mode's odds on its own draw structure (issue 26).
+    const rates = await this.config.ratesOf(
+      games.map((g) => [mode ?? defaultPrizeMode(g), g.structure] as const),
+    );
     for (const g of games) {
       const next = upcoming.get(g.gameCode) ?? null;
-      const m = mode ?? defaultPrizeMode(g);
-      if (!ratesOf.has(m)) ratesOf.set(m, await this.config.rates(m));
-      const { odds, commissions } = ratesOf.get(m)!;
+      const { odds, commissions } = rates.get(`${mode ?? defaultPrizeMode(g)}:${g.structure}`)!;
       const types = betTypesOf(g.structure);
       out.push({
         gameCode: g.gameCode,

@@ -53,9 +53,10 @@ export class LotterySlips {
     const mode = body.prizeMode ?? defaultPrizeMode(game);
     if ((mode === 'SEA') !== (game.vendor === 'TCG_SEA'))
       throw new AppError('VALIDATION', { messageKey: 'lotteryInvalidBet', args: [mode] });
-    // The operator's limits and cut-off; the odds and commission the ticket is bought with.
+    // The operator's limits and cut-off; the odds and commission the ticket is bought with: its
+    // game's structure's (issue 26), kept on the ticket, so the draw settles at them.
     await this.config.refreshSettings();
-    const { odds, commissions } = await this.config.rates(mode);
+    const { odds, commissions } = await this.config.rates(mode, game.structure);
     const bets: StoredBet[] = body.bets.map((b) => {
       const amountMinor = toMinor(b.amount);
       if (amountMinor > BigInt(Number.MAX_SAFE_INTEGER) / 1000n)

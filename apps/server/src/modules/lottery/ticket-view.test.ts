@@ -1,12 +1,14 @@
 import {
   BET_TYPE_RULES,
   betTypesOf,
-  DEFAULT_ODDS,
   DrawIndex,
+  defaultOdds,
   drawLotteryFromSeed,
   type LotteryBet,
   type LotteryResults,
   type LotteryStructureId,
+  PRIZE_MODE_STRUCTURES,
+  PRIZE_MODES,
   type PrizeMode,
   settleBet,
   validateBet,
@@ -61,11 +63,17 @@ describe('lottery ticket view: per-bet hits and payouts computed on read', () =>
         fc.constantFrom<LotteryStructureId>('north', 'south', 'sea4d'),
         fc.stringMatching(/^[0-9a-f]{64}$/),
         fc.nat(),
-        fc.constantFrom(...(['LOTT', 'ZY', 'ELOTT', 'SEA'] as const)),
-        (structure, seed, salt, mode) => {
+        fc.constantFrom(...PRIZE_MODES),
+        (structure, seed, salt, asked) => {
           const results = drawLotteryFromSeed(seed, `D${salt}`, structure);
           const index = new DrawIndex(structure, results);
-          const odds = DEFAULT_ODDS[mode];
+          // The prize mode's odds on this structure (a mode that does not sell it: SEA's or LOTT's).
+          const mode = PRIZE_MODE_STRUCTURES[asked].includes(structure)
+            ? asked
+            : structure === 'sea4d'
+              ? 'SEA'
+              : 'LOTT';
+          const odds = defaultOdds(mode, structure);
           const bets = stored(
             structure,
             fc.sample(fc.array(arbBet(structure), { minLength: 1, maxLength: 6 }), {
@@ -92,7 +100,7 @@ describe('lottery ticket view: per-bet hits and payouts computed on read', () =>
     const bets: StoredBet[] = [
       { type: 'lo2', numbers: ['07'], amount: 100, cost: 2700, hits: 2, payout: 18000 },
     ];
-    expect(betOutcomes(index, bets, DEFAULT_ODDS.LOTT)).toEqual([{ hits: 2, payout: 18000 }]);
+    expect(betOutcomes(index, bets, defaultOdds('LOTT', 'north'))).toEqual([{ hits: 2, payout: 18000 }]);
   });
 });
 
@@ -189,7 +197,8 @@ describe('lottery tickets after settlement: the per-bet figures read equal what 
                 game.structure,
                 draw!.results,
                 row.bets[i]!,
-                DEFAULT_ODDS[ticket.prizeMode as PrizeMode],
+                // The ticket was bought at its game's structure's odds (issue 26): settled at them.
+                defaultOdds(ticket.prizeMode as PrizeMode, game.structure),
               );
               expect([b.hits, b.payout]).toEqual([ref.hits, (ref.payout / 100).toFixed(2)]);
             });

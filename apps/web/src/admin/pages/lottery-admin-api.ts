@@ -10,8 +10,8 @@ import { api, apiRequest } from '../../shared/api/client.ts';
 import { adminToken } from '../session-store.ts';
 
 /**
- * The console's lottery odds page calls (operator token, permission `games`): odds and
- * commission per prize mode and bet type, limits and cut-off per game.
+ * The console's lottery odds page calls (operator token, permission `games`): odds, exact RTP and
+ * commission per prize mode, draw structure and bet type; limits and cut-off per game.
  */
 export type LotteryConfig = AdminLotteryConfig;
 export type LotteryBetTypeRow = AdminLotteryConfig['betTypes'][number];
@@ -34,7 +34,10 @@ export const useLotteryConfig = (prizeMode: LotteryPrizeMode) =>
     }),
   );
 
-/** One bet type's odds and/or commission (audited); the page and the player menus refetch. */
+/**
+ * One bet type's odds and/or commission on one structure (audited); the page and the player menus
+ * refetch. Odds returning 100 % or more are refused (ODDS_ABOVE_RTP_LIMIT, the server's message).
+ */
 export const usePutOdds = () => {
   const qc = useQueryClient();
   return useMutation({

@@ -1,4 +1,5 @@
 import { LOTTERY_PRIZE_MODES, type LotteryPrizeMode } from '@wps/contract';
+import { compareFractions, LOTTERY_RTP_LIMIT, lotteryRtp, rtpPercent } from '@wps/games';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
@@ -27,14 +28,35 @@ const oddsText = (o: LotteryBetTypeRow['odds']) =>
         .map(([k, v]) => `${k} ${v}×`)
         .join(' · ');
 
-/** One bet type of the prize mode: its odds (one per prize tier for 4D/3D/2D) and commission. */
+const hundredths = (v: string) => Math.round(Number(v) * 100);
+
+/**
+ * The exact RTP of the odds being typed (the server's own computation, @wps/games), null while a
+ * value is not a valid multiplier; `over` when the server would refuse them.
+ */
+function previewRtp(row: LotteryBetTypeRow, odds: string | Record<string, string>) {
+  const values = typeof odds === 'string' ? [odds] : Object.values(odds);
+  if (!values.every(validOdds)) return null;
+  const r = lotteryRtp(
+    row.structure,
+    row.betType,
+    typeof odds === 'string'
+      ? hundredths(odds)
+      : Object.fromEntries(Object.entries(odds).map(([k, v]) => [k, hundredths(v)])),
+  );
+  return { rtp: rtpPercent(r), over: compareFractions(r, LOTTERY_RTP_LIMIT) >= 0 };
+}
+
+/** One bet type of the prize mode on one structure: its odds (one per prize tier for 4D/3D/2D) and commission. */
 function OddsDialog({
   mode,
   row,
+  rtpLimit,
   onClose,
 }: {
   mode: LotteryPrizeMode;
   row: LotteryBetTypeRow;
+  rtpLimit: string;
   onClose(): void;
 }) {
   const { t } = useTranslation('lottery-admin');
@@ -51,15 +73,27 @@ function OddsDialog({
     if (!validPercent(commission)) errs.commission = t('badPercent');
     setErrors(errs);
     if (Object.keys(errs).length) return;
+    // A refusal (odds at or above the RTP limit) comes back as the server's message, shown below.
     put.mutate(
-      { prizeMode: mode, betType: row.betType, odds, commission: commission.trim() },
+      {
+        prizeMode: mode,
+        structure: row.structure,
+        betType: row.betType,
+        odds,
+        commission: commission.trim(),
+      },
       saveThenClose(t('saved'), onClose, (form) => setErrors({ form })),
     );
   };
+  const preview = previewRtp(row, odds);
   return (
     <EditDialog
       ns="lottery-admin"
-      title={t('oddsTitle', { type: tl(`type.${row.betType}`), mode })}
+      title={t('oddsTitle', {
+        type: tl(`type.${row.betType}`),
+        mode,
+        structure: t(`structure.${row.structure}`),
+      })}
       note={t('appliesNote')}
       error={errors.form}
       pending={put.isPending}
@@ -90,6 +124,11 @@ function OddsDialog({
             onChange={(e) => setOdds({ ...odds, [tier]: e.target.value })}
           />
         ))
+      )}
+      {preview && (
+        <p className={preview.over ? 'wallet-error' : 'games-admin__muted'} data-testid="rtp-preview">
+          {t(preview.over ? 'rtpOver' : 'rtpPreview', { rtp: preview.rtp, limit: rtpLimit })}
+        </p>
       )}
       <TextField
         label={t('cols.commission')}
@@ -173,7 +212,10 @@ function GameDialog({ game, onClose }: { game: LotteryGameRow; onClose(): void }
   );
 }
 
-/** Console › Lottery odds: per prize mode, odds and commission of every bet type; per game, limits and cut-off. */
+/**
+ * Console › Lottery odds: per prize mode, the odds, exact RTP and commission of every bet type on
+ * each draw structure the mode sells; per game, limits and cut-off.
+ */
 export default function LotteryOddsPage() {
   const { t } = useTranslation('lottery-admin');
   const { t: tl } = useTranslation('lottery');
@@ -209,7 +251,7 @@ export default function LotteryOddsPage() {
             caption={t('betTypes')}
             captionHidden
             rows={config.data.betTypes}
-            rowKey={(r) => r.betType}
+            rowKey={(r) => `${r.structure}:${r.betType}`}
             empty={t('none')}
             columns={[
               {
@@ -225,16 +267,35 @@ export default function LotteryOddsPage() {
                 ),
               },
               {
+                key: 'structure',
+                header: t('cols.structure'),
+                render: (r) => (
+                  <span data-testid={`structure-${r.structure}-${r.betType}`}>
+                    {t(`structure.${r.structure}`)}
+                  </span>
+                ),
+              },
+              {
                 key: 'odds',
                 header: t('cols.odds'),
                 numeric: true,
-                render: (r) => <span data-testid={`odds-${r.betType}`}>{oddsText(r.odds)}</span>,
+                render: (r) => (
+                  <span data-testid={`odds-${r.structure}-${r.betType}`}>{oddsText(r.odds)}</span>
+                ),
+              },
+              {
+                key: 'rtp',
+                header: t('cols.rtp'),
+                numeric: true,
+                render: (r) => <span data-testid={`rtp-${r.structure}-${r.betType}`}>{r.rtp} %</span>,
               },
               {
                 key: 'commission',
                 header: t('cols.commission'),
                 numeric: true,
-                render: (r) => <span data-testid={`commission-${r.betType}`}>{r.commission} %</span>,
+                render: (r) => (
+                  <span data-testid={`commission-${r.structure}-${r.betType}`}>{r.commission} %</span>
+                ),
               },
               {
                 key: 'actions',
@@ -244,8 +305,10 @@ export default function LotteryOddsPage() {
                     size="sm"
                     variant="ghost"
                     onClick={() => setEditing(r)}
-                    aria-label={t('editOf', { name: tl(`type.${r.betType}`) })}
-                    data-testid={`edit-${r.betType}`}
+                    aria-label={t('editOf', {
+                      name: `${tl(`type.${r.betType}`)} · ${t(`structure.${r.structure}`)}`,
+                    })}
+                    data-testid={`edit-${r.structure}-${r.betType}`}
                   >
                     {t('edit')}
                   </Button>
@@ -310,7 +373,14 @@ export default function LotteryOddsPage() {
           />
         </>
       )}
-      {editing && <OddsDialog mode={mode} row={editing} onClose={() => setEditing(null)} />}
+      {editing && config.data && (
+        <OddsDialog
+          mode={mode}
+          row={editing}
+          rtpLimit={config.data.rtpLimit}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {game && <GameDialog game={game} onClose={() => setGame(null)} />}
     </div>
   );
