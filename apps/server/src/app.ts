@@ -59,6 +59,7 @@ import { missionRoutes } from './modules/missions/routes.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { createServices } from './services.ts';
+import { consumerStates } from './modules/bets/consumers.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests pass their own). Omitted: opened from config and closed with the app. */
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  registerMetrics(app, config.metricsToken);
+  registerMetrics(app, config.metricsToken, () => consumerStates(database.db));
 
   // Return the request id so a player's support ticket can be matched to our logs.
   app.addHook('onSend', async (req, reply) => {

@@ -172,6 +172,15 @@ describe('trusted proxies and metrics', () => {
         headers: { authorization: 'Bearer metrics-token-0123456789' },
       });
       expect(right.statusCode).toBe(200);
+      // Each bets-record consumer's backlog and watermark (issue 26).
+      await t.app.services.bonusEngine.catchUp();
+      expect(right.body).toContain('wps_bets_consumer_lag_rows');
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(again.body).toMatch(/wps_bets_consumer_watermark_age_seconds\{consumer="promotions.wagering"\} \d/);
     } finally {
       await t.close();
     }

@@ -1,16 +1,54 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ConsumerState } from '../modules/bets/consumers.ts';
 import { AppError } from './errors.ts';
 
 /** Compares digests so the time taken says nothing about how much of the token matched. */
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
-/** Prometheus text at /metrics: process metrics plus a request histogram by route and status. */
-export function registerMetrics(app: FastifyInstance, token: string | undefined) {
+/**
+ * Prometheus text at /metrics: process metrics, a request histogram by route and status, and each
+ * bets-record consumer's backlog and watermark age (read at scrape time from `consumers`).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  consumers?: () => Promise<ConsumerState[]>,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (consumers) {
+    let states: Promise<ConsumerState[]> | null = null;
+    // One read per scrape for both gauges: the read in flight is shared.
+    const read = () => {
+      states ??= consumers().finally(() => {
+        states = null;
+      });
+      return states;
+    };
+    new Gauge({
+      name: 'wps_bets_consumer_lag_rows',
+      help: 'Bets-record rows written after the consumer mark',
+      labelNames: ['consumer'],
+      registers: [registry],
+      async collect() {
+        for (const c of await read()) this.set({ consumer: c.name }, c.lag);
+      },
+    });
+    new Gauge({
+      name: 'wps_bets_consumer_watermark_age_seconds',
+      help: 'Seconds since the instant through which the consumer has consumed every settled bet',
+      labelNames: ['consumer'],
+      registers: [registry],
+      async collect() {
+        for (const c of await read())
+          if (c.consumedThrough)
+            this.set({ consumer: c.name }, (Date.now() - c.consumedThrough.getTime()) / 1000);
+      },
+    });
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

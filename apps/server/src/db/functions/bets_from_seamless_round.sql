@@ -50,7 +50,7 @@ BEGIN
                     stake, payout, valid_stake, status, trial)
   VALUES (NEW.member_id, member_upline_path(NEW.member_id), 'seamless', NEW.vendor,
           coalesce(v_round.game_code, NEW.game_code), coalesce(v_game_type, 'UNKNOWN'), NEW.round_id,
-          v_d_stake, v_d_payout, CASE WHEN NEW.trial THEN 0 ELSE v_d_stake END, v_status, NEW.trial);
+          v_d_stake, v_d_payout, bets_valid_stake(v_d_stake, v_d_payout, NEW.trial), v_status, NEW.trial);
   IF v_game_id IS NOT NULL AND v_d_stake > 0 THEN
     INSERT INTO game_recent (member_id, game_id, played_at) VALUES (NEW.member_id, v_game_id, now())
     ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = excluded.played_at;

@@ -124,7 +124,8 @@ BEGIN
     VALUES (p_member_id, v_path, 'seamless', p_vendor, v_round_game,
             coalesce(v_game_type, 'UNKNOWN'), p_round_id, v_stake,
             CASE WHEN v_bet THEN 0 ELSE p_amount END,
-            CASE WHEN v_round_trial THEN 0 ELSE v_stake END, 'settled', v_round_trial);
+            bets_valid_stake(v_stake, CASE WHEN v_bet THEN 0 ELSE p_amount END, v_round_trial),
+            'settled', v_round_trial);
     IF v_game_id IS NOT NULL AND v_stake > 0 THEN
       -- now() is the transaction's start: the later bets of a batch on the same game would only
       -- write the same value again (a row version and an index entry each), so they skip it.

@@ -299,7 +299,7 @@ BEGIN
                           stake, payout, valid_stake, status, trial)
         SELECT p.m, coalesce(paths.path, '{}'), 'seamless', p.v, p.game, coalesce(p.game_type, 'UNKNOWN'), p.r,
                p.stake, CASE WHEN p.k = 'bet' THEN 0 ELSE p.a END,
-               CASE WHEN p.trial THEN 0 ELSE p.stake END, 'settled', p.trial
+               bets_valid_stake(p.stake, CASE WHEN p.k = 'bet' THEN 0 ELSE p.a END, p.trial), 'settled', p.trial
         FROM played p LEFT JOIN paths ON paths.member = p.m
         ORDER BY p.ord
         RETURNING 1

@@ -40,6 +40,7 @@ describe('agents: API and authorization', () => {
       await t.app.services.agents.offer(stranger.id, { downline: s2.account, kind: 'REALTIME', rate: '1.00' })
     ).id;
     ourContract = await givenContract(t.app, top, sub, { kind: 'REALTIME', rate: '1.00' });
+    // Stake 1,000.00, payout 200.00: 800.00 valid (the money it lost: bets_valid_stake).
     await bet(t.app, player.id, 100_000n, 20_000n);
     await bet(t.app, strangerPlayer.id, 700_000n, 0n);
   });
@@ -87,7 +88,7 @@ describe('agents: API and authorization', () => {
       kind: 'REALTIME',
       upline: null,
       rate: '1.50',
-      period: { validBet: '1000.00' },
+      period: { validBet: '800.00' },
     });
   });
 
@@ -123,7 +124,7 @@ describe('agents: API and authorization', () => {
   it('team overview, downlines with drill down, team bets, team profit and account details of our tree', async () => {
     const overview = await call(top.token, 'GET', '/wps/agent/team/overview');
     expect(overview.body.value).toMatchObject({
-      validBet: '1000.00',
+      validBet: '800.00',
       profitLoss: '800.00',
       activeMembers: 1,
     });
@@ -157,7 +158,7 @@ describe('agents: API and authorization', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'account,nickname,isAgent,parentAccount,level,directCount,status,balance,createdAt',
+      'account,nickname,isAgent,parentAccount,level,directCount,status,balance,commission,createdAt',
     );
     expect(lines.some((l) => l.startsWith(`${sub.account},`))).toBe(true);
     const salaries = await call(sub.token, 'GET', '/wps/agent/salaries?format=csv&kind=REALTIME');
@@ -188,25 +189,25 @@ describe('agents: API and authorization', () => {
         contractId: ourContract,
         kind: 'REALTIME',
         period: start.toISOString(),
-        validBet: '1000.00',
+        validBet: '800.00',
         rate: '1.00',
-        amount: '10.00',
+        amount: '8.00',
         status: 'PAID',
         account: sub.account,
         payer: top.account,
       },
     ]);
     const paid = await call(top.token, 'GET', '/wps/agent/salaries?kind=REALTIME&side=PAID');
-    expect(paid.body.value.content.map((r: { amount: string }) => r.amount)).toEqual(['10.00']);
+    expect(paid.body.value.content.map((r: { amount: string }) => r.amount)).toEqual(['8.00']);
     const income = await call(
       top.token,
       'GET',
       `/wps/agent/income?from=${new Date(Date.now() - 3_600_000).toISOString()}&to=${new Date(Date.now() + 3_600_000).toISOString()}`,
     );
     expect(income.body.value.rows.find((r: { kind: string }) => r.kind === 'REALTIME')).toMatchObject({
-      received: '15.00',
-      paid: '10.00',
-      net: '5.00',
+      received: '12.00',
+      paid: '8.00',
+      net: '4.00',
     });
     const dividends = await call(top.token, 'GET', '/wps/agent/dividends');
     expect(dividends.body.value.content).toEqual([]);
@@ -243,7 +244,7 @@ describe('agents: API and authorization', () => {
     const search = await call(top.token, 'GET', `/wps/agent/downlines?search=${strangerPlayer.account}`);
     expect(search.body.value.content).toEqual([]);
     const overview = await call(top.token, 'GET', '/wps/agent/team/overview');
-    expect(overview.body.value.validBet).toBe('1000.00');
+    expect(overview.body.value.validBet).toBe('800.00');
     const contracts = await call(top.token, 'GET', '/wps/agent/contracts');
     expect(contracts.body.value.content.map((c: { id: number }) => c.id)).not.toContain(strangerContract);
     const strangerMessages = await call(stranger.token, 'GET', '/wps/agent/messages');
@@ -265,6 +266,9 @@ describe('agents: API and authorization', () => {
       ['GET', '/wps/agent/team/profit'],
       ['GET', '/wps/agent/income'],
       ['GET', `/wps/agent/downline/transactions?memberId=${player.id}`],
+      // The agent's own wallet and its commission-to-cash transfer (commission-wallet.test.ts).
+      ['GET', '/wps/agent/wallet'],
+      ['POST', '/wps/agent/commission/transfer'],
     ] as const;
     for (const [method, url] of agentOnly) {
       expect((await call(player.token, method, url)).status).toBe(403);

@@ -40,17 +40,17 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     await platformContract(t.app, top, { kind: 'REALTIME', rate: '1.50' });
     await givenContract(t.app, top, sub, { kind: 'REALTIME', rate: '1.00' });
     await bet(t.app, player.id, 100_000n, 0n); // 1,000.00
-    await bet(t.app, player.id, 33_333n, 50_000n); // 333.33, won: still valid bet
+    await bet(t.app, player.id, 33_333n, 50_000n); // 333.33, won 500.00: valid 166.67, what it won
     await bet(t.app, player.id, 0n, 0n, { trial: true });
     const ctx = realtimePeriod();
     await s.settleRealtime(ctx);
-    // Team valid bet 1,333.33: top floor(19.99995) = 19.99, sub floor(13.3333) = 13.33.
-    expect(await commission(top.id)).toBe(1999n - 1333n);
-    expect(await commission(sub.id)).toBe(1333n);
+    // Team valid bet 1,166.67: top floor(17.50005) = 17.50, sub floor(11.6667) = 11.66.
+    expect(await commission(top.id)).toBe(1750n - 1166n);
+    expect(await commission(sub.id)).toBe(1166n);
     const again = await s.settleRealtime(ctx);
     expect(again.paid).toBe(0);
-    expect(await commission(top.id)).toBe(666n);
-    expect(await commission(sub.id)).toBe(1333n);
+    expect(await commission(top.id)).toBe(584n);
+    expect(await commission(sub.id)).toBe(1166n);
   });
 
   it('daily salary: the best tier met by the team’s valid bet and active members', async () => {
@@ -70,20 +70,20 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
       tiers: [{ minValidBet: '1000.00', rate: '0.40' }],
     });
     await bet(t.app, player.id, 600_000n, 0n);
-    await bet(t.app, direct.id, 500_000n, 900_000n);
+    await bet(t.app, direct.id, 500_000n, 900_000n); // won 4,000.00: valid 4,000.00
     await s.settleTiered('DAILY', hour());
-    // Top team 11,000.00 with 2 active → 1.00 % = 110.00; sub team 6,000.00 → 0.40 % = 24.00.
+    // Top team 10,000.00 with 2 active → 1.00 % = 100.00; sub team 6,000.00 → 0.40 % = 24.00.
     expect(await commission(sub.id)).toBe(2_400n);
-    expect(await commission(top.id)).toBe(11_000n - 2_400n);
+    expect(await commission(top.id)).toBe(10_000n - 2_400n);
     const [row] = await t.app.database.db
       .select()
       .from(agentPayouts)
       .where(eq(agentPayouts.memberId, top.id));
     expect(row).toMatchObject({
-      validBet: 1_100_000n,
+      validBet: 1_000_000n,
       activeMembers: 2,
       rateBp: 100,
-      amount: 11_000n,
+      amount: 10_000n,
       status: 'paid',
     });
   });

@@ -381,7 +381,8 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
       }),
     ).rejects.toThrow();
     expect(await rows('ih-1')).toEqual([
-      expect.objectContaining({ stake: '200', payout: '396', valid_stake: '200', upline_path: [agent.id] }),
+      // Won 1.96 on 2.00: valid 1.96, what the line won (bets_valid_stake).
+      expect.objectContaining({ stake: '200', payout: '396', valid_stake: '196', upline_path: [agent.id] }),
     ]);
     expect(await rows('lt-1')).toEqual([]);
     const rec = await get('/wps/relay/GCS_bettingRecord/ih-1', player.token);

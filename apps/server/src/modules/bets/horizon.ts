@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /**
@@ -63,4 +63,26 @@ export async function lockMark(tx: Tx, consumer: string): Promise<LockedMark> {
 /** `tx_xid < this` keeps only rows final for the statement it is used in (see above). */
 export function finalBelow(mark: LockedMark): SQL {
   return sql`(select bets_final_below(${mark.xmax0}::bigint, ${mark.running}::bigint[]))`;
+}
+
+/**
+ * The instant before which every bets row that will ever commit is already committed: the
+ * database clock, or the start of the oldest transaction of this database still open, whichever
+ * is earlier. A bets row's settled_at is its transaction's start (now()), so a row settled before
+ * this instant belongs to a transaction that had ended when it was read. Read it BEFORE a drain:
+ * the drain then sees every such row (they are below its horizon), so once it finds nothing more,
+ * the consumer has consumed through this instant. Also what closes a period: bets settled before
+ * its end are all there once this has passed the end.
+ * Open transactions of other roles show no start to a role without pg_read_all_stats: run the
+ * app as one role. Prepared (two-phase) transactions are not counted; the app prepares none.
+ */
+export async function finalThrough(db: DbOrTx): Promise<Date> {
+  const [row] = rowsOf<{ t: Date | string }>(
+    await db.execute(sql`
+      select least(clock_timestamp(), (
+        select min(xact_start) from pg_stat_activity
+        where datid = (select oid from pg_database where datname = current_database())
+          and pid <> pg_backend_pid() and xact_start is not null)) as t`),
+  );
+  return new Date(row!.t);
 }

@@ -144,14 +144,14 @@ export class BetReads {
   }
 
   /**
-   * Real-money valid stake and payout per member over [from of that member, to): what a cashback
-   * on net loss reads. Every row counts (a rollback's negative row cancels its bet), trial excluded.
+   * Real-money stake and payout per member over [from of that member, to): what a cashback on
+   * net loss reads (the money lost, not the valid stake, which counts a win's winnings too). Every row counts (a rollback's negative row cancels its bet), trial excluded.
    */
   async netByMember(
     windows: ReadonlyArray<{ memberId: number; from: Date }>,
     to: Date,
-  ): Promise<Map<number, { validStake: bigint; payout: bigint }>> {
-    const out = new Map<number, { validStake: bigint; payout: bigint }>();
+  ): Promise<Map<number, { stake: bigint; payout: bigint }>> {
+    const out = new Map<number, { stake: bigint; payout: bigint }>();
     for (let i = 0; i < windows.length; i += 500) {
       const chunk = windows.slice(i, i + 500);
       const ids = sql.join(
@@ -165,7 +165,7 @@ export class BetReads {
       const rows = await this.db
         .select({
           memberId: bets.memberId,
-          validStake: sql<string>`coalesce(sum(${bets.validStake}), 0)::text`,
+          stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
           payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
         })
         .from(bets)
@@ -175,8 +175,7 @@ export class BetReads {
         )
         .where(and(lt(bets.settledAt, to), eq(bets.trial, false)))
         .groupBy(bets.memberId);
-      for (const r of rows)
-        out.set(r.memberId, { validStake: BigInt(r.validStake), payout: BigInt(r.payout) });
+      for (const r of rows) out.set(r.memberId, { stake: BigInt(r.stake), payout: BigInt(r.payout) });
     }
     return out;
   }

@@ -37,7 +37,7 @@ export const bets = pgTable(
     roundId: text().notNull(),
     stake: bigint({ mode: 'bigint' }).notNull(),
     payout: bigint({ mode: 'bigint' }).notNull(),
-    /** Stake that counts for turnover: zero for trial play. */
+    /** Stake that counts for turnover, by the eligibility policy (db/functions/bets_valid_stake.sql). */
     validStake: bigint({ mode: 'bigint' }).notNull(),
     /** settled | cancelled | rolled_back */
     status: text().notNull(),
@@ -62,6 +62,8 @@ export const betConsumers = pgTable('bet_consumers', {
   lastXid: bigint({ mode: 'number' }).notNull().default(0),
   lastId: bigint({ mode: 'number' }).notNull().default(0),
   updatedAt: ts().notNull().default(sql`now()`),
+  /** Every bet settled before this instant has been consumed (consumers.ts); null until drained dry. */
+  consumedThrough: ts(),
 });
 
 const aggregateColumns = () => ({

@@ -47,9 +47,13 @@ export class BetsService {
     this.reads = new BetReads(db);
   }
 
-  /** Appends a settled bet (or a correcting row) in the caller's transaction. */
+  /**
+   * Appends a settled bet (or a correcting row) in the caller's transaction. Its valid stake is
+   * the eligibility policy's, decided by the database function every writer of the record uses
+   * (db/functions/bets_valid_stake.sql): the money the line put at risk, nothing for trial play.
+   */
   async recordSettlement(tx: DbOrTx, s: Settlement): Promise<number> {
-    const validStake = s.trial ? 0n : s.stake;
+    const validStake = sql`bets_valid_stake(${s.stake}, ${s.payout}, ${s.trial})`;
     const [row] = await tx
       .insert(bets)
       .values({
@@ -93,7 +97,6 @@ export class BetsService {
         round_id: s.roundId,
         stake: s.stake.toString(),
         payout: s.payout.toString(),
-        valid_stake: (s.trial ? 0n : s.stake).toString(),
         status: s.status ?? (s.stake < 0n ? 'rolled_back' : 'settled'),
         trial: s.trial,
         ...(known ? { path: `{${uplines!.get(s.memberId)!.join(',')}}` } : {}),
@@ -104,10 +107,10 @@ export class BetsService {
         insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id,
                           stake, payout, valid_stake, status, trial)
         select x.member_id, x.path, x.source, x.vendor, x.game_code, x.game_type,
-               x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
+               x.round_id, x.stake, x.payout, bets_valid_stake(x.stake, x.payout, x.trial), x.status, x.trial
         from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, path integer[], source text,
           vendor text, game_code text, game_type text, round_id text, stake bigint, payout bigint,
-          valid_stake bigint, status text, trial boolean)`);
+          status text, trial boolean)`);
       return;
     }
     await tx.execute(sql`
@@ -115,13 +118,13 @@ export class BetsService {
                         stake, payout, valid_stake, status, trial)
       with x as (
         select * from jsonb_to_recordset(${json}::jsonb) as x(member_id integer, source text, vendor text,
-          game_code text, game_type text, round_id text, stake bigint, payout bigint, valid_stake bigint,
+          game_code text, game_type text, round_id text, stake bigint, payout bigint,
           status text, trial boolean)
       ),
       -- Each member's upline path once per statement, however many of their bets it carries.
       u as (select member_id, member_upline_path(member_id) as path from (select distinct member_id from x) d)
       select x.member_id, u.path, x.source, x.vendor, x.game_code, x.game_type,
-             x.round_id, x.stake, x.payout, x.valid_stake, x.status, x.trial
+             x.round_id, x.stake, x.payout, bets_valid_stake(x.stake, x.payout, x.trial), x.status, x.trial
       from x join u using (member_id)`);
   }
 
@@ -211,7 +214,7 @@ export class BetsService {
   netByMember(
     windows: ReadonlyArray<{ memberId: number; from: Date }>,
     to: Date,
-  ): Promise<Map<number, { validStake: bigint; payout: bigint }>> {
+  ): Promise<Map<number, { stake: bigint; payout: bigint }>> {
     return this.reads.netByMember(windows, to);
   }
 

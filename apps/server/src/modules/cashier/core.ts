@@ -98,7 +98,11 @@ export interface ApprovedDeposit {
   nth: number;
 }
 export type DepositListener = (tx: Tx, deposit: ApprovedDeposit) => Promise<void>;
-/** A withdrawal just requested (its money held), told to listeners inside the request's transaction. */
+/**
+ * A withdrawal being requested, told to listeners inside the request's transaction before its
+ * money is held: listeners lock what they change (a bonus grant) before the hold locks the cash,
+ * the order the wagering consumer keeps (grants, then accounts), so the two never deadlock.
+ */
 export type WithdrawalListener = (
   tx: Tx,
   w: { memberId: number; withdrawalId: number; amount: bigint },
@@ -124,9 +128,20 @@ export class CashierCore {
   protected readonly depositListeners: DepositListener[] = [];
   protected readonly withdrawalListeners: WithdrawalListener[] = [];
 
-  /** Runs `listener` in every withdrawal request's transaction, after the hold (promotions' bonus rules). */
+  protected readonly withdrawalPreparers: Array<(memberId: number) => Promise<void>> = [];
+
+  /** Runs `listener` in every withdrawal request's transaction, before the hold (promotions' bonus rules). */
   onWithdrawalRequested(listener: WithdrawalListener): void {
     this.withdrawalListeners.push(listener);
+  }
+
+  /**
+   * Runs `prepare` before a withdrawal request's transaction opens (after the payment password):
+   * promotions drain the wagering consumer, so a bonus whose wagering the member's last bets met
+   * is converted, not forfeited by the withdrawal.
+   */
+  onWithdrawalPrepare(prepare: (memberId: number) => Promise<void>): void {
+    this.withdrawalPreparers.push(prepare);
   }
 
   /**

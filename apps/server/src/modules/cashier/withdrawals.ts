@@ -167,6 +167,7 @@ export class CashierWithdrawals extends CashierDeposits {
     if (!sameName(m.payeeName, payout.accountName)) throw fieldError('payoutAccountId', 'payeeMismatch');
     await this.deps.members.verifyPaymentPassword(memberId, input.paymentPassword);
     const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
+    for (const prepare of this.withdrawalPreparers) await prepare(memberId);
 
     return this.db.transaction(async (tx) => {
       // One member's requests queue here, so two parallel submits cannot both pass the daily count.
@@ -197,6 +198,9 @@ export class CashierWithdrawals extends CashierDeposits {
           amount,
         })
         .returning();
+      // Listeners first (they lock bonus grants), then the hold (the cash): see WithdrawalListener.
+      for (const listener of this.withdrawalListeners)
+        await listener(tx, { memberId, withdrawalId: row!.id, amount });
       try {
         const hold = await this.deps.wallet.hold(
           {
@@ -213,8 +217,6 @@ export class CashierWithdrawals extends CashierDeposits {
           .set({ holdId: hold.id })
           .where(eq(withdrawalRequests.id, row!.id))
           .returning();
-        for (const listener of this.withdrawalListeners)
-          await listener(tx, { memberId, withdrawalId: row!.id, amount });
         return this.withdrawalOut(held!);
       } catch (err) {
         if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {

@@ -24,6 +24,7 @@ import { missionProgress, missions, missionTurnover } from './schema.ts';
 import { MissionsAdmin, targetText } from './admin.ts';
 import { readLeaderboard } from './leaderboard.ts';
 import type { VipService } from './vip.ts';
+import { BetsConsumer } from '../bets/consumers.ts';
 
 /** The bets-record consumer behind missions, the leaderboard and VIP turnover (DESIGN §7). */
 export const MISSIONS_CONSUMER = 'missions.progress';
@@ -167,27 +168,22 @@ export class MissionsService {
     await this.deps.vip.add(tx, new Map([[memberId, { turnover: 0n, deposits: amount }]]));
   }
 
-  private inflight: Promise<number> | null = null;
+  /** The missions consumer of the bets record (bets/consumers.ts): one runner, drained to the horizon by jobs. */
+  private consumerRunner: BetsConsumer | null = null;
 
-  /** Drains the bets record (bounded); the job calls it, and so do the member's pages. */
-  catchUp(maxBatches = 20): Promise<number> {
-    if (!this.inflight)
-      this.inflight = this.drain(maxBatches).finally(() => {
-        this.inflight = null;
-      });
-    return this.inflight;
+  get consumer(): BetsConsumer {
+    this.consumerRunner ??= new BetsConsumer(this.db, this.deps.bets, MISSIONS_CONSUMER, BATCH, (rows, tx) =>
+      this.applyBets(rows, tx),
+    );
+    return this.consumerRunner;
   }
 
-  private async drain(maxBatches: number): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(MISSIONS_CONSUMER, BATCH, (rows, tx) =>
-        this.applyBets(rows, tx),
-      );
-      total += n;
-      if (n < BATCH) break;
-    }
-    return total;
+  /**
+   * Drains the bets record into this consumer: pages call it with a few batches on every view
+   * (callers in one process share one run), jobs without a limit, to the horizon.
+   */
+  catchUp(maxBatches?: number): Promise<number> {
+    return this.consumer.catchUp(maxBatches);
   }
 
   private async realMember(memberId: number) {

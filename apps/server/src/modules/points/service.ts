@@ -26,6 +26,7 @@ import {
   pointsRedemptions,
   pointsSettings,
 } from './schema.ts';
+import { BetsConsumer } from '../bets/consumers.ts';
 
 export const POINTS_CONSUMER = 'points.accrual';
 const BATCH = 500;
@@ -149,28 +150,22 @@ export class PointsService {
     }
   }
 
-  private inflight: Promise<number> | null = null;
+  /** The points consumer of the bets record (bets/consumers.ts): one runner, drained to the horizon by jobs. */
+  private consumerRunner: BetsConsumer | null = null;
 
-  /**
-   * Pages call this on every view: callers in this process share one run instead of queueing on
-   * the consumer's row lock one after another.
-   */
-  catchUp(maxBatches = 20): Promise<number> {
-    if (!this.inflight)
-      this.inflight = this.drain(maxBatches).finally(() => {
-        this.inflight = null;
-      });
-    return this.inflight;
+  get consumer(): BetsConsumer {
+    this.consumerRunner ??= new BetsConsumer(this.db, this.deps.bets, POINTS_CONSUMER, BATCH, (rows, tx) =>
+      this.applyBets(rows, tx),
+    );
+    return this.consumerRunner;
   }
 
-  private async drain(maxBatches: number): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(POINTS_CONSUMER, BATCH, (rows, tx) => this.applyBets(rows, tx));
-      total += n;
-      if (n < BATCH) break;
-    }
-    return total;
+  /**
+   * Drains the bets record into this consumer: pages call it with a few batches on every view
+   * (callers in one process share one run), jobs without a limit, to the horizon.
+   */
+  catchUp(maxBatches?: number): Promise<number> {
+    return this.consumer.catchUp(maxBatches);
   }
 
   async summary(memberId: number): Promise<PointsSummary> {

@@ -11,6 +11,7 @@ import { findOrMakeHidden, type HiddenPromotion } from './hidden-promotion.ts';
 
 export type { HiddenPromotion } from './hidden-promotion.ts';
 import { advance, contributionOf, progressOf, wageringRequirement } from './wagering-math.ts';
+import { BetsConsumer } from '../bets/consumers.ts';
 
 type GrantRow = typeof bonusGrants.$inferSelect;
 
@@ -235,39 +236,39 @@ export class BonusEngine {
     }
   }
 
-  /** Drains the bets record up to now (bounded); the job calls it, and so does a member's bonus page. */
-  private inflight: Promise<number> | null = null;
+  /** The wagering consumer of the bets record (bets/consumers.ts): one runner, drained to the horizon by jobs. */
+  private consumerRunner: BetsConsumer | null = null;
+
+  get consumer(): BetsConsumer {
+    this.consumerRunner ??= new BetsConsumer(this.db, this.deps.bets, WAGERING_CONSUMER, BATCH, (rows, tx) =>
+      this.applyBets(rows, tx),
+    );
+    return this.consumerRunner;
+  }
 
   /**
-   * Pages call this on every view: callers in this process share one run instead of queueing on
-   * the consumer's row lock one after another.
+   * Drains the bets record into this consumer: pages call it with a few batches on every view
+   * (callers in one process share one run), jobs without a limit, to the horizon.
    */
-  catchUp(maxBatches = 20): Promise<number> {
-    if (!this.inflight)
-      this.inflight = this.drain(maxBatches).finally(() => {
-        this.inflight = null;
-      });
-    return this.inflight;
+  catchUp(maxBatches?: number): Promise<number> {
+    return this.consumer.catchUp(maxBatches);
   }
 
-  private async drain(maxBatches: number): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(WAGERING_CONSUMER, BATCH, (rows, tx) =>
-        this.applyBets(rows, tx),
-      );
-      total += n;
-      if (n < BATCH) break;
-    }
-    return total;
-  }
-
-  /** Forfeits grants whose time ran out: the bonus goes back to the promotion account. */
+  /**
+   * Forfeits grants whose time ran out: the bonus goes back to the promotion account. Only up to
+   * the wagering consumer's watermark (bets/consumers.ts): a grant whose wagering was met by bets
+   * settled before it expired is converted first, however far behind the consumer was (issue 26:
+   * the consumer drained 10,000 rows a minute and met bonuses were forfeited).
+   */
   async expire(now: Date): Promise<number> {
+    await this.consumer.through(now);
+    const through = await this.consumer.consumedThrough();
+    if (!through) return 0;
+    const cutoff = through < now ? through : now;
     const due = await this.db
       .select({ id: bonusGrants.id })
       .from(bonusGrants)
-      .where(and(eq(bonusGrants.status, 'active'), lte(bonusGrants.expiresAt, now)))
+      .where(and(eq(bonusGrants.status, 'active'), lte(bonusGrants.expiresAt, cutoff)))
       .limit(1000);
     let n = 0;
     for (const { id } of due) {
@@ -281,13 +282,30 @@ export class BonusEngine {
    * and withdraw pages state): cash may leave, the bonus it was meant to be wagered with may not.
    */
   async forfeitOpen(tx: Tx, memberId: number): Promise<number> {
+    // Every open grant locked first, in id order, as the wagering consumer locks them.
     const open = await tx
       .select({ id: bonusGrants.id })
       .from(bonusGrants)
-      .where(and(eq(bonusGrants.memberId, memberId), eq(bonusGrants.status, 'active')));
+      .where(and(eq(bonusGrants.memberId, memberId), eq(bonusGrants.status, 'active')))
+      .orderBy(asc(bonusGrants.id))
+      .for('update');
     let n = 0;
     for (const { id } of open) if (await this.forfeit(tx, id, 'withdrawal')) n++;
     return n;
+  }
+
+  /**
+   * Before a withdrawal forfeits the member's open grants: drain the wagering consumer to the
+   * horizon, so the bets the member placed up to now count (a grant they met converts to cash).
+   * Only when the member has an open grant; bets placed while the request runs count for nothing.
+   */
+  async catchUpBeforeForfeit(memberId: number): Promise<void> {
+    const [open] = await this.db
+      .select({ id: bonusGrants.id })
+      .from(bonusGrants)
+      .where(and(eq(bonusGrants.memberId, memberId), eq(bonusGrants.status, 'active')))
+      .limit(1);
+    if (open) await this.consumer.catchUp();
   }
 
   /** Active → forfeited, and bonus → promotion account, once (the status update is the guard). */

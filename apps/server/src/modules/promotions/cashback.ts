@@ -83,7 +83,7 @@ export class CashbackService {
     let computed = 0;
     let paid = 0;
     for (const [memberId, s] of sums) {
-      const amount = cashbackOf(s.validStake, s.payout, {
+      const amount = cashbackOf(s.stake, s.payout, {
         percent: p.percent ?? 0,
         cap: p.cap ?? 0n,
         minLoss: p.minLoss ?? 0n,
@@ -98,9 +98,9 @@ export class CashbackService {
             memberId,
             periodStart: start,
             periodEnd: end,
-            validStake: s.validStake,
+            stake: s.stake,
             payout: s.payout,
-            netLoss: s.validStake - s.payout,
+            netLoss: s.stake - s.payout,
             amount,
             status: p.autoCredit ? 'issued' : 'claim',
             claimedAt: p.autoCredit ? sql`now()` : null,

@@ -128,7 +128,8 @@ export const promotionCashbacks = pgTable(
     memberId: integer().notNull(),
     periodStart: ts().notNull(),
     periodEnd: ts().notNull(),
-    validStake: bigint({ mode: 'bigint' }).notNull(),
+    /** Real-money stake of the period (not valid stake): the loss is stake − payout. */
+    stake: bigint({ mode: 'bigint' }).notNull(),
     payout: bigint({ mode: 'bigint' }).notNull(),
     netLoss: bigint({ mode: 'bigint' }).notNull(),
     amount: bigint({ mode: 'bigint' }).notNull(),

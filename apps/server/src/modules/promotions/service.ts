@@ -61,6 +61,9 @@ export class PromotionsService {
     this.console = new PromotionsConsole(ctx);
     const deposits = new DepositBonuses(ctx);
     deps.cashier.onDepositApproved((tx, d) => deposits.onDepositApproved(tx, d));
+    deps.cashier.onWithdrawalPrepare(async (memberId) => {
+      await engine.catchUpBeforeForfeit(memberId);
+    });
     deps.cashier.onWithdrawalRequested(async (tx, w) => {
       await engine.forfeitOpen(tx, w.memberId);
     });

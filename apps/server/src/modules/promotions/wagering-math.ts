@@ -49,11 +49,12 @@ export function progressOf(wagered: bigint, required: bigint): number {
  * on a net win, a break-even or a loss below `minLoss` (paisa, rounded down). Never more than the loss.
  */
 export function cashbackOf(
-  validStake: bigint,
+  stake: bigint,
   payout: bigint,
   rule: { percent: number; cap: bigint; minLoss: bigint },
 ): bigint {
-  const loss = validStake - payout;
+  // The money lost (real play only): stake, not valid stake, which counts a loss and a win alike.
+  const loss = stake - payout;
   if (loss <= 0n || loss < rule.minLoss || rule.percent <= 0) return 0n;
   const pct = BigInt(Math.min(100, Math.trunc(rule.percent)));
   const raw = (loss * pct) / 100n;

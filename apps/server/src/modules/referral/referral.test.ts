@@ -300,14 +300,14 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       const x = await createMember(t.app);
       const y = await createMember(t.app);
       await bet(x.id, 9_000_000n);
-      await bet(y.id, 8_000_000n, { payout: 250_000n });
+      await bet(y.id, 8_000_000n, { payout: 250_000n }); // lost 77,500.00: its valid turnover
       await bet(y.id, 0n, { trial: true, payout: 900_000n });
       const res = await api(null, 'GET', '/wps/referral/ranking?period=day');
       expect(res.status).toBe(200);
       const v = res.body.value;
       expect(v.list.slice(0, 2)).toEqual([
         { rank: 1, account: `${x.account.slice(0, 2)}***${x.account.slice(-2)}`, turnover: '90000.00' },
-        { rank: 2, account: `${y.account.slice(0, 2)}***${y.account.slice(-2)}`, turnover: '80000.00' },
+        { rank: 2, account: `${y.account.slice(0, 2)}***${y.account.slice(-2)}`, turnover: '77500.00' },
       ]);
       expect(v.bigWins[0]).toMatchObject({
         amount: '2500.00',

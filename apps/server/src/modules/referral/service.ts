@@ -14,6 +14,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { deadlineOf, qualify, type ReferralRule } from './qualify.ts';
 import { referralRewards, referralSettings } from './schema.ts';
+import { BetsConsumer } from '../bets/consumers.ts';
 
 /** The bets-record consumer that notices referred players' play (DESIGN §7: one mark per consumer). */
 export const REFERRAL_CONSUMER = 'referral.rewards';
@@ -217,30 +218,22 @@ export class ReferralService {
     for (const id of referred) if (!paid.has(id)) await this.evaluate(tx, id);
   }
 
-  private inflight: Promise<number> | null = null;
+  /** The referral consumer of the bets record (bets/consumers.ts): one runner, drained to the horizon by jobs. */
+  private consumerRunner: BetsConsumer | null = null;
 
-  /** Drains the bets record up to now (bounded); the job calls it, and so does the referral page. */
-  catchUp(maxBatches = 20): Promise<number> {
-    if (!this.inflight)
-      this.inflight = this.drain(maxBatches).finally(() => {
-        this.inflight = null;
-      });
-    return this.inflight;
+  get consumer(): BetsConsumer {
+    this.consumerRunner ??= new BetsConsumer(this.db, this.deps.bets, REFERRAL_CONSUMER, BATCH, (rows, tx) =>
+      this.applyBets(rows, tx),
+    );
+    return this.consumerRunner;
   }
 
-  private async drain(maxBatches: number): Promise<number> {
-    const s = await this.settingsRow();
-    if (s.rewardKind === 'bonus' && s.wageringMultiplier > 0)
-      await this.deps.bonusEngine.hiddenPromotion(REFERRAL_BONUS);
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const n = await this.deps.bets.consume(REFERRAL_CONSUMER, BATCH, (rows, tx) =>
-        this.applyBets(rows, tx),
-      );
-      total += n;
-      if (n < BATCH) break;
-    }
-    return total;
+  /**
+   * Drains the bets record into this consumer: pages call it with a few batches on every view
+   * (callers in one process share one run), jobs without a limit, to the horizon.
+   */
+  catchUp(maxBatches?: number): Promise<number> {
+    return this.consumer.catchUp(maxBatches);
   }
 
   /** The referral page: code, invited players (masked) with their progress, and the rewards paid. */
