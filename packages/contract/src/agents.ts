@@ -228,7 +228,10 @@ export const downlineRowSchema = z.object({
   level: z.number().int(),
   directCount: z.number().int(),
   status: safeString(),
+  /** Cash and bonus: what the member can play with. */
   balance: amount,
+  /** Salaries and dividends not yet moved to cash (never part of `balance`). */
+  commission: amount,
   createdAt: safeString(),
 });
 export const downlinePageSchema = pageOf(downlineRowSchema);
@@ -331,3 +334,33 @@ export const agentMessageSchema = z.object({
 });
 export const agentMessageListSchema = z.object({ content: z.array(agentMessageSchema) });
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
+
+/** GET /wps/agent/wallet: the agent's own money, each account apart (commission is not cash). */
+export const agentWalletSchema = z.object({
+  /** Cash: played, withdrawn and transferred. */
+  cash: amount,
+  bonus: amount,
+  /** Salaries and dividends received, until the agent moves them to cash. */
+  commission: amount,
+});
+export type AgentWallet = z.infer<typeof agentWalletSchema>;
+
+/** POST /wps/agent/commission/transfer: commission to the agent's own cash, with the payment password. */
+export const commissionTransferInputSchema = z.object({
+  amount: z
+    .union([safeString().max(40), z.number()])
+    .describe('Decimal string with at most two decimals, greater than 0'),
+  paymentPassword: safeString().min(1).max(200),
+  /** A client-made id: a retried submit moves the money once. */
+  requestId: safeString()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+export type CommissionTransferInput = z.infer<typeof commissionTransferInputSchema>;
+export const commissionTransferResultSchema = z.object({
+  transactionId: z.number().int(),
+  amount,
+  /** The agent's balances after the move. */
+  cash: amount,
+  commission: amount,
+});

@@ -1,6 +1,9 @@
 import {
   accountRecordPageSchema,
   agentMessageListSchema,
+  agentWalletSchema,
+  commissionTransferInputSchema,
+  commissionTransferResultSchema,
   agentRegisterResultSchema,
   agentRegisterSchema,
   contractActionResultSchema,
@@ -125,6 +128,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
             'directCount',
             'status',
             'balance',
+            'commission',
             'createdAt',
           ],
           (pageNo, pageSize) => agents.downlines(me, { ...q, pageNo, pageSize }),
@@ -132,6 +136,36 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok(req, await agents.downlines(me, q));
     },
+  );
+
+  app.get(
+    '/wps/agent/wallet',
+    {
+      onRequest: agent,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The agent’s own cash, bonus and commission, apart (salaries and dividends are paid to commission)',
+        response: { 200: envelopeSchema(agentWalletSchema) },
+      },
+    },
+    async (req) => ok(req, await agents.wallet(memberPrincipal(req).memberId)),
+  );
+
+  app.post(
+    '/wps/agent/commission/transfer',
+    {
+      onRequest: agent,
+      schema: {
+        tags,
+        security,
+        summary: 'Move the caller’s own commission to its own cash, with the payment password',
+        body: commissionTransferInputSchema,
+        response: { 200: envelopeSchema(commissionTransferResultSchema) },
+      },
+    },
+    async (req) => ok(req, await agents.transferCommission(memberPrincipal(req).memberId, req.body)),
   );
 
   app.get(

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AccountRecord,
+  type AgentWallet,
   bpToRate,
+  type CommissionTransferInput,
   type ConsolidatedContract,
   type agentRegisterSchema,
   type ContractKind,
@@ -19,9 +22,10 @@ import {
 } from '@wps/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { fieldError, parseAmount } from '../cashier/amount.ts';
 import type { CashierTeamTotals } from '../cashier/team-totals.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
 import type { BetsService } from '../bets/service.ts';
 import { ZERO_TOTALS } from '../bets/team.ts';
 import { checkNewPassword } from '../members/flows.ts';
@@ -186,7 +190,8 @@ export class AgentsService {
           level: m.level,
           directCount: m.directCount,
           status: m.status,
-          balance: fromMinor(b.player_cash + b.player_bonus + b.agent_commission),
+          balance: fromMinor(b.player_cash + b.player_bonus),
+          commission: fromMinor(b.agent_commission),
           createdAt: m.createdAt,
         };
       }),
@@ -194,6 +199,52 @@ export class AgentsService {
       q.pageNo,
       q.pageSize,
     );
+  }
+
+  // ---------------------------------------------------------------- the agent's own wallet
+
+  /** The agent's own money, each account apart: commission is paid here and is not cash. */
+  async wallet(agentId: number): Promise<AgentWallet> {
+    const b = await this.deps.wallet.memberBalances(agentId);
+    return {
+      cash: fromMinor(b.player_cash),
+      bonus: fromMinor(b.player_bonus),
+      commission: fromMinor(b.agent_commission),
+    };
+  }
+
+  /**
+   * Moves salaries and dividends from the agent's commission account to its own cash: the
+   * payment password first (the members module's check, which counts failures only), then one
+   * balanced ledger transaction keyed by the agent and the client's request id (a retried
+   * submit moves the money once); the ledger refuses more than the commission holds.
+   */
+  async transferCommission(agentId: number, input: CommissionTransferInput) {
+    const amount = parseAmount(input.amount);
+    await this.deps.members.verifyPaymentPassword(agentId, input.paymentPassword);
+    try {
+      const posted = await this.deps.wallet.post({
+        key: `agent_commission:${agentId}:${input.requestId ?? randomUUID()}`,
+        reason: 'commission',
+        postings: [
+          { account: Accounts.commission(agentId), amount: -amount },
+          { account: Accounts.cash(agentId), amount },
+        ],
+        metadata: { transfer: 'commission_to_cash' },
+      });
+      const after = await this.wallet(agentId);
+      return {
+        transactionId: posted.transactionId,
+        amount: fromMinor(amount),
+        cash: after.cash,
+        commission: after.commission,
+      };
+    } catch (err) {
+      if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {
+        throw fieldError('amount', 'insufficientFunds', [], 'INSUFFICIENT_FUNDS');
+      }
+      throw err;
+    }
   }
 
   /** Rounds played in the subtree (team betting), optionally of one member of it. */

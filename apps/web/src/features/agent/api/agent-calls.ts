@@ -1,5 +1,8 @@
 import type {
   AccountRecord,
+  AgentWallet,
+  CommissionTransferInput,
+  commissionTransferResultSchema,
   Contract,
   ContractOffer,
   DividendRow,
@@ -9,8 +12,10 @@ import type {
   TeamOverview,
 } from '@wps/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
+import { invalidateMoney } from '../../wallet/api/get-balance.ts';
 
 /** Every agent-centre query lives under this key, so one invalidation refreshes the centre. */
 export const AGENT_KEY = ['member', 'agent'] as const;
@@ -91,6 +96,27 @@ export const useIncome = (q: Query) =>
     queryFn: ({ signal }) => api.get<Income>('/wps/agent/income', { query: q, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** The agent's own cash, bonus and commission, apart (salaries and dividends are paid to commission). */
+export const useAgentWallet = () =>
+  useQuery({
+    queryKey: [...AGENT_KEY, 'wallet'],
+    queryFn: ({ signal }) => api.get<AgentWallet>('/wps/agent/wallet', { signal }),
+  });
+
+export type CommissionTransferResult = z.infer<typeof commissionTransferResultSchema>;
+/** Commission to the agent's own cash, with the payment password; refreshes every balance shown. */
+export function useCommissionTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CommissionTransferInput & { amount: string; requestId: string }) =>
+      api.post<CommissionTransferResult>('/wps/agent/commission/transfer', input),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: AGENT_KEY });
+      void invalidateMoney(client);
+    },
+  });
+}
 
 export const useContracts = (q: Query = {}, enabled = true) =>
   useQuery({

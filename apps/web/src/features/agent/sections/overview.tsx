@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamOverview } from '../api/agent-calls.ts';
+import { CommissionWallet } from '../components/commission-wallet.tsx';
 import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
 import { tone } from '../lib.ts';
 
-/** Team overview: head counts, play, the team's P&L and its money in and out for the range, with a per-day chart. */
+/** Team overview: the agent's own cash and commission, then head counts, play, the team's P&L and its money in and out for the range, with a per-day chart. */
 export default function OverviewSection() {
   const { t } = useTranslation('agent');
   const [preset, setPreset] = useState<DatePreset>('today');
@@ -27,6 +28,7 @@ export default function OverviewSection() {
   return (
     <section className="agent-section" aria-labelledby="agent-overview">
       <h2 id="agent-overview">{t('menu.teamOverview')}</h2>
+      <CommissionWallet />
       <DatePresets value={preset} onChange={setPreset} />
       {isError && <p role="alert">{error.message}</p>}
       <dl className="agent-stats" data-testid="team-overview">

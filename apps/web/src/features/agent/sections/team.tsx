@@ -63,6 +63,7 @@ export default function TeamSection({ onDetails }: { onDetails(memberId: number)
           },
           { key: 'level', header: t('cols.level'), render: (r) => r.level, numeric: true },
           { key: 'balance', header: t('cols.balance'), render: (r) => r.balance, numeric: true },
+          { key: 'commission', header: t('cols.commission'), render: (r) => r.commission, numeric: true },
           { key: 'status', header: t('cols.status'), render: (r) => r.status },
           {
             key: 'actions',
