@@ -1,7 +1,7 @@
 import type { BetSource, BetStatus } from '@wps/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { finalBelow, lockMark } from './horizon.ts';
+import { finalBelow, finalThrough, lockMark } from './horizon.ts';
 import { BetReads, type BetRow, type RoundFilter, type RoundSummary, type RoundTotals } from './reads.ts';
 import { bets, betsDaily, betsHourly } from './schema.ts';
 import { TeamBets } from './team.ts';
@@ -126,6 +126,25 @@ export class BetsService {
       select x.member_id, u.path, x.source, x.vendor, x.game_code, x.game_type,
              x.round_id, x.stake, x.payout, bets_valid_stake(x.stake, x.payout, x.trial), x.status, x.trial
       from x join u using (member_id)`);
+  }
+
+  /**
+   * Waits until every bet settled before `moment` has committed (horizon.ts `finalThrough`): what
+   * closes a period. A period read by settled_at as soon as it ended missed the bets of a
+   * transaction that began before the end and committed after the read, and no period paid them
+   * (issue 26). Throws after `timeoutMs` (a transaction open since before `moment`): the job fails
+   * and the scheduler runs the period again at its next tick.
+   */
+  async awaitFinal(moment: Date, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await finalThrough(this.db)) >= moment) return;
+      if (Date.now() >= deadline)
+        throw new Error(
+          `bets settled before ${moment.toISOString()} are not all final yet: a transaction is still open`,
+        );
+      await new Promise((r) => setTimeout(r, Math.min(250, Math.max(10, moment.getTime() - Date.now()))));
+    }
   }
 
   /**

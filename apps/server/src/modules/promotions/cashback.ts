@@ -33,6 +33,8 @@ export class CashbackService {
     end: Date,
     assertOwner: (tx: DbOrTx) => Promise<void> = async () => {},
   ): Promise<{ computed: number; paid: number }> {
+    // The period closes only once every bet settled in it has committed.
+    await this.deps.bets.awaitFinal(end);
     const promos = await this.db
       .select()
       .from(promotions)

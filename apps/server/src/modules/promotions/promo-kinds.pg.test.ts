@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -40,6 +41,45 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('a period closes only once a bet settled in it by a transaction still open has committed', async () => {
+    const id = await create({
+      title: 'Cashback of late commits',
+      kind: 'cashback',
+      period: 'day',
+      percent: 10,
+      cap: '1000.00',
+      autoCredit: true,
+    });
+    const m = await createMember(t.app);
+    await join(m.token, id);
+    const start = new Date();
+    // A bet whose transaction began inside the period and commits after the period ended: its
+    // row is settled at the transaction's start. Read at once, the period missed it for ever.
+    const late = new pg.Client({ connectionString: t.database.url });
+    await late.connect();
+    try {
+      await late.query('begin');
+      await late.query(
+        `insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id, stake, payout,
+                           valid_stake, status, trial)
+         values ($1, '{}', 'inhouse', 'INHOUSE', 'dice', 'RNG', 'late-commit', 80000, 0, 80000, 'settled', false)`,
+        [m.id],
+      );
+      const end = new Date(Date.now() + 50);
+      const settling = t.app.services.cashback.settle('day', start, end);
+      await new Promise((r) => setTimeout(r, 400));
+      await late.query('commit');
+      expect(await settling).toEqual({ computed: 1, paid: 1 });
+    } finally {
+      await late.end();
+    }
+    const [row] = await t.database.query(
+      'select stake::text, amount::text from promotion_cashbacks where promotion_id = $1 and member_id = $2',
+      [id, m.id],
+    );
+    expect(row).toEqual({ stake: '80000', amount: '8000' });
   });
 
   it('two cashback job runs at once pay each member once (auto-credit)', async () => {

@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
+import { finalThrough } from '../bets/horizon.ts';
 import type { BetsService } from '../bets/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
@@ -29,15 +30,13 @@ export const rebateOf = (validStake: bigint, rateBp: number): bigint =>
 export class RebateService {
   /**
    * Where a claim's window ends, and so its business day: the database's clock (every instance
-   * reads the same one), never this process's. Tests pin it, e.g. either side of business midnight.
+   * reads the same one), never this process's, held back to the start of the oldest transaction
+   * still open (bets/horizon.ts finalThrough): a bet settled before the window's end is then
+   * already committed, so no bet falls between two windows. Tests pin it, e.g. either side of
+   * business midnight.
    */
   readonly clock = {
-    now: async (ex: DbOrTx): Promise<Date> => {
-      const r = (await ex.execute(sql`select clock_timestamp() as now`)) as unknown as {
-        rows: Array<{ now: string | Date }>;
-      };
-      return new Date(r.rows[0]?.now ?? Number.NaN);
-    },
+    now: (ex: DbOrTx): Promise<Date> => finalThrough(ex),
   };
 
   constructor(
