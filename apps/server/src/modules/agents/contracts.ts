@@ -10,7 +10,7 @@ import {
   rateToBp,
   toMinor,
 } from '@wps/contract';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MembersService } from '../members/service.ts';
@@ -46,6 +46,26 @@ export function rateFor(
   return best;
 }
 
+/**
+ * Which part of `terms` pays more than the upline's own contract `own` pays at the same figures
+ * (null: none). Each tier is compared with the upline's rate at that tier's own thresholds.
+ */
+export function capExceeded(
+  own: Pick<ContractRow, 'rateBp' | 'tiers'>,
+  terms: { rateBp: number | null; tiers: StoredTier[] },
+): 'rate' | 'tiers' | null {
+  if (terms.rateBp !== null) return terms.rateBp > (own.rateBp ?? 0) ? 'rate' : null;
+  for (const t of terms.tiers) {
+    const ownRate = rateFor(own, {
+      validBet: BigInt(t.minValidBet),
+      netLoss: BigInt(t.minNetLoss),
+      activeMembers: t.minActiveMembers,
+    });
+    if (t.rateBp > ownRate) return 'tiers';
+  }
+  return null;
+}
+
 /** rate % of a base, rounded down to the paisa (never below zero). */
 export const share = (base: bigint, rateBp: number): bigint =>
   base <= 0n || rateBp <= 0 ? 0n : (base * BigInt(rateBp)) / 10_000n;
@@ -62,8 +82,9 @@ function storedTiers(offer: ContractOffer): StoredTier[] {
 /**
  * Contracts (SPEC §4): an upline offers a contract to a DIRECT downline, the downline accepts or
  * rejects, either side asks to terminate and the other confirms. Rates never exceed the upline's
- * own contract of the same kind; accepting a new contract ends every contract the agent has given
- * its own downlines of that kind at a higher rate.
+ * own contract of the same kind, and keep to it: whenever the agent's own contract of a kind
+ * changes (a new one accepted, or it ends), every contract it gave below of that kind is checked
+ * again by the offer's rule, and those it no longer covers end (their holders are told).
  */
 export class AgentContracts {
   constructor(
@@ -162,18 +183,45 @@ export class AgentContracts {
 
   /** Every tier (or the flat rate) must stay at or under what the upline itself earns there. */
   private checkCap(own: ContractRow, terms: { rateBp: number | null; tiers: StoredTier[] }): void {
-    if (terms.rateBp !== null) {
-      if (terms.rateBp > (own.rateBp ?? 0)) throw fieldError('rate', 'contractRateAboveUpline');
-      return;
-    }
-    for (const t of terms.tiers) {
-      const ownRate = rateFor(own, {
-        validBet: BigInt(t.minValidBet),
-        netLoss: BigInt(t.minNetLoss),
-        activeMembers: t.minActiveMembers,
-      });
-      if (t.rateBp > ownRate) throw fieldError('tiers', 'contractRateAboveUpline');
-    }
+    const field = capExceeded(own, terms);
+    if (field) throw fieldError(field, 'contractRateAboveUpline');
+  }
+
+  /**
+   * Re-checks every contract (offered or active) that `uplineId` gave below of `kind` against its
+   * own contract now (`own`; null: it holds none any more), by the rule an offer is checked by;
+   * those that no longer fit end with `reason`, and their holders hear of it (`auto_ended`).
+   */
+  private async revalidateBelow(
+    tx: Tx,
+    uplineId: number,
+    kind: string,
+    own: ContractRow | null,
+    reason: 'upline-rate-lowered' | 'upline-contract-ended',
+  ): Promise<Array<{ contractId: number; memberId: number; event: string }>> {
+    const below = await tx
+      .select()
+      .from(agentContracts)
+      .where(
+        and(
+          eq(agentContracts.uplineId, uplineId),
+          eq(agentContracts.kind, kind),
+          inArray(agentContracts.status, ['offered', 'active']),
+        ),
+      )
+      .for('update');
+    const misfits = below.filter((b) => own === null || capExceeded(own, b) !== null);
+    if (misfits.length === 0) return [];
+    await tx
+      .update(agentContracts)
+      .set({ status: 'ended', endedAt: sql`now()`, endReason: reason })
+      .where(
+        inArray(
+          agentContracts.id,
+          misfits.map((m) => m.id),
+        ),
+      );
+    return misfits.map((m) => ({ contractId: m.id, memberId: m.memberId, event: 'auto_ended' }));
   }
 
   /** A contract the caller is a party to, locked; anyone else's is NOT_FOUND. */
@@ -221,25 +269,15 @@ export class AgentContracts {
         .update(agentContracts)
         .set({ status: 'active', acceptedAt: sql`now()`, terminationBy: null })
         .where(eq(agentContracts.id, id));
-      // SPEC §4: contracts this agent gave below at a higher rate than it now earns end, and
-      // their holders hear of it.
-      const ended = await tx
-        .update(agentContracts)
-        .set({ status: 'ended', endedAt: sql`now()`, endReason: 'upline-rate-lowered' })
-        .where(
-          and(
-            eq(agentContracts.uplineId, callerId),
-            eq(agentContracts.kind, c.kind),
-            inArray(agentContracts.status, ['offered', 'active']),
-            gt(agentContracts.maxRateBp, c.maxRateBp),
-          ),
-        )
-        .returning({ id: agentContracts.id, memberId: agentContracts.memberId });
+      // SPEC §4: contracts this agent gave below that its new terms no longer cover end, and
+      // their holders hear of it. Checked tier by tier as an offer is, not by the highest rate:
+      // the same top rate from a higher threshold leaves a tier below earning more than its upline.
+      const ended = await this.revalidateBelow(tx, callerId, c.kind, c, 'upline-rate-lowered');
       await this.notify(tx, [
-        ...ended.map((e) => ({ contractId: e.id, memberId: e.memberId, event: 'auto_ended' })),
+        ...ended,
         ...(c.uplineId ? [{ contractId: id, memberId: c.uplineId, event: 'accepted' }] : []),
       ]);
-      return { id, status: 'ACTIVE' as const, request: null, autoEnded: ended.map((e) => e.id) };
+      return { id, status: 'ACTIVE' as const, request: null, autoEnded: ended.map((e) => e.contractId) };
     });
   }
 
@@ -281,6 +319,11 @@ export class AgentContracts {
       if (c.status !== 'active') throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
       if (c.terminationBy && c.terminationBy !== side) {
         await end('terminated');
+        // The downline holds no contract of this kind any more: nothing covers what it gave below.
+        await this.notify(
+          tx,
+          await this.revalidateBelow(tx, c.memberId, c.kind, null, 'upline-contract-ended'),
+        );
         return { id, status: 'ENDED' as const, request: null };
       }
       if (!c.terminationBy) {

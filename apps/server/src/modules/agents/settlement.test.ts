@@ -121,18 +121,20 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     const { agents, player } = await chain(t.app, 2);
     const [top, sub] = agents as [(typeof agents)[0], (typeof agents)[0]];
     const winner = await createMember(t.app, { parentId: top.id });
+    // Top is paid weekly and pays sub daily: on sub's day it has not been paid its own share yet.
     await platformContract(t.app, top, { kind: 'DIVIDEND', payPeriod: 'WEEKLY', tiers: [{ rate: '10.00' }] });
     await givenContract(t.app, top, sub, {
       kind: 'DIVIDEND',
-      payPeriod: 'WEEKLY',
+      payPeriod: 'DAILY',
       tiers: [{ rate: '10.00' }],
     });
-    await bet(t.app, player.id, 500_000n, 0n); // sub's team lost 5,000.00
-    await bet(t.app, winner.id, 100_000n, 500_000n); // top's own player won 4,000.00
-    const result = await s.settleTiered('DIVIDEND', hour(), 'WEEKLY');
+    await bet(t.app, player.id, 1_000_000n, 0n); // sub's team lost 10,000.00
+    await bet(t.app, winner.id, 100_000n, 600_000n); // top's own player won 5,000.00
+    const result = await s.settleTiered('DIVIDEND', hour(), 'DAILY');
     expect(result.pending).toBe(1);
-    // Top got 10 % of 1,000.00 and owes sub 500.00: nothing moved, nothing negative.
-    expect(await commission(top.id)).toBe(10_000n);
+    // Top earned 10 % of 5,000.00 from sub's branch in the day and owes sub 500.00 (1,000.00 due,
+    // capped at what top earned from the branch), but holds nothing yet: nothing moved, nothing negative.
+    expect(await commission(top.id)).toBe(0n);
     expect(await commission(sub.id)).toBe(0n);
     const pending = await t.app.services.agents.payouts.pending(1, 50);
     expect(pending.content.find((p) => p.account === sub.account)).toMatchObject({
@@ -143,8 +145,8 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
       key: `test:fund:${top.id}`,
       reason: 'adjustment',
       postings: [
-        { account: Accounts.adjustment(), amount: -40_000n },
-        { account: Accounts.commission(top.id), amount: 40_000n },
+        { account: Accounts.adjustment(), amount: -50_000n },
+        { account: Accounts.commission(top.id), amount: 50_000n },
       ],
     });
     expect((await s.retryPending(['DIVIDEND'])).paid).toBeGreaterThanOrEqual(1);

@@ -67,6 +67,26 @@ export class AgentSettlement {
       .orderBy(asc(agentContracts.level), asc(agentContracts.id));
   }
 
+  /** The dividend contracts of these members in force at `end`, whatever their pay period. */
+  private async dividendsOf(memberIds: number[], end: Date): Promise<ContractRow[]> {
+    if (memberIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(agentContracts)
+      .where(
+        and(
+          eq(agentContracts.kind, 'DIVIDEND'),
+          sql`${agentContracts.memberId} = any(${`{${memberIds.join(',')}}`}::int[])`,
+          isNotNull(agentContracts.acceptedAt),
+          lt(agentContracts.acceptedAt, end),
+          or(
+            eq(agentContracts.status, 'active'),
+            sql`${agentContracts.endedAt} >= ${end.toISOString()}::timestamptz`,
+          ),
+        ),
+      );
+  }
+
   /** Daily or hourly salary, or a dividend of one pay period: tiers on the team's period figures. */
   async settleTiered(
     kind: 'DAILY' | 'HOURLY' | 'DIVIDEND',
@@ -74,10 +94,24 @@ export class AgentSettlement {
     payPeriod?: PayPeriod,
   ): Promise<SettleResult> {
     const contracts = await this.inForce(kind, ctx.periodEnd, payPeriod);
+    // A dividend's upline whose own dividend is not settled in this run (another pay period):
+    // its contract, to work out what it earned in this period (the cap below).
+    const inRun = new Set(contracts.map((c) => c.memberId));
+    const otherUplines =
+      kind === 'DIVIDEND'
+        ? await this.dividendsOf(
+            [
+              ...new Set(
+                contracts.flatMap((c) => (c.uplineId !== null && !inRun.has(c.uplineId) ? [c.uplineId] : [])),
+              ),
+            ],
+            ctx.periodEnd,
+          )
+        : [];
     // One aggregate for every contract of the period (a day or a pay period: from the daily
     // rollups and the bets not rolled up yet; an hour: from the record).
     const totals = await this.deps.bets.team.totalsOf(
-      contracts.map((c) => c.memberId),
+      [...contracts, ...otherUplines].map((c) => c.memberId),
       ctx.periodStart,
       ctx.periodEnd,
       this.deps.activeMinBet,
@@ -91,6 +125,16 @@ export class AgentSettlement {
           )
         : new Map<number, bigint>();
     const due: Array<[ContractRow, PayoutFigures]> = [];
+    const caps = new DividendCaps(contracts, (id) => {
+      const t = totals.get(id) ?? ZERO_TOTALS;
+      return t.stake - t.payout;
+    });
+    for (const c of otherUplines) {
+      // Its dividend on this period's figures, on its own terms (its carry belongs to its own periods).
+      const t = totals.get(c.memberId) ?? ZERO_TOTALS;
+      const netLoss = t.stake - t.payout;
+      caps.earned(c.memberId, share(netLoss, rateFor(c, { ...t, netLoss })));
+    }
     for (const c of contracts) {
       const t = totals.get(c.memberId) ?? ZERO_TOTALS;
       const netLoss = t.stake - t.payout;
@@ -104,12 +148,15 @@ export class AgentSettlement {
           netLoss: effective,
           activeMembers: t.activeMembers,
         });
+        // Shallowest first: the upline's own dividend of the period is known before its branches'.
+        const amount = caps.cap(c, share(effective, rateBp));
+        caps.earned(c.memberId, amount);
         figures = {
           validBet: t.validBet,
           netLoss,
           activeMembers: t.activeMembers,
           rateBp,
-          amount: share(effective, rateBp),
+          amount,
           carriedIn,
           carriedOut: effective < 0n ? -effective : 0n,
         };
@@ -170,5 +217,56 @@ export class AgentSettlement {
   /** Pending payouts of these kinds, paid when their payer can now afford them (payouts.ts). */
   retryPending(kinds: ContractKind[]): Promise<{ paid: number; pending: number }> {
     return this.payouts.retryPending(kinds);
+  }
+}
+
+/**
+ * The dividend cap (issue 26): a period's dividend to a downline never exceeds what its upline
+ * itself earned from that branch in the period. The upline's dividend of the period is shared
+ * among the parts of its team by what each lost: every branch holding a dividend contract from it
+ * in this run, and the rest of its team as one part; a part that won gets no share. So the upline
+ * never pays its branches more than it earned, whatever the tiers, and a branch whose players
+ * lost while the rest of the team won gets only what its losses earned the upline. The part of a
+ * dividend cut by the cap is not carried anywhere. Platform contracts (no upline) are not capped.
+ */
+class DividendCaps {
+  private readonly paid = new Map<number, bigint>();
+  private readonly branches = new Map<number, number[]>();
+
+  constructor(
+    contracts: readonly ContractRow[],
+    /** A member's team net loss in the period (stakes minus payouts). */
+    private readonly netLossOf: (memberId: number) => bigint,
+  ) {
+    for (const c of contracts) {
+      if (c.uplineId === null) continue;
+      const list = this.branches.get(c.uplineId) ?? [];
+      list.push(c.memberId);
+      this.branches.set(c.uplineId, list);
+    }
+  }
+
+  /** What `memberId` earned as its own dividend of the period. */
+  earned(memberId: number, amount: bigint): void {
+    this.paid.set(memberId, amount);
+  }
+
+  cap(c: ContractRow, amount: bigint): bigint {
+    if (c.uplineId === null || amount <= 0n) return amount;
+    const earned = this.paid.get(c.uplineId) ?? 0n;
+    const branch = this.netLossOf(c.memberId);
+    if (earned <= 0n || branch <= 0n) return 0n;
+    const branches = this.branches.get(c.uplineId) ?? [];
+    let lost = 0n;
+    let branchesTotal = 0n;
+    for (const m of branches) {
+      const n = this.netLossOf(m);
+      branchesTotal += n;
+      if (n > 0n) lost += n;
+    }
+    const rest = this.netLossOf(c.uplineId) - branchesTotal;
+    if (rest > 0n) lost += rest;
+    const share = (earned * branch) / lost;
+    return amount < share ? amount : share;
   }
 }
