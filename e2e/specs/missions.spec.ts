@@ -41,9 +41,9 @@ test.describe('missions journey', () => {
     await expect(page.getByTestId('vip-card')).toContainText('Not yet VIP');
 
     await page.goto('/rng/inhouse/roulette');
-    await page.getByRole('button', { name: 'Red', exact: true }).click();
     await page.getByRole('button', { name: 'Straight', exact: true }).click();
     await page.locator('button[data-pocket="17"]').click();
+    await page.locator('button[data-pocket="5"]').click();
     await spin(page);
     await spin(page);
 

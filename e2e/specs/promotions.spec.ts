@@ -94,20 +94,22 @@ test.describe('promotions journey', () => {
     await expect(page.getByTestId('bonus-balance')).toHaveText('50.00');
     await expect(page.getByTestId('wagering-progress')).toHaveText('0.00 / 100.00 (0%)');
 
-    // Play the in-house roulette: 20.00 a spin, in-house counts in full.
+    // Play the in-house roulette: two straight bets, 20.00 a spin, in-house counts in full. Never
+    // a push, so every spin is 20.00 of valid bet whatever it lands on (red and a straight on a
+    // black number would be a push whenever red came: nothing at risk, nothing counted).
     await page.goto('/rng/inhouse/roulette');
-    await page.getByRole('button', { name: 'Red', exact: true }).click();
     await page.getByRole('button', { name: 'Straight', exact: true }).click();
     await page.locator('button[data-pocket="17"]').click();
+    await page.locator('button[data-pocket="5"]').click();
     await spin(page);
     await spin(page);
     await page.goto('/member?page=bonusDetails');
     await expect(page.getByTestId('wagering-progress')).toHaveText('40.00 / 100.00 (40%)');
 
     await page.goto('/rng/inhouse/roulette');
-    await page.getByRole('button', { name: 'Red', exact: true }).click();
     await page.getByRole('button', { name: 'Straight', exact: true }).click();
     await page.locator('button[data-pocket="17"]').click();
+    await page.locator('button[data-pocket="5"]').click();
     for (let i = 0; i < 3; i++) await spin(page);
     await page.goto('/member?page=bonusDetails');
     await expect(page.getByText('Converted to cash')).toBeVisible();
