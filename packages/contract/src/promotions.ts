@@ -71,9 +71,12 @@ export const ACTIVITY_STATUSES = [
 ] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
-/** Percent of a valid stake that counts toward wagering, per game type (SPEC §3 game types). */
+/**
+ * Percent of a valid stake that counts toward wagering, per game type (SPEC §3 game types), or
+ * per game of a type, `TYPE:GAME` (e.g. `INHOUSE:DICE`, `INHOUSE:CRASH`), which wins over its type.
+ */
 export const contributionsSchema = z
-  .record(safeString().regex(/^[A-Z]{2,12}$/), z.number().int().min(0).max(100))
+  .record(safeString().regex(/^[A-Z]{2,12}(:[A-Z0-9_-]{1,32})?$/), z.number().int().min(0).max(100))
   .refine((r) => Object.keys(r).length <= 20, 'badRequest');
 
 export const promotionSchema = z.object({

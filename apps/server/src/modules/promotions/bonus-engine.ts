@@ -218,7 +218,7 @@ export class BonusEngine {
       const step = advance(
         grant.wagered,
         grant.wageringRequired,
-        contributionOf(grant.contributions, bet.gameType, bet.validStake),
+        contributionOf(grant.contributions, bet.gameType, bet.validStake, bet.gameCode),
       );
       grant.wagered = step.wagered;
       changed.add(grant);

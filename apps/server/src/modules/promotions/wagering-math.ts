@@ -1,8 +1,16 @@
 import type { Contributions } from './schema.ts';
 
-/** Percent of a stake on `gameType` that counts; a type not listed counts at OTHER, else in full. */
-export function contributionPercent(contributions: Contributions, gameType: string): number {
-  const pct = contributions[gameType] ?? contributions.OTHER ?? 100;
+/**
+ * Percent of a stake that counts: the game's own entry (`TYPE:GAME`, e.g. `INHOUSE:DICE`, so the
+ * in-house games, all of type INHOUSE, can differ), else its type's, else OTHER, else in full.
+ */
+export function contributionPercent(
+  contributions: Contributions,
+  gameType: string,
+  gameCode?: string | null,
+): number {
+  const own = gameCode ? contributions[`${gameType}:${gameCode.toUpperCase()}`] : undefined;
+  const pct = own ?? contributions[gameType] ?? contributions.OTHER ?? 100;
   return Math.max(0, Math.min(100, Math.trunc(pct)));
 }
 
@@ -10,8 +18,13 @@ export function contributionPercent(contributions: Contributions, gameType: stri
  * What a valid stake adds to wagering: its contribution, rounded down to the paisa. A negative
  * stake (a rolled-back bet's correcting row) takes its contribution back.
  */
-export function contributionOf(contributions: Contributions, gameType: string, validStake: bigint): bigint {
-  const pct = BigInt(contributionPercent(contributions, gameType));
+export function contributionOf(
+  contributions: Contributions,
+  gameType: string,
+  validStake: bigint,
+  gameCode?: string | null,
+): bigint {
+  const pct = BigInt(contributionPercent(contributions, gameType, gameCode));
   const scaled = validStake * pct;
   // Round toward zero either way, so a bet and its rollback cancel exactly.
   return scaled / 100n;

@@ -78,6 +78,49 @@ describe('bonus expiry and forfeits wait for the wagering consumer', () => {
     expect(after.player_hold).toBe(50_000n);
   });
 
+  it('a contribution per game (INHOUSE:DICE) tells one in-house game from another', async () => {
+    const promo = await createPromotion(kit.t.app, kit.op.token, {
+      title: 'Free 30 (no dice)',
+      category: 'others',
+      kind: 'free_bonus',
+      bonusAmount: '30.00',
+      wageringMultiplier: 5,
+      contributions: { INHOUSE: 100, 'INHOUSE:DICE': 0, 'INHOUSE:CRASH': 50 },
+    });
+    const m = await createMember(kit.t.app);
+    expect((await kit.api(m.token, 'POST', `/wps/promotions/${promo}/claim`)).status).toBe(200);
+    const play = (gameCode: string, stake: bigint) =>
+      kit.t.app.database.db.transaction((tx) =>
+        kit.t.app.services.bets.recordSettlement(tx, {
+          memberId: m.id,
+          source: 'inhouse',
+          vendor: 'INHOUSE',
+          gameCode,
+          gameType: 'INHOUSE',
+          roundId: `${gameCode}-${Math.random()}`,
+          stake,
+          payout: 0n,
+          trial: false,
+        }),
+      );
+    await play('dice', 10_000n);
+    await play('crash', 2_000n);
+    await play('roulette', 500n);
+    await kit.t.app.services.bonusEngine.catchUp();
+    expect(await grantOf(m.id)).toMatchObject({ status: 'active', wagered: '1500' });
+    // A key that is neither a type nor TYPE:GAME is refused.
+    const bad = await kit.api(kit.op.token, 'POST', '/wps/admin/promotions', {
+      startsAt: '2020-01-01T00:00:00Z',
+      title: 'Bad key',
+      category: 'others',
+      kind: 'free_bonus',
+      bonusAmount: '1.00',
+      wageringMultiplier: 1,
+      contributions: { 'inhouse dice': 0 },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('publishes how far each consumer has consumed, and its backlog', async () => {
     const m = await createMember(kit.t.app);
     await kit.bet(m.id, 100n);
