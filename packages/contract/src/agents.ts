@@ -66,6 +66,8 @@ export const contractOfferSchema = z.object({
   rate: rateString.optional(),
   tiers: z.array(contractTierSchema).min(1).max(20).optional(),
   payPeriod: payPeriodSchema.optional(),
+  /** Whether the downline's own bets count toward its own pay (default: no, only everyone below it). */
+  ownPlay: z.boolean().optional(),
 });
 export type ContractOffer = z.infer<typeof contractOfferSchema>;
 export const contractOfferResultSchema = z.object({
@@ -85,6 +87,8 @@ export const contractSchema = z.object({
   rate: z.string().nullable(),
   tiers: z.array(contractTierSchema),
   payPeriod: payPeriodSchema.nullable(),
+  /** Whether the downline's own bets count toward this contract (else only everyone below it). */
+  ownPlay: z.boolean(),
   /** An open request waiting for the other side: the offer itself, or a termination. */
   request: z.object({ kind: z.enum(CONTRACT_REQUEST_KINDS), by: z.enum(['UPLINE', 'DOWNLINE']) }).nullable(),
   createdAt: safeString(),

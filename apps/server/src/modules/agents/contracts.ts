@@ -98,13 +98,15 @@ export class AgentContracts {
     tiers: StoredTier[];
     maxRateBp: number;
     payPeriod: string | null;
+    ownPlay: boolean;
   } {
+    const ownPlay = offer.ownPlay === true;
     if (offer.kind === 'REALTIME') {
       if (!offer.rate) throw fieldError('rate', 'badRequest');
       if (offer.tiers?.length) throw fieldError('tiers', 'badRequest');
       const bp = rateToBp(offer.rate);
       if (bp <= 0) throw fieldError('rate', 'badRequest');
-      return { rateBp: bp, tiers: [], maxRateBp: bp, payPeriod: null };
+      return { rateBp: bp, tiers: [], maxRateBp: bp, payPeriod: null, ownPlay };
     }
     if (!offer.tiers?.length) throw fieldError('tiers', 'badRequest');
     if (offer.rate) throw fieldError('rate', 'badRequest');
@@ -112,7 +114,7 @@ export class AgentContracts {
     if (tiers.some((t) => t.rateBp <= 0)) throw fieldError('tiers', 'badRequest');
     const payPeriod = offer.kind === 'DIVIDEND' ? (offer.payPeriod ?? 'MONTHLY') : null;
     if (offer.kind !== 'DIVIDEND' && offer.payPeriod) throw fieldError('payPeriod', 'badRequest');
-    return { rateBp: null, tiers, maxRateBp: Math.max(...tiers.map((t) => t.rateBp)), payPeriod };
+    return { rateBp: null, tiers, maxRateBp: Math.max(...tiers.map((t) => t.rateBp)), payPeriod, ownPlay };
   }
 
   /** The member's own active contract of a kind (what caps what it may offer below). */
@@ -425,6 +427,7 @@ export function contractOut(
       rate: bpToRate(t.rateBp),
     })),
     payPeriod: (c.payPeriod as Contract['payPeriod']) ?? null,
+    ownPlay: c.ownPlay,
     request,
     createdAt: c.createdAt.toISOString(),
     acceptedAt: c.acceptedAt?.toISOString() ?? null,

@@ -51,7 +51,8 @@ export class RealtimeSalary {
 
   /**
    * Drains the bets record into the accruals. A bet counts for each real-time contract held on
-   * its path (the bettor and its uplines) that was accepted before the bet settled. It lands in
+   * its path (its uplines, and the bettor itself when its contract counts its own play) that was
+   * accepted before the bet settled. It lands in
    * its own 5-minute period, or in `floor` when that period is already settled (a late commit):
    * periods settle in order, so nothing is ever added to a paid period.
    */
@@ -61,6 +62,7 @@ export class RealtimeSalary {
         id: agentContracts.id,
         memberId: agentContracts.memberId,
         acceptedAt: agentContracts.acceptedAt,
+        ownPlay: agentContracts.ownPlay,
       })
       .from(agentContracts)
       .where(and(eq(agentContracts.kind, 'REALTIME'), eq(agentContracts.status, 'active')));
@@ -78,7 +80,7 @@ export class RealtimeSalary {
 
   private async accrue(
     rows: BetRow[],
-    byMember: Map<number, { id: number; acceptedAt: Date | null }>,
+    byMember: Map<number, { id: number; acceptedAt: Date | null; ownPlay: boolean }>,
     floor: Date,
     tx: Tx,
   ): Promise<void> {
@@ -90,6 +92,8 @@ export class RealtimeSalary {
       for (const agent of [...b.uplinePath, b.memberId]) {
         const c = byMember.get(agent);
         if (!c?.acceptedAt || b.settledAt < c.acceptedAt) continue;
+        // The holder's own bet counts for its uplines; for itself only if its contract says so.
+        if (agent === b.memberId && !c.ownPlay) continue;
         const key = `${c.id}:${periodStart.getTime()}`;
         const prev = sums.get(key);
         sums.set(key, { contractId: c.id, periodStart, validBet: (prev?.validBet ?? 0n) + b.validStake });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -41,6 +42,8 @@ export const agentContracts = pgTable(
     tiers: jsonb().$type<StoredTier[]>().notNull().default([]),
     maxRateBp: integer().notNull(),
     payPeriod: text(),
+    /** Whether the holder's own bets count toward this contract (its team is everyone below it). */
+    ownPlay: boolean().notNull().default(false),
     level: integer().notNull(),
     /** upline | downline: who asked to terminate; the other side confirms. */
     terminationBy: text(),

@@ -27,7 +27,7 @@ import type { CashierTeamTotals } from '../cashier/team-totals.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import type { BetsService } from '../bets/service.ts';
-import { ZERO_TOTALS } from '../bets/team.ts';
+import { type TeamTotals, ZERO_TOTALS } from '../bets/team.ts';
 import { checkNewPassword } from '../members/flows.ts';
 import { normalizeAccount } from '../members/normalize.ts';
 import type { MembersService } from '../members/service.ts';
@@ -37,6 +37,7 @@ import type { SystemService } from '../system/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { AgentContracts, contractOut } from './contracts.ts';
+import { type ContractHolder, OwnPlay } from './own-play.ts';
 import { pageOf, PayoutReports } from './reports.ts';
 import { AgentSettlement } from './settlement.ts';
 
@@ -72,6 +73,7 @@ export class AgentsService {
   readonly contracts: AgentContracts;
   readonly settlement: AgentSettlement;
   readonly payouts: PayoutReports;
+  private readonly ownPlay: OwnPlay;
 
   constructor(
     db: Db,
@@ -94,6 +96,7 @@ export class AgentsService {
       realtimePeriodMs: config.agentRealtimePeriodMs,
     });
     this.payouts = new PayoutReports(db, (ids) => deps.members.tree.accountsOf(ids));
+    this.ownPlay = new OwnPlay(deps.bets, config.agentActiveMinBet);
   }
 
   /** Resolves a report's range: defaults to today (business day); at most a quarter. */
@@ -468,22 +471,26 @@ export class AgentsService {
     const rows = await this.contracts.list(callerId, q);
     const now = new Date();
     const active = rows.filter((c) => c.status === 'active');
-    const byPeriod = new Map<
-      string,
-      Map<number, { validBet: bigint; stake: bigint; payout: bigint; activeMembers: number }>
-    >();
+    const byPeriod = new Map<string, (c: ContractHolder) => TeamTotals>();
     const kindOf = (c: (typeof rows)[number]): PeriodKind =>
       c.payPeriod ? (PAY_PERIOD_KIND[c.payPeriod] ?? 'month') : CURRENT_PERIOD[c.kind as ContractKind];
     for (const kind of new Set(active.map(kindOf))) {
       const start = periodStart(kind, now, this.config.businessUtcOffsetMinutes);
-      const ids = active.filter((c) => kindOf(c) === kind).map((c) => c.memberId);
-      byPeriod.set(kind, await this.deps.bets.team.totalsOf(ids, start, now, this.config.agentActiveMinBet));
+      const holders = active.filter((c) => kindOf(c) === kind);
+      const team = await this.deps.bets.team.totalsOf(
+        holders.map((c) => c.memberId),
+        start,
+        now,
+        this.config.agentActiveMinBet,
+      );
+      // The figures the contract pays on: without the holder's own play unless it counts it.
+      byPeriod.set(kind, await this.ownPlay.counted(holders, team, start, now));
     }
     return {
       content: rows.map((c) => {
         if (c.status !== 'active') return contractOut(c, callerId, null);
         const kind = kindOf(c);
-        const t = byPeriod.get(kind)?.get(c.memberId) ?? ZERO_TOTALS;
+        const t = byPeriod.get(kind)?.(c) ?? ZERO_TOTALS;
         return contractOut(c, callerId, {
           start: periodStart(kind, now, this.config.businessUtcOffsetMinutes).toISOString(),
           activeMembers: t.activeMembers,

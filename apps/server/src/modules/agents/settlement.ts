@@ -2,10 +2,11 @@ import type { ContractKind, PayPeriod } from '@wps/contract';
 import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { BetsService } from '../bets/service.ts';
-import { ZERO_TOTALS } from '../bets/team.ts';
+import { type TeamTotals, ZERO_TOTALS } from '../bets/team.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type ContractRow, rateFor, share } from './contracts.ts';
 import { AgentPayouts, type PayoutFigures, type PeriodContext, type SettleResult } from './payouts.ts';
+import { OwnPlay } from './own-play.ts';
 import { RealtimeSalary } from './realtime-salary.ts';
 import { agentContracts, agentPayouts } from './schema.ts';
 
@@ -23,6 +24,7 @@ export { REALTIME_CONSUMER } from './realtime-salary.ts';
 export class AgentSettlement {
   private readonly payouts: AgentPayouts;
   private readonly realtime: RealtimeSalary;
+  private readonly ownPlay: OwnPlay;
 
   constructor(
     private readonly db: Db,
@@ -35,6 +37,7 @@ export class AgentSettlement {
     },
   ) {
     this.payouts = new AgentPayouts(db, deps.wallet);
+    this.ownPlay = new OwnPlay(deps.bets, deps.activeMinBet);
     this.realtime = new RealtimeSalary(db, this.payouts, deps);
   }
 
@@ -117,6 +120,13 @@ export class AgentSettlement {
       this.deps.activeMinBet,
       this.deps.utcOffsetMinutes,
     );
+    // What each contract pays on: the team without the holder's own play, unless it counts it.
+    const counted = await this.ownPlay.counted(
+      [...contracts, ...otherUplines],
+      totals,
+      ctx.periodStart,
+      ctx.periodEnd,
+    );
     const carries =
       kind === 'DIVIDEND'
         ? await this.carriesOf(
@@ -125,18 +135,25 @@ export class AgentSettlement {
           )
         : new Map<number, bigint>();
     const due: Array<[ContractRow, PayoutFigures]> = [];
-    const caps = new DividendCaps(contracts, (id) => {
-      const t = totals.get(id) ?? ZERO_TOTALS;
-      return t.stake - t.payout;
-    });
+    const lossOf = (t: TeamTotals) => t.stake - t.payout;
+    const holders = new Map([...contracts, ...otherUplines].map((c) => [c.memberId, c]));
+    const caps = new DividendCaps(
+      contracts,
+      // A branch is its holder's whole team, its own play included: it is all in the upline's team.
+      (id) => lossOf(totals.get(id) ?? ZERO_TOTALS),
+      // The upline earned on its counted figures.
+      (id) => {
+        const h = holders.get(id);
+        return h ? lossOf(counted(h)) : 0n;
+      },
+    );
     for (const c of otherUplines) {
       // Its dividend on this period's figures, on its own terms (its carry belongs to its own periods).
-      const t = totals.get(c.memberId) ?? ZERO_TOTALS;
-      const netLoss = t.stake - t.payout;
-      caps.earned(c.memberId, share(netLoss, rateFor(c, { ...t, netLoss })));
+      const t = counted(c);
+      caps.earned(c.memberId, share(lossOf(t), rateFor(c, { ...t, netLoss: lossOf(t) })));
     }
     for (const c of contracts) {
-      const t = totals.get(c.memberId) ?? ZERO_TOTALS;
+      const t = counted(c);
       const netLoss = t.stake - t.payout;
       let figures: PayoutFigures;
       if (kind === 'DIVIDEND') {
@@ -235,8 +252,10 @@ class DividendCaps {
 
   constructor(
     contracts: readonly ContractRow[],
-    /** A member's team net loss in the period (stakes minus payouts). */
+    /** A branch's net loss in the period: its holder's whole team (stakes minus payouts). */
     private readonly netLossOf: (memberId: number) => bigint,
+    /** The net loss an upline's own dividend was counted on. */
+    private readonly uplineNetLossOf: (memberId: number) => bigint,
   ) {
     for (const c of contracts) {
       if (c.uplineId === null) continue;
@@ -264,7 +283,7 @@ class DividendCaps {
       branchesTotal += n;
       if (n > 0n) lost += n;
     }
-    const rest = this.netLossOf(c.uplineId) - branchesTotal;
+    const rest = this.uplineNetLossOf(c.uplineId) - branchesTotal;
     if (rest > 0n) lost += rest;
     const share = (earned * branch) / lost;
     return amount < share ? amount : share;

@@ -43,6 +43,8 @@ export function ContractList({ contracts }: { contracts: Contract[] }) {
                     )
                     .join(' / ')}
               {c.payPeriod ? ` · ${t(`periods.${c.payPeriod}`)}` : ''}
+              {' · '}
+              {t(c.ownPlay ? 'contracts.ownPlayCounted' : 'contracts.ownPlayNotCounted')}
             </p>
             {c.period && (
               <p className="small muted num">

@@ -24,6 +24,7 @@ export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): 
   const [threshold, setThreshold] = useState('');
   const [active, setActive] = useState('');
   const [payPeriod, setPayPeriod] = useState<PayPeriod>('MONTHLY');
+  const [ownPlay, setOwnPlay] = useState(false);
   const fields = action.error instanceof ApiError ? action.error.fields : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,8 +35,14 @@ export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): 
     };
     const offer: ContractOffer =
       kind === 'REALTIME'
-        ? { downline: account, kind, rate }
-        : { downline: account, kind, tiers: [tier], ...(kind === 'DIVIDEND' ? { payPeriod } : {}) };
+        ? { downline: account, kind, rate, ownPlay }
+        : {
+            downline: account,
+            kind,
+            tiers: [tier],
+            ownPlay,
+            ...(kind === 'DIVIDEND' ? { payPeriod } : {}),
+          };
     action.mutate(
       { action: 'offer', offer },
       {
@@ -109,6 +116,15 @@ export function OfferForm({ downline, onDone }: { downline?: string; onDone?(): 
           ))}
         </SelectField>
       )}
+      <label className="small">
+        <input
+          type="checkbox"
+          name="ownPlay"
+          checked={ownPlay}
+          onChange={(e) => setOwnPlay(e.target.checked)}
+        />{' '}
+        {t('contracts.ownPlay')}
+      </label>
       {action.error && !Object.keys(fields).length && <p role="alert">{action.error.message}</p>}
       <Button type="submit" disabled={action.isPending}>
         {t('contracts.offer')}
