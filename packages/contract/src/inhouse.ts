@@ -141,6 +141,11 @@ export const seedPairSchema = z.object({
   serverSeedHash: z.string(),
   clientSeed: z.string(),
   nonce: z.number().int(),
+  /**
+   * The hash of the server seed the next pair will use, committed before any client seed for it
+   * is accepted: after a rotation the active serverSeedHash equals the one shown here before.
+   */
+  nextServerSeedHash: z.string(),
 });
 export const revealedSeedSchema = z.object({
   serverSeed: z.string(),

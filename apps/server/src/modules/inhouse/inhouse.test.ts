@@ -363,6 +363,49 @@ describe('in-house games API: gates, limits, idempotency, recall, proof', () => 
     expect((await call('GET', `/wps/inhouse/rounds/${roundId}`, player.token)).status).toBe(404);
   });
 
+  it('commits the next server seed before the client seed that will pair with it (nextServerSeedHash)', async () => {
+    const m = await createMember(t.app);
+    await fund(m.id, 100_000n);
+    const before = (await call('GET', '/wps/inhouse/seeds', m.token)).body.value as {
+      serverSeedHash: string;
+      nextServerSeedHash: string;
+    };
+    expect(before.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(before.nextServerSeedHash).not.toBe(before.serverSeedHash);
+    // Shown again unchanged: it is committed, not drawn per view.
+    expect((await call('GET', '/wps/inhouse/seeds', m.token)).body.value.nextServerSeedHash).toBe(
+      before.nextServerSeedHash,
+    );
+    await call('POST', '/wps/inhouse/dice/play', m.token, {
+      requestId: rid(),
+      amount: '1.00',
+      target: 50,
+      direction: 'over',
+    });
+    const rotated = await call('PUT', '/wps/inhouse/seeds', m.token, { clientSeed: 'chosen after' });
+    const current = rotated.body.value.current as { serverSeedHash: string; nextServerSeedHash: string };
+    // The pair the new client seed joins uses the server seed committed before it arrived.
+    expect(current.serverSeedHash).toBe(before.nextServerSeedHash);
+    expect(current.nextServerSeedHash).not.toBe(before.nextServerSeedHash);
+    const after = (await call('GET', '/wps/inhouse/seeds', m.token)).body.value;
+    expect(after).toMatchObject({
+      serverSeedHash: before.nextServerSeedHash,
+      nextServerSeedHash: current.nextServerSeedHash,
+      clientSeed: 'chosen after',
+      nonce: 0,
+    });
+    // Once revealed, the rotated-to pair's seed verifies against the hash committed before it.
+    await call('POST', '/wps/inhouse/dice/play', m.token, {
+      requestId: rid(),
+      amount: '1.00',
+      target: 50,
+      direction: 'over',
+    });
+    const again = await call('PUT', '/wps/inhouse/seeds', m.token, {});
+    const revealed = again.body.value.revealed as { serverSeed: string };
+    expect(hashServerSeed(revealed.serverSeed)).toBe(before.nextServerSeedHash);
+  });
+
   it('splits a pair: the nonce is chosen with the engine, each step debits and the end settles once', async () => {
     const m = await createMember(t.app);
     await fund(m.id, 1_000_000n);

@@ -33,6 +33,12 @@ export const inhouseSeeds = pgTable(
     active: boolean().notNull().default(true),
     createdAt: ts().notNull().default(sql`now()`),
     revealedAt: ts(),
+    /**
+     * The server seed the next pair will use, committed (its hash shown) before the player's next
+     * client seed exists; null on a rotated pair and, until first read, on pairs made before it.
+     */
+    nextServerSeed: text(),
+    nextServerSeedHash: text(),
   },
   (t) => [
     uniqueIndex('inhouse_seeds_active_uq').on(t.memberId).where(sql`${t.active}`),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashServerSeed, serverSeedFromBytes } from '@wps/games';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inhouseSeeds } from './schema.ts';
 
@@ -20,21 +20,37 @@ const activeOf = (memberId: number) =>
 export class InhouseSeeds {
   constructor(private readonly db: Db) {}
 
-  /** The member's active pair, created on first use. */
+  /**
+   * The member's active pair, created on first use, with its committed successor seed: every
+   * active pair has one, so whatever client seed the member sends next, the server seed it will be
+   * paired with was fixed (and its hash shown) before.
+   */
   async active(memberId: number, tx?: Tx): Promise<SeedRow> {
     const ex = tx ?? this.db;
     const [found] = await ex.select().from(inhouseSeeds).where(activeOf(memberId));
-    if (found) return found;
-    const serverSeed = newServerSeed();
-    await ex
-      .insert(inhouseSeeds)
-      .values({
-        memberId,
-        serverSeed,
-        serverSeedHash: hashServerSeed(serverSeed),
-        clientSeed: newClientSeed(),
-      })
-      .onConflictDoNothing();
+    if (found?.nextServerSeed) return found;
+    if (found) {
+      // A pair made before successors were committed: commit one now, once (the first writer wins).
+      const next = newServerSeed();
+      await ex
+        .update(inhouseSeeds)
+        .set({ nextServerSeed: next, nextServerSeedHash: hashServerSeed(next) })
+        .where(and(eq(inhouseSeeds.id, found.id), isNull(inhouseSeeds.nextServerSeed)));
+    } else {
+      const serverSeed = newServerSeed();
+      const next = newServerSeed();
+      await ex
+        .insert(inhouseSeeds)
+        .values({
+          memberId,
+          serverSeed,
+          serverSeedHash: hashServerSeed(serverSeed),
+          clientSeed: newClientSeed(),
+          nextServerSeed: next,
+          nextServerSeedHash: hashServerSeed(next),
+        })
+        .onConflictDoNothing();
+    }
     const [row] = await ex.select().from(inhouseSeeds).where(activeOf(memberId));
     return row!;
   }
@@ -115,6 +131,7 @@ export class InhouseSeeds {
       serverSeedHash: cur.serverSeedHash,
       clientSeed: cur.clientSeed,
       nonce: cur.nonce,
+      nextServerSeedHash: cur.nextServerSeedHash!,
       previous: prev
         ? {
             serverSeed: prev.serverSeed,
@@ -128,20 +145,25 @@ export class InhouseSeeds {
 
   /**
    * Replaces the locked pair `old` by a new one with nonce 0 (the member's client seed, or a
-   * random one), revealing the old server seed. A pair that played no round is simply deleted:
-   * there is nothing to reveal.
+   * random one), revealing the old server seed. The new pair's server seed is the one `old`
+   * committed (its hash was shown as nextServerSeedHash before this client seed arrived), and a
+   * fresh successor is committed for the pair after it (issue 28: the server seed was drawn after
+   * the client seed arrived, so it could have been ground against it). A pair that played no
+   * round is simply deleted: there is nothing to reveal.
    */
   async replace(tx: Tx, old: SeedRow, clientSeed: string | undefined) {
     const played = old.nonce > 0;
     if (played) {
       await tx
         .update(inhouseSeeds)
-        .set({ active: false, revealedAt: sql`now()` })
+        .set({ active: false, revealedAt: sql`now()`, nextServerSeed: null, nextServerSeedHash: null })
         .where(eq(inhouseSeeds.id, old.id));
     } else {
       await tx.delete(inhouseSeeds).where(eq(inhouseSeeds.id, old.id));
     }
-    const serverSeed = newServerSeed();
+    // `old` comes locked through lock(), which went through active(): it has its successor.
+    const serverSeed = old.nextServerSeed ?? newServerSeed();
+    const next = newServerSeed();
     const [cur] = await tx
       .insert(inhouseSeeds)
       .values({
@@ -149,6 +171,8 @@ export class InhouseSeeds {
         serverSeed,
         serverSeedHash: hashServerSeed(serverSeed),
         clientSeed: clientSeed ?? newClientSeed(),
+        nextServerSeed: next,
+        nextServerSeedHash: hashServerSeed(next),
       })
       .returning();
     return {
@@ -160,7 +184,12 @@ export class InhouseSeeds {
             lastNonce: old.nonce - 1,
           }
         : null,
-      current: { serverSeedHash: cur!.serverSeedHash, clientSeed: cur!.clientSeed, nonce: cur!.nonce },
+      current: {
+        serverSeedHash: cur!.serverSeedHash,
+        clientSeed: cur!.clientSeed,
+        nonce: cur!.nonce,
+        nextServerSeedHash: cur!.nextServerSeedHash!,
+      },
     };
   }
 }

@@ -27,6 +27,10 @@ export function FairnessPanel() {
           <dd className="ih-mono" data-testid="seed-nonce">
             {seeds.data.nonce}
           </dd>
+          <dt>{t('fairness.nextServerSeedHash')}</dt>
+          <dd className="ih-mono" data-testid="next-server-seed-hash">
+            {seeds.data.nextServerSeedHash}
+          </dd>
         </dl>
       )}
       <label className="ih-field">
