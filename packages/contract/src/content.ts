@@ -258,11 +258,23 @@ export const CS_POSITIONS = [
   'FACEBOOK1',
   'WHATSAPP',
 ] as const;
-/** An https:// (or http://) link or a path of this site; what the client will open. */
+/**
+ * A path of this site that stays on it once a browser resolves it. Browsers read `\` as `/` in
+ * http(s) URLs, so `/\evil.example` opens another host, as `//evil.example` does (issue 28).
+ */
+const staysOnSite = (path: string): boolean => {
+  try {
+    return new URL(path, 'https://site.invalid').host === 'site.invalid';
+  } catch {
+    return false;
+  }
+};
+/** An https:// (or http://) link or a path of this site; what the client will open. No backslash. */
 const contactUrl = safeString()
   .trim()
   .max(500)
-  .regex(/^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i);
+  .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|\/(?![/\\])[^\s\\]*)$/i)
+  .refine((v) => /^https?:/i.test(v) || staysOnSite(v), 'badRequest');
 
 export const contactInputSchema = z.object({
   csPosition: z.enum(CS_POSITIONS),

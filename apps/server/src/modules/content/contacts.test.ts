@@ -67,7 +67,17 @@ describe('console: customer-service entries and resources', () => {
   });
 
   it('refuses links a player must never open and unknown positions', async () => {
-    for (const url of ['javascript:alert(1)', '//evil.example/x', 'ftp://x.example', 'https://', ' ']) {
+    for (const url of [
+      'javascript:alert(1)',
+      '//evil.example/x',
+      // A browser reads the backslash as a slash: another host (issue 28).
+      '/\\evil.example',
+      '/\\/evil.example',
+      'https://ok.example\\@evil.example',
+      'ftp://x.example',
+      'https://',
+      ' ',
+    ]) {
       const res = await asOp('POST', '/wps/admin/content/contacts', {
         csPosition: 'LIVECHAT',
         title: 'x',
