@@ -57,6 +57,20 @@ describe('ALTCHA human check', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('failed human checks do not spend a number’s SMS quota: nobody can block a player’s SMS login', async () => {
+    await createMember(app, { countryDialingCode: '977', mobileNum: '9877771234' });
+    const sms = (altcha: string | undefined, ip = nextIp()) =>
+      app.inject({
+        method: 'POST',
+        url: '/wps/verification/sms/noLogin',
+        payload: { mobileNum: '9877771234', ...(altcha ? { altcha } : {}) },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let i = 0; i < 6; i++) expect((await sms(undefined)).json().code).toBe('HUMAN_CHECK_FAILED');
+    const real = await sms(await solveAltcha(app));
+    expect(real.statusCode).toBe(200);
+  });
+
   it('accepts each solution once (replay refused)', async () => {
     const m = await createMember(app, { password: 'Human1234' });
     const altcha = await solveAltcha(app);

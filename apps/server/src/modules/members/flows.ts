@@ -281,7 +281,11 @@ export async function forgotByEmail(
   const email = e.checkRule('email', body.email, rules.get('email'), { required: true });
   e.throwIfAny();
   await s.auth.rateLimit(`forgot:ip:${ctx.ip}`, 5, 15 * 60_000);
-  await s.auth.rateLimit(`forgot:acct:${normalizeAccount(username!)}`, 3, 60 * 60_000);
+  // Per requester and account, then per account from everyone: three anonymous requests no longer
+  // block a player's recovery for an hour (issue 28).
+  const account = normalizeAccount(username!);
+  await s.auth.rateLimit(`forgot:acct:${account}@${ctx.ip}`, 3, 60 * 60_000);
+  await s.auth.rateLimit(`forgot:acct:${account}`, 10, 60 * 60_000);
   s.auth.background(async () => {
     const member = await s.members.getByAccount(username!);
     const matches = member?.status === 'active' && member.email && member.email === normalizeEmail(email!);

@@ -14,13 +14,20 @@ import { FieldErrors, parsePhone } from '../members/validation.ts';
 import type { Services } from '../../services.ts';
 import { CODE_TTL_MINUTES, type CodePurpose } from './service.ts';
 
-/** SMS sends per phone number and per client address in five minutes (SPEC §8 'Too many requests…'). */
-export const SMS_PER_NUMBER_PER_5_MIN = 3;
+/**
+ * SMS sends in five minutes (SPEC §8 'Too many requests…'): per client address, per number from one
+ * address, and per number from every address together (the SMS bombing guard).
+ */
 export const SMS_PER_IP_PER_5_MIN = 10;
+export const SMS_PER_NUMBER_PER_5_MIN = 3;
+export const SMS_PER_NUMBER_ALL_PER_5_MIN = 10;
 
 /**
- * The shared front half of every SMS code call: number checks (SPEC §8 messages), human check
- * (ALTCHA), per-number and per-IP limits.
+ * The shared front half of every SMS code call: number checks (SPEC §8 messages), the address's
+ * limit, the human check (ALTCHA), then the number's limits. The number's limits count only
+ * requests that passed the human check, per requester as well as per number: counted before it,
+ * three requests from anyone, human or not, blocked a player's SMS login and phone recovery for
+ * five minutes (issue 28).
  */
 async function prepareSms(
   s: Services,
@@ -32,8 +39,9 @@ async function prepareSms(
   e.throwIfAny();
   await s.auth.rateLimit(`sms:ip:${ctx.ip}`, SMS_PER_IP_PER_5_MIN, 5 * 60_000);
   const destination = phoneDestination(phone!.dialCode, phone!.mobile);
-  await s.auth.rateLimit(`sms:dest:${destination}`, SMS_PER_NUMBER_PER_5_MIN, 5 * 60_000);
   await s.auth.requireHumanCheck(body.altcha);
+  await s.auth.rateLimit(`sms:dest:${destination}@${ctx.ip}`, SMS_PER_NUMBER_PER_5_MIN, 5 * 60_000);
+  await s.auth.rateLimit(`sms:dest:${destination}`, SMS_PER_NUMBER_ALL_PER_5_MIN, 5 * 60_000);
   return { phone: phone!, destination };
 }
 

@@ -7,7 +7,7 @@ import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { lastCode } from '../../test/identity.ts';
 import { createMember } from '../../test/members.ts';
-import { SMS_PER_IP_PER_5_MIN, SMS_PER_NUMBER_PER_5_MIN } from './routes.ts';
+import { SMS_PER_IP_PER_5_MIN, SMS_PER_NUMBER_ALL_PER_5_MIN, SMS_PER_NUMBER_PER_5_MIN } from './routes.ts';
 import { HttpSmsSender, SmtpMailer } from './senders.ts';
 
 let t: TestApp;
@@ -46,18 +46,27 @@ describe('SMS code calls', () => {
     expect(ne.json().message).toBe('कृपया मान्य फोन नम्बर लेख्नुहोस्।');
   });
 
-  it(`allow ${SMS_PER_NUMBER_PER_5_MIN} sends per number in five minutes, whatever the address`, async () => {
+  it(`allow ${SMS_PER_NUMBER_PER_5_MIN} sends per number from one address, ${SMS_PER_NUMBER_ALL_PER_5_MIN} from all, in five minutes`, async () => {
     await createMember(app, { countryDialingCode: '977', mobileNum: '9877770001' });
+    const ip = '198.51.100.140';
     const statuses = [];
     for (let i = 0; i <= SMS_PER_NUMBER_PER_5_MIN; i++) {
-      statuses.push((await sms('/wps/verification/sms/login', { mobileNum: '9877770001' })).statusCode);
+      statuses.push((await sms('/wps/verification/sms/login', { mobileNum: '9877770001' }, ip)).statusCode);
     }
     expect(statuses).toEqual([...Array(SMS_PER_NUMBER_PER_5_MIN).fill(200), 429]);
-    const last = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770001' });
+    const last = await sms('/wps/verification/sms/noLogin', { mobileNum: '9877770001' }, ip);
     expect(last.json()).toMatchObject({
       code: 'RATE_LIMITED',
       message: 'Too many requests, please try again after 5 minutes.',
     });
+    // Another address still gets the player's code, up to the number's limit from everyone.
+    const others = [];
+    for (let i = SMS_PER_NUMBER_PER_5_MIN; i <= SMS_PER_NUMBER_ALL_PER_5_MIN; i++)
+      others.push((await sms('/wps/verification/sms/login', { mobileNum: '9877770001' })).statusCode);
+    expect(others).toEqual([
+      ...Array(SMS_PER_NUMBER_ALL_PER_5_MIN - SMS_PER_NUMBER_PER_5_MIN).fill(200),
+      429,
+    ]);
   });
 
   it(`allow ${SMS_PER_IP_PER_5_MIN} sends per address in five minutes, whatever the number`, async () => {
