@@ -1,10 +1,10 @@
 import { effectivePermissions, type OperatorRole, type OperatorRow } from '@wps/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { normalizeAccount, uniqueViolation } from '../members/normalize.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../members/passwords.ts';
-import { operatorRecoveryCodes, operators, sessions } from './schema.ts';
+import { operatorLoginChallenges, operatorRecoveryCodes, operators, sessions } from './schema.ts';
 
 export type Operator = typeof operators.$inferSelect;
 
@@ -217,11 +217,22 @@ export class OperatorService {
     if ((other?.n ?? 0) === 0) throw new AppError('CONFLICT', { messageKey: 'lastOwner' });
   }
 
+  /**
+   * Ends every open session of the operator and every sign-in challenge still waiting for a code:
+   * a challenge opened with the old password must not finish after a reset (issue 28), nor after
+   * the operator was disabled or lost their second factor.
+   */
   private async revokeSessions(tx: DbOrTx, operatorId: number): Promise<void> {
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.operatorId, operatorId), sql`${sessions.revokedAt} IS NULL`));
+    await tx
+      .update(operatorLoginChallenges)
+      .set({ consumedAt: sql`now()` })
+      .where(
+        and(eq(operatorLoginChallenges.operatorId, operatorId), isNull(operatorLoginChallenges.consumedAt)),
+      );
   }
 
   private async audit(actor: OperatorActor, action: string, id: number, before: unknown, after: unknown) {

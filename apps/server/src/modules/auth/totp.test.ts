@@ -155,6 +155,23 @@ describe('TOTP sign-in', () => {
     expect(status.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 2);
   });
 
+  it('a password reset closes the code step opened with the old password (issue 28)', async () => {
+    const op = await createOperator(t.app, { role: 'finance', password: 'Finance@123' });
+    const challenge = (await login(op.account, 'Finance@123')).json().value.challenge as string;
+    await t.app.services.auth.operators.resetPassword(
+      { id: 0, account: 'owner-test' },
+      op.id,
+      'Renewed@1234',
+    );
+    // The right code no longer opens a session on the challenge the old password opened.
+    const late = await second(challenge, totpCode(op.totpSecret!, 1));
+    expect(late.json().code).toBe('CODE_EXPIRED');
+    // The new password opens a fresh one.
+    const fresh = (await login(op.account, 'Renewed@1234')).json().value.challenge as string;
+    const opened = await second(fresh, totpCode(op.totpSecret!, 1));
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+
   it('limits tries per challenge and per operator (rate limit)', async () => {
     const op = await createOperator(t.app, { role: 'finance', password: 'Finance@123' });
     const ch = (await login(op.account, 'Finance@123')).json().value.challenge as string;
