@@ -111,7 +111,13 @@ export function createServices(config: Config, database: Database): Services {
     content,
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
   });
-  const vip = new VipService(db, { wallet, messages, audit });
+  const vip = new VipService(db, {
+    wallet,
+    messages,
+    audit,
+    members,
+    utcOffsetMinutes: config.businessUtcOffsetMinutes,
+  });
   const missions = new MissionsService(db, {
     bets,
     wallet,

@@ -1,5 +1,5 @@
 import type { ContractKind } from '@wps/contract';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { Accounts } from '../wallet/accounts.ts';
@@ -36,6 +36,8 @@ export interface PayoutFigures {
   amount: bigint;
   carriedIn: bigint;
   carriedOut: bigint;
+  /** Real-time salary: the sub-paisa remainder carried to the next period (ten-thousandths of a paisa). */
+  remainder: bigint;
 }
 
 /**
@@ -102,10 +104,11 @@ export class AgentPayouts {
       await tx.execute(sql`
         insert into agent_payouts as p
           (contract_id, member_id, payer_id, kind, period, period_start, period_end, valid_bet, net_loss,
-           active_members, rate_bp, amount, carried_in, carried_out, status, paid_at)
+           active_members, rate_bp, amount, carried_in, carried_out, remainder, status, paid_at)
         select x.contract_id, x.member_id, x.payer_id, x.kind, ${ctx.period},
                ${ctx.periodStart.toISOString()}::timestamptz, ${ctx.periodEnd.toISOString()}::timestamptz,
                x.valid_bet, x.net_loss, x.active_members, x.rate_bp, x.amount, x.carried_in, x.carried_out,
+               x.remainder,
                -- Written as paid with its posting in the same transaction; a refused posting turns it pending.
                case when x.amount > 0 then 'paid' else 'none' end,
                case when x.amount > 0 then now() end
@@ -113,9 +116,10 @@ export class AgentPayouts {
                     ${col((c) => c.kind)}::text[], ${col((_, f) => f.validBet)}::bigint[],
                     ${col((_, f) => f.netLoss)}::bigint[], ${col((_, f) => f.activeMembers)}::int[],
                     ${col((_, f) => f.rateBp)}::int[], ${col((_, f) => f.amount)}::bigint[],
-                    ${col((_, f) => f.carriedIn)}::bigint[], ${col((_, f) => f.carriedOut)}::bigint[])
+                    ${col((_, f) => f.carriedIn)}::bigint[], ${col((_, f) => f.carriedOut)}::bigint[],
+                    ${col((_, f) => f.remainder)}::bigint[])
           as x(contract_id, member_id, payer_id, kind, valid_bet, net_loss, active_members, rate_bp, amount,
-               carried_in, carried_out)
+               carried_in, carried_out, remainder)
         on conflict (contract_id, period) do nothing
         returning p.id::text as id, p.contract_id`),
     ).map((r) => ({ id: Number(r.id), contractId: Number(r.contract_id) }));
@@ -239,6 +243,49 @@ export class AgentPayouts {
       out.pending += done.pending;
     }
   }
+}
+
+/** An upline (null: the platform) and downline pair: what carries from period to period belongs to it. */
+export const pairKey = (memberId: number, payerId: number | null) => `${memberId}:${payerId ?? ''}`;
+
+/**
+ * The last payout row of `kind` before `before` of each (downline, upline) pair of these
+ * contracts, whatever contract it was written under, by `pairKey`.
+ */
+export async function lastOfPairs(
+  db: Db,
+  kind: ContractKind,
+  contracts: ReadonlyArray<Pick<ContractRow, 'memberId'>>,
+  before: Date,
+): Promise<Map<string, { carriedOut: bigint; remainder: bigint }>> {
+  const out = new Map<string, { carriedOut: bigint; remainder: bigint }>();
+  const ids = [...new Set(contracts.map((c) => c.memberId))];
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([agentPayouts.memberId, agentPayouts.payerId], {
+      memberId: agentPayouts.memberId,
+      payerId: agentPayouts.payerId,
+      carriedOut: agentPayouts.carriedOut,
+      remainder: agentPayouts.remainder,
+    })
+    .from(agentPayouts)
+    .where(
+      and(
+        // One array parameter: a period can have more contracts than a statement has parameters.
+        sql`${agentPayouts.memberId} = any(${`{${ids.join(',')}}`}::int[])`,
+        eq(agentPayouts.kind, kind),
+        lt(agentPayouts.periodStart, before),
+      ),
+    )
+    .orderBy(
+      asc(agentPayouts.memberId),
+      asc(agentPayouts.payerId),
+      desc(agentPayouts.periodStart),
+      desc(agentPayouts.id),
+    );
+  for (const r of rows)
+    out.set(pairKey(r.memberId, r.payerId), { carriedOut: r.carriedOut, remainder: r.remainder });
+  return out;
 }
 
 function emptyResult(contracts: number): SettleResult {

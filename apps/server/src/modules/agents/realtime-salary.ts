@@ -2,11 +2,33 @@ import { alignedStart } from '@wps/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
-import { type ContractRow, share } from './contracts.ts';
-import type { AgentPayouts, PayoutFigures, PeriodContext, SettleResult } from './payouts.ts';
+import type { ContractRow } from './contracts.ts';
+import {
+  type AgentPayouts,
+  lastOfPairs,
+  type PayoutFigures,
+  type PeriodContext,
+  pairKey,
+  type SettleResult,
+} from './payouts.ts';
 import { agentContracts, agentRealtimeAccruals } from './schema.ts';
 
 export const REALTIME_CONSUMER = 'agent-realtime-salary';
+
+/**
+ * A period's real-time salary with the remainder carried (issue 26): valid bet × rate in
+ * ten-thousandths of a paisa, plus what the previous period left, paid down to the paisa; what is
+ * left below it carries on, so the periods together pay the floor of their total. A period whose
+ * valid bet is negative (rollbacks) pays nothing and keeps the remainder as it was.
+ */
+export function carriedShare(
+  validBet: bigint,
+  rateBp: number,
+  carriedIn: bigint,
+): { amount: bigint; remainder: bigint } {
+  const exact = (validBet > 0n && rateBp > 0 ? validBet * BigInt(rateBp) : 0n) + carriedIn;
+  return { amount: exact / 10_000n, remainder: exact % 10_000n };
+}
 const CONSUME_BATCH = 2000;
 
 /** The real-time salary (SPEC §9): bets accrued to contracts as they settle, paid every period. */
@@ -30,17 +52,30 @@ export class RealtimeSalary {
       .innerJoin(agentContracts, eq(agentContracts.id, agentRealtimeAccruals.contractId))
       .where(eq(agentRealtimeAccruals.periodStart, ctx.periodStart))
       .orderBy(asc(agentContracts.level), asc(agentContracts.id));
+    // What the last period between each pair left below the paisa (whatever contract it was under).
+    const last = await lastOfPairs(
+      this.db,
+      'REALTIME',
+      rows.map((r) => r.c),
+      ctx.periodStart,
+    );
     const due: Array<[ContractRow, PayoutFigures]> = [];
     for (const { c, validBet } of rows) {
       const rateBp = c.rateBp ?? 0;
+      const { amount, remainder } = carriedShare(
+        validBet,
+        rateBp,
+        last.get(pairKey(c.memberId, c.uplineId))?.remainder ?? 0n,
+      );
       const figures: PayoutFigures = {
         validBet,
         netLoss: 0n,
         activeMembers: 0,
         rateBp,
-        amount: share(validBet, rateBp),
+        amount,
         carriedIn: 0n,
         carriedOut: 0n,
+        remainder,
       };
       due.push([c, figures]);
     }

@@ -80,6 +80,8 @@ export const agentPayouts = pgTable(
     amount: bigint({ mode: 'bigint' }).notNull(),
     carriedIn: bigint({ mode: 'bigint' }).notNull().default(0n),
     carriedOut: bigint({ mode: 'bigint' }).notNull().default(0n),
+    /** Real-time salary: what the period left below the paisa, in ten-thousandths of a paisa (migration 0051). */
+    remainder: bigint({ mode: 'bigint' }).notNull().default(0n),
     /** paid | pending (the payer lacked funds; retried each run) | none (nothing due) */
     status: text().notNull(),
     attempts: integer().notNull().default(1),

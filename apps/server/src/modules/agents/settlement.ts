@@ -1,14 +1,21 @@
 import type { ContractKind, PayPeriod } from '@wps/contract';
-import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { BetsService } from '../bets/service.ts';
 import { type TeamTotals, ZERO_TOTALS } from '../bets/team.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type ContractRow, rateFor, share } from './contracts.ts';
-import { AgentPayouts, type PayoutFigures, type PeriodContext, type SettleResult } from './payouts.ts';
+import {
+  AgentPayouts,
+  lastOfPairs,
+  type PayoutFigures,
+  type PeriodContext,
+  pairKey,
+  type SettleResult,
+} from './payouts.ts';
 import { OwnPlay } from './own-play.ts';
 import { RealtimeSalary } from './realtime-salary.ts';
-import { agentContracts, agentPayouts } from './schema.ts';
+import { agentContracts } from './schema.ts';
 
 export type { PeriodContext, SettleResult } from './payouts.ts';
 export { REALTIME_CONSUMER } from './realtime-salary.ts';
@@ -128,12 +135,7 @@ export class AgentSettlement {
       ctx.periodEnd,
     );
     const carries =
-      kind === 'DIVIDEND'
-        ? await this.carriesOf(
-            contracts.map((c) => c.id),
-            ctx.periodStart,
-          )
-        : new Map<number, bigint>();
+      kind === 'DIVIDEND' ? await this.carriesOf(contracts, ctx.periodStart) : new Map<number, bigint>();
     const due: Array<[ContractRow, PayoutFigures]> = [];
     const lossOf = (t: TeamTotals) => t.stake - t.payout;
     const holders = new Map([...contracts, ...otherUplines].map((c) => [c.memberId, c]));
@@ -176,6 +178,7 @@ export class AgentSettlement {
           amount,
           carriedIn,
           carriedOut: effective < 0n ? -effective : 0n,
+          remainder: 0n,
         };
       } else {
         const rateBp = rateFor(c, { validBet: t.validBet, netLoss, activeMembers: t.activeMembers });
@@ -187,6 +190,7 @@ export class AgentSettlement {
           amount: share(t.validBet, rateBp),
           carriedIn: 0n,
           carriedOut: 0n,
+          remainder: 0n,
         };
       }
       due.push([c, figures]);
@@ -197,27 +201,16 @@ export class AgentSettlement {
   }
 
   /**
-   * The deficit each contract's previous settled period carried out, for every contract at once
-   * (one query, not one per contract).
+   * The deficit each contract brings in: what the last period settled between the same upline
+   * (null: the platform) and downline carried out, whichever contract it was settled under. A
+   * deficit belongs to the relationship, so renewing or replacing the contract does not forgive it
+   * (issue 26). Every contract at once: one query, not one per contract.
    */
-  private async carriesOf(contractIds: number[], before: Date): Promise<Map<number, bigint>> {
+  private async carriesOf(contracts: readonly ContractRow[], before: Date): Promise<Map<number, bigint>> {
     const out = new Map<number, bigint>();
-    if (contractIds.length === 0) return out;
-    const rows = await this.db
-      .selectDistinctOn([agentPayouts.contractId], {
-        contractId: agentPayouts.contractId,
-        carriedOut: agentPayouts.carriedOut,
-      })
-      .from(agentPayouts)
-      .where(
-        and(
-          // One array parameter: a period can have more contracts than a statement has parameters.
-          sql`${agentPayouts.contractId} = any(${`{${contractIds.join(',')}}`}::int[])`,
-          lt(agentPayouts.periodStart, before),
-        ),
-      )
-      .orderBy(asc(agentPayouts.contractId), desc(agentPayouts.periodStart));
-    for (const r of rows) out.set(r.contractId, r.carriedOut);
+    if (contracts.length === 0) return out;
+    const byPair = await lastOfPairs(this.db, 'DIVIDEND', contracts, before);
+    for (const c of contracts) out.set(c.id, byPair.get(pairKey(c.memberId, c.uplineId))?.carriedOut ?? 0n);
     return out;
   }
 

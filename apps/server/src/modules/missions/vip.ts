@@ -1,7 +1,8 @@
 import { fromMinor, toMinor, type VipLevel, type VipLevelsInput, type VipStatus } from '@wps/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/service.ts';
+import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -12,6 +13,13 @@ export interface Actor {
   id: number;
   account: string;
   ip?: string | null;
+}
+
+/** The instant a month (`2026-11`) ends: business midnight starting the next month. */
+export function monthEnd(month: string, utcOffsetMinutes: number): Date {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw new Error(`not a month: ${month}`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 1) - utcOffsetMinutes * 60_000);
 }
 
 /** The highest level whose thresholds both figures meet (0: none). Levels are checked one by one. */
@@ -40,7 +48,15 @@ const out = (l: LevelRow): VipLevel => ({
 export class VipService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { wallet: WalletService; messages: MessagesService; audit: AuditService },
+    private readonly deps: {
+      wallet: WalletService;
+      messages: MessagesService;
+      audit: AuditService;
+      /** Account status: the monthly bonus is paid to active accounts only. */
+      members: MembersService;
+      /** The business day's offset from UTC: a month ends at business midnight. */
+      utcOffsetMinutes: number;
+    },
   ) {}
 
   async levels(ex: Db | Tx = this.db): Promise<LevelRow[]> {
@@ -112,26 +128,39 @@ export class VipService {
   }
 
   /**
-   * Monthly VIP bonus for `month` (`2026-11`): every member standing at a level with a monthly
-   * bonus gets it once. The award row's primary key (member, month) and the ledger key both
-   * guard it, so a second or overlapping run, or a run killed midway and run again, pays nothing
-   * twice. Members go in batches, each in its own transaction behind the scheduler's fence.
+   * Monthly VIP bonus for `month` (`2026-11`), paid at the level each member held when the month
+   * ended (business time): the highest level it had reached before then (levels are only ever
+   * gained, each with its award row), never one reached after the month, however late the job
+   * runs. A member whose account is not active (frozen, closed) when the month is paid gets
+   * nothing for it. The award row's primary key (member, month) and the ledger key both guard
+   * the payment, so a second or overlapping run, or a run killed midway and run again, pays
+   * nothing twice. Members go in batches, each in its own transaction behind the scheduler's fence.
    */
   async payMonthly(
     month: string,
     assertOwner: (tx: DbOrTx) => Promise<void> = async () => {},
   ): Promise<{ paid: number; amount: string }> {
+    const end = monthEnd(month, this.deps.utcOffsetMinutes);
+    const held = this.db
+      .select({
+        memberId: vipLevelAwards.memberId,
+        level: sql<number>`max(${vipLevelAwards.level})`.as('held_level'),
+      })
+      .from(vipLevelAwards)
+      .where(lt(vipLevelAwards.createdAt, end))
+      .groupBy(vipLevelAwards.memberId)
+      .as('held');
     const due = await this.db
       .select({
-        memberId: vipMembers.memberId,
-        level: vipMembers.level,
+        memberId: held.memberId,
+        level: held.level,
         amount: vipLevels.monthlyBonus,
         name: vipLevels.name,
       })
-      .from(vipMembers)
-      .innerJoin(vipLevels, eq(vipLevels.level, vipMembers.level))
-      .where(and(gt(vipMembers.level, 0), gt(vipLevels.monthlyBonus, 0n)))
-      .orderBy(asc(vipMembers.memberId));
+      .from(held)
+      .innerJoin(vipLevels, eq(vipLevels.level, held.level))
+      .where(gt(vipLevels.monthlyBonus, 0n))
+      .orderBy(asc(held.memberId));
     let paid = 0;
     let total = 0n;
     for (let i = 0; i < due.length; i += 100) {
@@ -139,6 +168,8 @@ export class VipService {
       await this.db.transaction(async (tx) => {
         await assertOwner(tx);
         for (const m of batch) {
+          const member = await this.deps.members.getById(m.memberId, tx);
+          if (member?.status !== 'active') continue;
           const [award] = await tx
             .insert(vipMonthlyAwards)
             .values({ memberId: m.memberId, month, level: m.level, amount: m.amount })
