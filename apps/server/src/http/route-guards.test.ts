@@ -138,9 +138,22 @@ describe('path guards decide on the matched route, whatever the spelling', () =>
         },
         maintenance,
       );
+      // The game and lottery gateways too (issue 28: they answered through maintenance).
+      for (const url of ['/lgw/games/game_menus', '/lgw/vn/games/game_menu', '/lotto/lgw/games/opened/numero']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { token: player.token } });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json(), url).toMatchObject({ success: false, code: 'MAINTENANCE' });
+      }
       // The always-open list follows the route too: state pages still answer.
       const open = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
       expect(open.statusCode).toBe(200);
+      // Vendors still settle rounds in play: their wallet calls are not refused for maintenance.
+      const vendor = await t.app.inject({
+        method: 'POST',
+        url: '/seamless/v1/SANDBOX/balance',
+        payload: { username: 'nobody' },
+      });
+      expect(vendor.json().code).not.toBe('MAINTENANCE');
     } finally {
       await t.app.services.system.setMaintenance({ enabled: false, message: null }, 'test');
     }

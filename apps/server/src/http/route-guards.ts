@@ -37,7 +37,20 @@ function roleGuardOf(route: {
   return undefined;
 }
 
-/** Route patterns (as registered) that stay open during maintenance or a region block. */
+/**
+ * The whole-app states (SPEC §2: maintenance, region block) bind every player-facing API route,
+ * whatever its prefix: the site's own calls (/wps/), the game and lottery gateways (/lgw/, /lotto/;
+ * they launched games and listed lottery draws through both states before issue 28). Outside
+ * these prefixes nothing is bound, on purpose: /seamless/* (vendors settle rounds already in play:
+ * a win arriving after maintenance began must still be credited), /sandbox/* (a vendor's own
+ * site), /docs, /metrics and /healthz (tools), and the SPA's pages (they draw the state page).
+ */
+const SITE_STATE_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
+/**
+ * Within them, the routes that stay open, with why: /wps/system/ (the state pages read the state
+ * and the site's settings), /wps/admin/ (the operator console runs the site, maintenance
+ * included), /wps/captcha (the console's sign-in asks for it).
+ */
 const ALWAYS_OPEN_PREFIXES = ['/wps/system/', '/wps/admin/', '/wps/captcha'];
 /** The only operator-area calls an anonymous caller may make. */
 const OPERATOR_AREA_PUBLIC = new Set(['/wps/admin/session/login', '/wps/admin/session/login/totp']);
@@ -128,5 +141,5 @@ export function subjectToSiteState(req: FastifyRequest): boolean {
   const url = matchedRoute(req);
   // Nothing matched: the not-found handler answers 404 and no handler runs.
   if (!url) return false;
-  return url.startsWith('/wps/') && !req.routeOptions.config?.alwaysOpen;
+  return SITE_STATE_PREFIXES.some((p) => url.startsWith(p)) && !req.routeOptions.config?.alwaysOpen;
 }
