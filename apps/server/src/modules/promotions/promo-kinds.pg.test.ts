@@ -1,3 +1,4 @@
+import { businessDayOf } from '@wps/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
@@ -153,16 +154,18 @@ describe.skipIf(!hasPostgres)('promotion kinds under concurrency (needs TEST_DAT
     await t.app.database.db.transaction((tx) =>
       t.app.services.vip.add(tx, new Map(members.map((m) => [m.id, { turnover: 1_000n, deposits: 0n }]))),
     );
+    // This business month: the levels were reached now, and a month pays the level held at its end.
+    const month = businessDayOf(new Date(), t.app.config.businessUtcOffsetMinutes).slice(0, 7);
     const runs = await Promise.all([
-      t.app.services.vip.payMonthly('2026-09'),
-      t.app.services.vip.payMonthly('2026-09'),
+      t.app.services.vip.payMonthly(month),
+      t.app.services.vip.payMonthly(month),
     ]);
     expect(runs[0]!.paid + runs[1]!.paid).toBeGreaterThanOrEqual(5);
     for (const m of members)
       expect((await t.app.services.wallet.memberBalances(m.id)).player_cash).toBe(1_500n);
     const awards = await t.database.query(
-      `select count(*)::int n from vip_monthly_awards where month = '2026-09' and member_id = any($1::int[])`,
-      [members.map((m) => m.id)],
+      `select count(*)::int n from vip_monthly_awards where month = $2 and member_id = any($1::int[])`,
+      [members.map((m) => m.id), month],
     );
     expect(awards[0]!.n).toBe(5);
   });

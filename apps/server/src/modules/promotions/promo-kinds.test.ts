@@ -1,3 +1,4 @@
+import { businessDayOf } from '@wps/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
@@ -336,14 +337,19 @@ describe('promotion kinds: reload, cashback, VIP monthly, images', () => {
     );
     const cash = async () =>
       Promise.all([bronze!, silver!, gold!, none!].map(async (m) => (await balances(m.id)).player_cash));
+    // The levels were reached now: this business month pays them (a month pays the level held at
+    // its end, so an earlier month would pay nothing), and so does the next.
+    const month = businessDayOf(new Date(), t.app.config.businessUtcOffsetMinutes).slice(0, 7);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
     const before = await cash();
-    const run = await t.app.services.vip.payMonthly('2026-10');
+    const run = await t.app.services.vip.payMonthly(month);
     expect(run.paid).toBeGreaterThanOrEqual(2);
     const after = await cash();
     expect(after.map((v, i) => v - before[i]!)).toEqual([2_500n, 0n, 10_000n, 0n]);
-    await t.app.services.vip.payMonthly('2026-10');
+    await t.app.services.vip.payMonthly(month);
     expect(await cash()).toEqual(after);
-    await t.app.services.vip.payMonthly('2026-11');
+    await t.app.services.vip.payMonthly(next);
     expect((await cash()).map((v, i) => v - after[i]!)).toEqual([2_500n, 0n, 10_000n, 0n]);
   });
 
