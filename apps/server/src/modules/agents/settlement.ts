@@ -103,6 +103,8 @@ export class AgentSettlement {
     ctx: PeriodContext,
     payPeriod?: PayPeriod,
   ): Promise<SettleResult> {
+    // The period closes only once every bet settled in it has committed (bets/horizon.ts).
+    await this.deps.bets.awaitFinal(ctx.periodEnd);
     const contracts = await this.inForce(kind, ctx.periodEnd, payPeriod);
     // A dividend's upline whose own dividend is not settled in this run (another pay period):
     // its contract, to work out what it earned in this period (the cap below).
