@@ -159,7 +159,7 @@ describe('TOTP sign-in', () => {
     const op = await createOperator(t.app, { role: 'finance', password: 'Finance@123' });
     const challenge = (await login(op.account, 'Finance@123')).json().value.challenge as string;
     await t.app.services.auth.operators.resetPassword(
-      { id: 0, account: 'owner-test', ip: null },
+      { id: 0, account: 'owner-test', ip: '127.0.0.1' },
       op.id,
       'Renewed@1234',
     );
