@@ -72,7 +72,7 @@ describe('login with username and password', () => {
       nextIp(),
       '/wps/session/loginV2',
     );
-    expect(asOperator.json().message).toBe('Non-member account unable to login');
+    expect(asOperator.json().message).toBe('Incorrect username or password');
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -301,14 +301,17 @@ describe('sessions', () => {
 });
 
 describe('roles and portals', () => {
-  it('refuses operator accounts on the player login with the spec message', async () => {
+  it('answers an operator account on the player and agent logins as any wrong pair, right password or not', async () => {
     const op = await createOperator(app, { permissions: ['*'], password: 'Oper@1234' });
-    const res = await login({ username: op.account, password: 'Oper@1234' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Non-member account unable to login' });
-    // With a wrong password it is just a failed login: operator names do not leak.
-    const wrong = await login({ username: op.account, password: 'guess' });
-    expect(wrong.json().message).toBe('Incorrect username or password');
+    // Issue 28: the right operator password answered 403 "non-member", a wrong one 401, so the
+    // player door told anyone when an operator's password was guessed.
+    for (const url of ['/wps/session/login', '/wps/session/login/agent']) {
+      const right = await login({ username: op.account, password: 'Oper@1234' }, nextIp(), url);
+      const wrong = await login({ username: op.account, password: 'guess' }, nextIp(), url);
+      expect(right.statusCode, url).toBe(wrong.statusCode);
+      expect(right.json(), url).toEqual(wrong.json());
+      expect(right.json().message).toBe('Incorrect username or password');
+    }
   });
 
   it('lets only agents through the agent login', async () => {

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Log in: username/password (ALTCHA `altcha`, `captcha` after 3 failures) or `type: "sms"`',
         description:
-          'Refuses operator accounts (nonMember). When the address is new for the account the value has ' +
+          'An operator account fails as any wrong pair. When the address is new for the account the value has ' +
           '`token: null` and `secondVerification`; finish with /wps/session/login/verification.',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginValueSchema) },

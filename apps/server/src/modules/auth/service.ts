@@ -327,22 +327,14 @@ export class AuthService {
 
     const guard = await this.guardPasswordTry(portal, account, body, base);
 
-    // Exactly one argon2 verification on every path, so timing does not tell names apart.
+    // Exactly one argon2 verification on every path, so timing does not tell names apart. An
+    // operator's name is not a member here: the player and agent doors never check an operator's
+    // password (issue 28: a 403 "non-member" for the right one against 401 for a wrong one told
+    // anyone, on a budget of its own, when they had guessed it); it fails as any unknown name does.
     const member = await members.getByAccount(account);
     let check: 'ok' | 'temp' | false = false;
-    if (member) {
-      check = await members.checkPassword(member, password, { allowTemp: true });
-    } else {
-      const op = await this.operators.getByAccount(account);
-      if (op) {
-        if (await this.operators.checkPassword(op, password)) {
-          await this.audit({ ...base, result: 'non_member', operatorId: op.id });
-          throw new AppError('FORBIDDEN', { messageKey: 'nonMember' });
-        }
-      } else {
-        await members.checkPassword(null, password);
-      }
-    }
+    if (member) check = await members.checkPassword(member, password, { allowTemp: true });
+    else await members.checkPassword(null, password);
 
     if (!member || !check) {
       await this.audit({ ...base, result: 'bad_password', memberId: member?.id ?? null });
