@@ -139,7 +139,11 @@ describe('path guards decide on the matched route, whatever the spelling', () =>
         maintenance,
       );
       // The game and lottery gateways too (issue 28: they answered through maintenance).
-      for (const url of ['/lgw/games/game_menus', '/lgw/vn/games/game_menu', '/lotto/lgw/games/opened/numero']) {
+      for (const url of [
+        '/lgw/games/game_menus',
+        '/lgw/vn/games/game_menu',
+        '/lotto/lgw/games/opened/numero',
+      ]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { token: player.token } });
         expect(res.statusCode, url).toBe(503);
         expect(res.json(), url).toMatchObject({ success: false, code: 'MAINTENANCE' });
@@ -195,6 +199,15 @@ describe('path guards decide on the matched route, whatever the spelling', () =>
       },
       { status: 403, code: 'FORBIDDEN' },
     );
+    // Reads that start play are refused too (issue 28); other reads still answer.
+    for (const url of ['/wps/game/launchGame?gameId=1', '/lgw/vn/games/launch?gameCode=VN_NORTH']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { token } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toMatch(/change your password/i);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { token } })).statusCode,
+    ).toBe(200);
   });
 
   it('the operator area refuses players and anonymous callers under every spelling', async () => {

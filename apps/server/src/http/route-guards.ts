@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Still answers during maintenance or a region block (SPEC §2 state pages, operator console). */
     alwaysOpen?: boolean;
+    /**
+     * A read that starts play (a game or lottery launch): refused like a write while the session
+     * must change its password first (auth/hook.ts).
+     */
+    startsPlay?: boolean;
     /** Only an operator session reaches it; set from the route pattern unless a route says otherwise. */
     operatorOnly?: boolean;
     /**

@@ -230,6 +230,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wps/game/launchGame',
     {
       onRequest: requireRole(['player', 'agent', 'trial']),
+      config: { startsPlay: true },
       schema: {
         tags,
         security,

@@ -102,6 +102,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lgw/vn/games/launch',
     {
       onRequest: member,
+      config: { startsPlay: true },
       schema: {
         tags,
         security,
