@@ -18,6 +18,7 @@ DECLARE
   v_payout bigint := 0;
   v_rec_stake bigint;
   v_rec_payout bigint;
+  v_rec_valid bigint;
   v_d_stake bigint;
   v_d_payout bigint;
   v_game_id integer;
@@ -29,7 +30,8 @@ BEGIN
     v_stake := v_round.bet_total - v_round.refund_total;
     v_payout := v_round.win_total;
   END IF;
-  SELECT coalesce(sum(stake), 0), coalesce(sum(payout), 0) INTO v_rec_stake, v_rec_payout
+  SELECT coalesce(sum(stake), 0), coalesce(sum(payout), 0), coalesce(sum(valid_stake), 0)
+    INTO v_rec_stake, v_rec_payout, v_rec_valid
   FROM bets WHERE source = 'seamless' AND vendor = NEW.vendor AND round_id = NEW.round_id
     AND member_id = NEW.member_id;
   v_d_stake := v_stake - v_rec_stake;
@@ -50,7 +52,9 @@ BEGIN
                     stake, payout, valid_stake, status, trial)
   VALUES (NEW.member_id, member_upline_path(NEW.member_id), 'seamless', NEW.vendor,
           coalesce(v_round.game_code, NEW.game_code), coalesce(v_game_type, 'UNKNOWN'), NEW.round_id,
-          v_d_stake, v_d_payout, bets_valid_stake(v_d_stake, v_d_payout, NEW.trial), v_status, NEW.trial);
+          v_d_stake, v_d_payout,
+          -- The round's valid stake as it now stands, less what its rows already counted.
+          bets_valid_stake(v_stake, v_payout, NEW.trial) - v_rec_valid, v_status, NEW.trial);
   IF v_game_id IS NOT NULL AND v_d_stake > 0 THEN
     INSERT INTO game_recent (member_id, game_id, played_at) VALUES (NEW.member_id, v_game_id, now())
     ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = excluded.played_at;

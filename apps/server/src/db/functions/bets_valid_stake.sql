@@ -13,11 +13,15 @@
 -- and black, baccarat player and banker, sic bo big and small, every lottery number of a draw)
 -- net out and count only what the line won or lost. Dice "over 0.01" (99.99 % to win 0.99×)
 -- counted its full stake before: a 100 % deposit bonus was wagered through in 11 bets at ~1 % cost.
--- Trial (play-money) lines count nothing. A correcting line (negative stake: a rollback or a
--- refund) takes back its stake in full, as the line it corrects counted it.
--- Vendor (seamless) rounds are written per call: the bet's line (payout 0) counts its stake and
--- the win's line (stake 0) counts nothing, so their stake counts in full whatever the odds: the
--- seamless protocol carries no odds and the round is never declared over.
+-- Trial (play-money) lines count nothing. Called on a line alone, a correcting line (negative
+-- stake) takes back its stake in full.
+-- Vendor (seamless) rounds are written per call, and a round's rows together count the round's
+-- valid stake: each row carries what its call changed, bets_valid_stake(round after) −
+-- bets_valid_stake(round before), on the round's net stake (bets less refunds) and wins
+-- (seamless_apply and its batch form; the rollback trigger writes the round's value less what its
+-- rows already counted). A bet counts its stake when debited; the win that follows takes back what
+-- the round did not put at risk (a negative valid stake): red and black at a vendor's roulette
+-- count what the round lost, as in-house.
 CREATE OR REPLACE FUNCTION bets_valid_stake(p_stake bigint, p_payout bigint, p_trial boolean) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE

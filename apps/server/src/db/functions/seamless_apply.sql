@@ -50,6 +50,10 @@ DECLARE
   v_game_type text;
   v_stake bigint;
   v_path integer[];
+  -- The round's net stake (bets less refunds) and wins after this call: the valid stake of its
+  -- bets rows is the round's, written as what this call changed (bets_valid_stake.sql).
+  v_net_after bigint;
+  v_win_after bigint;
 BEGIN
   IF p_kind NOT IN ('bet', 'win') THEN
     RAISE EXCEPTION 'seamless_apply: bet or win, not %', p_kind;
@@ -105,7 +109,8 @@ BEGIN
       WHEN r.bet_count + excluded.bet_count > 0 AND r.refund_total >= r.bet_total + excluded.bet_total THEN 'cancelled'
       ELSE 'open' END,
     updated_at = now()
-  RETURNING r.game_code, r.trial INTO v_round_game, v_round_trial;
+  RETURNING r.game_code, r.trial, r.bet_total - r.refund_total, r.win_total
+    INTO v_round_game, v_round_trial, v_net_after, v_win_after;
 
   SELECT * INTO v_post FROM wallet_post(p_key, p_reason, p_ledger_fingerprint, p_metadata, p_accounts, p_amounts);
   IF v_post.r_status = 'ok' THEN
@@ -124,7 +129,9 @@ BEGIN
     VALUES (p_member_id, v_path, 'seamless', p_vendor, v_round_game,
             coalesce(v_game_type, 'UNKNOWN'), p_round_id, v_stake,
             CASE WHEN v_bet THEN 0 ELSE p_amount END,
-            bets_valid_stake(v_stake, CASE WHEN v_bet THEN 0 ELSE p_amount END, v_round_trial),
+            bets_valid_stake(v_net_after, v_win_after, v_round_trial)
+              - bets_valid_stake(v_net_after - v_stake, v_win_after - CASE WHEN v_bet THEN 0 ELSE p_amount END,
+                                 v_round_trial),
             'settled', v_round_trial);
     IF v_game_id IS NOT NULL AND v_stake > 0 THEN
       -- now() is the transaction's start: the later bets of a batch on the same game would only

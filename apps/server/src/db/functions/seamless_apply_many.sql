@@ -289,8 +289,19 @@ BEGIN
       ), paths AS (
         SELECT up.member, array_agg(up.id ORDER BY up.depth DESC) AS path FROM up GROUP BY up.member
       ), played AS (
-        SELECT c.*, CASE WHEN c.k = 'bet' THEN c.a ELSE 0 END AS stake, gm.id AS game_id, gm.game_type
-        FROM c LEFT JOIN LATERAL (
+        SELECT c.*, CASE WHEN c.k = 'bet' THEN c.a ELSE 0 END AS stake, gm.id AS game_id, gm.game_type,
+               -- The round's net stake and wins after this item, as seamless_apply reads them
+               -- after its upsert: the stored totals (the whole batch is in them) less the
+               -- round's later items of the batch.
+               (sr.bet_total - sr.refund_total - coalesce(sum(CASE WHEN c.k = 'bet' THEN c.a ELSE 0 END)
+                 OVER (PARTITION BY c.v, c.r, c.m ORDER BY c.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)
+               )::bigint AS net_after,
+               (sr.win_total - coalesce(sum(CASE WHEN c.k = 'bet' THEN 0 ELSE c.a END)
+                 OVER (PARTITION BY c.v, c.r, c.m ORDER BY c.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)
+               )::bigint AS win_after
+        FROM c
+        JOIN seamless_rounds sr ON sr.vendor = c.v AND sr.round_id = c.r AND sr.member_id = c.m
+        LEFT JOIN LATERAL (
           SELECT g.id, g.game_type FROM games g WHERE g.game_code = c.game
           ORDER BY (g.vendor = c.v) DESC, g.id LIMIT 1
         ) gm ON true
@@ -299,7 +310,10 @@ BEGIN
                           stake, payout, valid_stake, status, trial)
         SELECT p.m, coalesce(paths.path, '{}'), 'seamless', p.v, p.game, coalesce(p.game_type, 'UNKNOWN'), p.r,
                p.stake, CASE WHEN p.k = 'bet' THEN 0 ELSE p.a END,
-               bets_valid_stake(p.stake, CASE WHEN p.k = 'bet' THEN 0 ELSE p.a END, p.trial), 'settled', p.trial
+               bets_valid_stake(p.net_after, p.win_after, p.trial)
+                 - bets_valid_stake(p.net_after - p.stake, p.win_after - CASE WHEN p.k = 'bet' THEN 0 ELSE p.a END,
+                                    p.trial),
+               'settled', p.trial
         FROM played p LEFT JOIN paths ON paths.member = p.m
         ORDER BY p.ord
         RETURNING 1

@@ -192,7 +192,8 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
         bet: '100.00',
         win: '195.00',
         net: '95.00',
-        validBet: '100.00',
+        // The eligibility policy on the round: it won 95.00 on 100.00, so 95.00 of it was at risk.
+        validBet: '95.00',
         status: 'settled',
         gameName: 'Baccarat',
       }),
@@ -202,7 +203,7 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
       bet: '100.00',
       win: '195.00',
       net: '95.00',
-      validBet: '100.00',
+      validBet: '95.00',
     });
     const all = await get('/wps/relay/GCS_bettingRecord?pageSize=1', player.token);
     expect(all.body.value.content).toHaveLength(1);

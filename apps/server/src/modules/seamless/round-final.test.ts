@@ -113,6 +113,32 @@ describe('seamless rounds: a win needs a live bet, a paid round is final', () =>
     expect(round).toEqual({ status: 'settled', refund_total: '0' });
   });
 
+  it('a vendor round counts its valid stake as the eligibility policy says: a win takes back what was not at risk', async () => {
+    const m = await player();
+    const valid = async (roundId: string) =>
+      (
+        await t.database.query(
+          `select valid_stake::text as v from bets where member_id = $1 and round_id = $2 order by id`,
+          [m.id, roundId],
+        )
+      ).map((r) => r.v);
+    // Red and black at a vendor's roulette, one round: the win returns both stakes, nothing was at risk.
+    await bet(m.account, 'h-red', 'H', '100.00');
+    await bet(m.account, 'h-black', 'H', '100.00');
+    await call('win', { txId: 'h-win', roundId: 'H', username: m.account, amount: '200.00' });
+    expect(await valid('H')).toEqual(['10000', '10000', '-20000']);
+    // Won 50.00 on 100.00: 50.00 counts; won 200.00 on 100.00: the stake counts.
+    await bet(m.account, 'i-bet', 'I', '100.00');
+    await call('win', { txId: 'i-win', roundId: 'I', username: m.account, amount: '150.00' });
+    expect(await valid('I')).toEqual(['10000', '-5000']);
+    await bet(m.account, 'j-bet', 'J', '100.00');
+    await call('win', { txId: 'j-win', roundId: 'J', username: m.account, amount: '300.00' });
+    expect(await valid('J')).toEqual(['10000', '0']);
+    // A loss: the stake. The record's betting view shows the round's valid bet.
+    await bet(m.account, 'k-bet', 'K', '100.00');
+    expect(await valid('K')).toEqual(['10000']);
+  });
+
   it('still rolls back a bet of an unpaid round, and pays bet-less wins in rounds without bets', async () => {
     const m = await player();
     await bet(m.account, 'd-bet', 'D', '100.00');
