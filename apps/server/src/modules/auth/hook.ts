@@ -5,8 +5,8 @@ import { TOTP_ENROLMENT_ROUTES } from './operator-routes.ts';
 
 /**
  * Calls a session under a forced password change may still make, besides reads that start no
- * play: a game or lottery launch (routes with `startsPlay`) and a socket upgrade are refused too
- * (issue 28: they were GETs, so a session that had to change its password could still play).
+ * play: a game or lottery launch (routes with `startsPlay`) is refused too (issue 28: launches are
+ * GETs, so a session that had to change its password could still play).
  */
 const ALLOWED_WHILE_FORCED = ['/wps/member/password', '/wps/session/logout', '/wps/admin/session/logout'];
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,7 +46,8 @@ export function registerPrincipalHook(app: FastifyInstance): void {
         throw new AppError('TOTP_ENROLMENT_REQUIRED');
       }
     }
-    const startsPlay = req.routeOptions.config?.startsPlay === true || req.headers.upgrade === 'websocket';
+    // The crash socket is a read that may watch; its bets are refused per bet (crash-routes.ts).
+    const startsPlay = req.routeOptions.config?.startsPlay === true;
     if (session.mustChangePassword && (!READ_ONLY.has(req.method) || startsPlay)) {
       // The matched route, not req.url: `/%77ps/member/info` reaches the same handler.
       const route = req.routeOptions.url;
