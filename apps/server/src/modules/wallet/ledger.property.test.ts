@@ -108,6 +108,19 @@ describe('ledger properties (fast-check)', () => {
           hold.push(Number(b.player_hold));
         }
         const slots = new Map<number, Slot>();
+        // Each player's rounds of this run's vendor: what the rules of a final round read (a win
+        // needs a live bet, or a round with no bet at all for a vendor opted in to bet-less wins;
+        // a paid round's bet can no longer be rolled back).
+        const rounds = new Map<string, { bets: number; betTotal: number; refunds: number; wins: number }>();
+        const roundOf = (p: number, txNo: number) => {
+          const key = `${p}:${txNo % 3}`;
+          let r = rounds.get(key);
+          if (!r) {
+            r = { bets: 0, betTotal: 0, refunds: 0, wins: 0 };
+            rounds.set(key, r);
+          }
+          return r;
+        };
         const holds: Array<{
           id: number;
           p: number;
@@ -175,6 +188,9 @@ describe('ledger properties (fast-check)', () => {
                 if (cash[c.p]! >= c.amt) {
                   cash[c.p]! -= c.amt;
                   slots.set(c.tx, { kind: 'bet', p: c.p, amt: c.amt, status: 'applied' });
+                  const round = roundOf(c.p, c.tx);
+                  round.bets++;
+                  round.betTotal += c.amt;
                   expect(a.code).toBe('OK');
                 } else {
                   slots.set(c.tx, { kind: 'bet', p: c.p, amt: c.amt, status: 'rejected' });
@@ -195,10 +211,16 @@ describe('ledger properties (fast-check)', () => {
                 amount: fromMinor(BigInt(c.amt)),
               });
               const slot = slots.get(c.tx);
-              if (!slot) {
+              const round = roundOf(c.p, c.tx);
+              const live = round.betTotal > round.refunds;
+              if (!slot && (live || round.bets === 0)) {
                 cash[c.p]! += c.amt;
+                round.wins++;
                 slots.set(c.tx, { kind: 'win', p: c.p, amt: c.amt, status: 'applied' });
                 expect(a.code).toBe('OK');
+              } else if (!slot) {
+                // Every bet of the round rolled back: no win, nothing remembered.
+                expect(a.code).toBe('ROUND_NOT_FOUND');
               } else if (slot.kind === 'cancelled') {
                 expect(a.code).toBe('CONFLICT');
               } else if (slot.kind !== 'win' || slot.p !== c.p || slot.amt !== c.amt) {
@@ -222,9 +244,16 @@ describe('ledger properties (fast-check)', () => {
                   slots.set(c.ref, { kind: 'cancelled', p: c.p, amt: 0, status: 'none' });
                   expect(a.value.status).toBe('not_found');
                 } else if (ref.p === c.p && ref.kind === 'bet' && ref.status === 'applied') {
-                  cash[c.p]! += ref.amt;
-                  ref.status = 'rolled_back';
-                  expect(a.value.status).toBe('rolled_back');
+                  const round = roundOf(c.p, c.ref);
+                  if (round.wins > 0) {
+                    // A round that paid a win is final.
+                    expect(a.code).toBe('CONFLICT');
+                  } else {
+                    cash[c.p]! += ref.amt;
+                    round.refunds += ref.amt;
+                    ref.status = 'rolled_back';
+                    expect(a.value.status).toBe('rolled_back');
+                  }
                 }
               }
               return a;
