@@ -28,7 +28,11 @@ export const crashClientFrameSchema = z.discriminatedUnion('t', [
     /** Auto cash-out target in hundredths (≥ 101). */
     autoCashout: z.number().int().min(101).max(1_000_000).nullable().optional(),
   }),
-  z.object({ t: z.literal('cashout'), slot }),
+  /**
+   * `betId` names the bet to cash out (the `bet` frame's betId); without it, the member's open bet
+   * in `slot`, whichever round it is in. Never "the round this instance thinks is current".
+   */
+  z.object({ t: z.literal('cashout'), slot, betId: z.number().int().positive().optional() }),
   z.object({ t: z.literal('ping') }),
 ]);
 export type CrashClientFrame = z.infer<typeof crashClientFrameSchema>;
@@ -45,6 +49,8 @@ export interface CrashRoundState {
   /** Only once crashed. */
   point: number | null;
   hash: string | null;
+  /** Interrupted (restart, change of leader) before it crashed: its open bets were refunded. */
+  voided?: boolean;
 }
 
 export interface CrashBetView {
@@ -55,7 +61,8 @@ export interface CrashBetView {
   autoCashout: number | null;
   cashout: number | null;
   payout: string;
-  status: 'open' | 'won' | 'lost';
+  /** void: refunded, its round was interrupted before it crashed. */
+  status: 'open' | 'won' | 'lost' | 'void';
   balance?: string;
 }
 
@@ -84,6 +91,8 @@ export const crashRoundSchema = z.object({
   point: z.number().int().nullable(),
   hash: z.string().nullable(),
   crashedAt: z.string().nullable(),
+  /** Interrupted before it crashed; its open bets were refunded (README, crash section). */
+  voided: z.boolean().optional(),
 });
 
 export const crashRoundsSchema = z.object({ rounds: z.array(crashRoundSchema) });

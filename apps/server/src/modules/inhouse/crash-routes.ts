@@ -111,7 +111,7 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!frame.success) return fail(new AppError('VALIDATION', { messageKey: 'crashBadFrame' }));
       const f = frame.data;
-      if (f.t === 'ping') return send({ t: 'pong', serverNow: crash.clock.now() });
+      if (f.t === 'ping') return send({ t: 'pong', serverNow: crash.now() });
       if (!principal) return fail(new AppError('UNAUTHORIZED', { messageKey: 'crashLoginRequired' }), f.slot);
       if (f.t === 'bet') {
         crash
@@ -121,7 +121,7 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       crash
-        .cashOut(principal, f.slot, socket)
+        .cashOut(principal, { slot: f.slot, betId: f.betId }, socket)
         .then((bet) => send({ t: 'settled', bet }))
         .catch((e) => fail(e, f.slot));
     });

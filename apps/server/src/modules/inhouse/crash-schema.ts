@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   integer,
+  pgSequence,
   pgTable,
   serial,
   smallint,
@@ -24,6 +25,12 @@ export const crashChains = pgTable('crash_chains', {
   createdAt: ts().notNull().default(sql`now()`),
 });
 
+/**
+ * Leader epochs: each instance that becomes the crash leader draws the next value, stamps it on
+ * the newest round (claiming it) and fences every round write with it (migration 0054).
+ */
+export const crashLeaderEpoch = pgSequence('crash_leader_epoch');
+
 /** One shared round: its chain hash and point (kept secret until it crashes). */
 export const crashRounds = pgTable('crash_rounds', {
   id: serial().primaryKey(),
@@ -35,6 +42,10 @@ export const crashRounds = pgTable('crash_rounds', {
   status: text().notNull(),
   startsAt: ts().notNull(),
   crashedAt: ts(),
+  /** The leader epoch that last wrote the row: a write by any other epoch is refused. */
+  epoch: bigint({ mode: 'number' }).notNull().default(0),
+  /** Interrupted before it crashed (restart, change of leader): its open bets were refunded. */
+  voidedAt: ts(),
   createdAt: ts().notNull().default(sql`now()`),
 });
 
@@ -50,7 +61,7 @@ export const crashBets = pgTable('crash_bets', {
   autoCashout: integer(),
   cashout: integer(),
   payout: bigint({ mode: 'bigint' }).notNull().default(0n),
-  /** open | won | lost */
+  /** open | won | lost | void (refunded: its round was interrupted) */
   status: text().notNull().default('open'),
   createdAt: ts().notNull().default(sql`now()`),
   settledAt: ts(),

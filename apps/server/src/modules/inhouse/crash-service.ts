@@ -8,9 +8,10 @@ import {
   toMinor,
 } from '@wps/contract';
 import { crashPointHundredths, mulDiv } from '@wps/games';
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { crashBets, crashChains, crashRounds } from './crash-schema.ts';
@@ -27,6 +28,14 @@ import type { GameSettings, InhouseService, Player } from './service.ts';
  * auto), both through the in-house service's ledger helpers against the INHOUSE house account,
  * each in one transaction with the bet row; a bet still open when the round crashes is settled
  * as a loss at the crash. Each bet is one line in the bets record.
+ *
+ * Several instances (issue 28): one leads (crash-leader.ts) and is the only one that writes
+ * rounds, each write fenced by its leader epoch on the round row; every instance takes bets and
+ * cash-outs itself, straight into the database. A cash-out names its bet (or its slot) and is
+ * judged against that bet's round row, never against what this instance believes is the current
+ * round, and on the database's clock (`now()`: the local clock plus the offset the driver
+ * measures). A round interrupted by a restart or a change of leader is void: its open bets are
+ * refunded (README, crash section).
  */
 
 export interface CrashClock {
@@ -39,8 +48,20 @@ export interface CrashTiming {
   pauseMs: number;
   /** Chain length when a new chain is made. */
   chainLength: number;
+  /**
+   * How long after the crash the bets still open are settled (lost, or won at an auto target the
+   * flight passed). Another instance's cash-out that arrived before the crash may still be on its
+   * way to the database, and a loss written first would refuse it. Less than `pauseMs`. 0 (the
+   * default when unset): at the crash, as one instance needs.
+   */
+  settleGraceMs?: number;
 }
-export const DEFAULT_TIMING: CrashTiming = { bettingMs: 6000, pauseMs: 3000, chainLength: 100_000 };
+export const DEFAULT_TIMING: CrashTiming = {
+  bettingMs: 6000,
+  pauseMs: 3000,
+  chainLength: 100_000,
+  settleGraceMs: 1000,
+};
 
 /**
  * At most one `tick` frame (the server's multiplier in flight) per this many ms. Clients draw the
@@ -69,22 +90,40 @@ type BetRow = typeof crashBets.$inferSelect;
 
 interface BetJob {
   roundId: number;
-  /** The server's clock when the bet arrived: the window is judged by it, not by the batch's turn. */
+  /** The database's clock when the bet arrived: the window is judged by it, not by the batch's turn. */
   at: number;
   pl: Player;
   input: { requestId: string; slot: number; amount: string; autoCashout?: number | null | undefined };
   amount: bigint;
 }
-interface SettleJob {
-  which: number | { roundId: number; memberId: number; slot: number };
-  at: number | null;
-}
+/**
+ * What settles a bet. Every kind names its bet (a manual cash-out may name only its slot: the
+ * member's open bet in it) and is judged against that bet's own round row.
+ */
+type SettleJob =
+  /** The player's cash-out, arrived at `at` (the database's clock, ms). */
+  | { kind: 'manual'; memberId: number; slot: number; betId: number | null; at: number }
+  /** The flight passed the bet's auto target (the leader's loop). */
+  | { kind: 'auto'; betId: number }
+  /** The round is over: crashed (auto target at or below the point wins, else lost) or void (refund). */
+  | { kind: 'close'; betId: number };
 interface Settled {
   view: CrashBetView;
   memberId: number;
   fresh: boolean;
 }
 const crashClosed = () => new AppError('CONFLICT', { messageKey: 'crashBettingClosed' });
+const crashTooLate = () => new AppError('CONFLICT', { messageKey: 'crashTooLate' });
+const crashNotRunning = () => new AppError('CONFLICT', { messageKey: 'crashNotRunning' });
+
+/** A round write refused by the leader epoch: another instance claimed the rounds since. */
+export class FencedOut extends Error {
+  constructor() {
+    super('crash: round write refused by the leader epoch');
+  }
+}
+/** This instance stepped down while a loop turn was under way: the turn writes nothing more. */
+class SteppedDown extends Error {}
 
 interface LiveRound {
   id: number;
@@ -95,6 +134,9 @@ interface LiveRound {
   startsAt: number;
   crashAt: number;
   nextAt: number;
+  voided: boolean;
+  /** Leader only: when the bets still open are to be settled (null: done, or not crashed yet). */
+  settleAt: number | null;
 }
 
 /** `origin` is the socket a frame answers: it got its answer directly, the member's other tabs get this. */
@@ -108,10 +150,25 @@ export class CrashService {
   private ticking = false;
   private lastTickM = 0;
   private lastTickFrameAt = Number.NEGATIVE_INFINITY;
-  /** Whether this instance drives rounds (see CrashLeader); followers learn state from `apply`. */
+  /** Whether this instance drives rounds (see CrashDriver); followers learn state from `apply`. */
   leader = true;
+  /**
+   * The leader epoch this instance writes rounds under (crash_leader_epoch), drawn when it
+   * becomes the leader (`lead`; lazily by `tick` when nothing drives it, as in tests).
+   */
+  epoch: number | null = null;
   /** Relays frames to other instances (LISTEN/NOTIFY) when set. */
   publish: ((frame: CrashServerFrame, memberId?: number) => void) | null = null;
+  /** Told when a round write is refused by the epoch fence (the driver drops its lock and contends again). */
+  onFenced: (() => void) | null = null;
+  /**
+   * What to add to `clock.now()` to read the database's clock, measured by the driver on its
+   * connection (round-trip corrected). Every instance judges bets and cash-outs on that one clock,
+   * whatever its own wall clock says.
+   */
+  clockOffsetMs = 0;
+  /** The offset was measured: a settlement also never lands later than the database's own clock. */
+  clockSynced = false;
 
   constructor(
     private readonly db: Db,
@@ -120,6 +177,11 @@ export class CrashService {
     public clock: CrashClock = systemClock,
     public timing: CrashTiming = DEFAULT_TIMING,
   ) {}
+
+  /** The one clock of every decision: the database's (see `clockOffsetMs`). */
+  now(): number {
+    return this.clock.now() + this.clockOffsetMs;
+  }
 
   on(l: CrashListener): () => void {
     this.listeners.add(l);
@@ -171,9 +233,10 @@ export class CrashService {
       roundId: r.id,
       phase: r.phase,
       startsAt: r.startsAt,
-      serverNow: this.clock.now(),
+      serverNow: this.now(),
       point: r.phase === 'crashed' ? r.point : null,
       hash: r.phase === 'crashed' ? r.hash : null,
+      ...(r.voided ? { voided: true } : {}),
     };
   }
 
@@ -190,10 +253,37 @@ export class CrashService {
         if (!row) return;
         this.live = this.liveOf(row);
       }
+      const wasCrashed = this.live.phase === 'crashed';
       this.live.phase = s.phase;
-      if (s.phase === 'crashed' && s.point !== null) this.pushHistory(s.point);
+      if (s.voided) this.live.voided = true;
+      if (s.phase === 'crashed' && !wasCrashed && s.point !== null && !s.voided) this.pushHistory(s.point);
     }
     this.emit(frame, memberId, false);
+  }
+
+  /**
+   * A follower (re)connected, or stepped down: whatever frames it missed, it reads the newest
+   * round from the database and tells its sockets.
+   */
+  async resync(): Promise<void> {
+    if (this.leader) return;
+    const [row] = await this.db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
+    await this.loadHistory(true);
+    if (!row || this.leader) return;
+    this.live = this.liveOf(row);
+    const round = this.state()!;
+    this.emit({ t: round.phase === 'crashed' ? 'crash' : 'round', round }, undefined, false);
+  }
+
+  private async loadHistory(force = false): Promise<void> {
+    if (this.history.length > 0 && !force) return;
+    const past = await this.db
+      .select({ point: crashRounds.point })
+      .from(crashRounds)
+      .where(and(eq(crashRounds.status, 'crashed'), isNull(crashRounds.voidedAt)))
+      .orderBy(desc(crashRounds.id))
+      .limit(30);
+    this.history = past.map((p) => p.point);
   }
 
   private liveOf(row: RoundRow): LiveRound {
@@ -208,6 +298,8 @@ export class CrashService {
       startsAt,
       crashAt,
       nextAt: crashAt + this.timing.pauseMs,
+      voided: row.voidedAt !== null,
+      settleAt: null,
     };
   }
 
@@ -219,30 +311,73 @@ export class CrashService {
   // ---------- the loop (leader) ----------
 
   /**
-   * Does whatever is due at clock.now(): open a round, start the flight, auto cash-outs, crash
-   * and settle, open the next round. The driver calls it every few tens of ms; tests call it
-   * after moving their clock.
+   * Becomes the leader: draws a new epoch. The next `tick` claims the newest round with it (and
+   * voids it if it was unfinished: whoever drove it is gone), so a leader that lost its lock
+   * without noticing finds each of its later round writes refused.
+   */
+  async lead(): Promise<number> {
+    const [row] = rowsOf<{ e: string | number }>(
+      await this.db.execute(sql`select nextval('crash_leader_epoch') as e`),
+    );
+    this.epoch = Number(row!.e);
+    this.leader = true;
+    this.live = null;
+    return this.epoch;
+  }
+
+  /** Stops leading at once: no further round write, and the leader's state of the round is let go. */
+  stepDown(): void {
+    this.leader = false;
+    this.epoch = null;
+    this.live = null;
+    this.lastTickM = 0;
+    this.lastTickFrameAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** A fenced round write: refused (no row) when another epoch claimed the round since. */
+  private async write<T>(epoch: number, run: () => Promise<T[]>): Promise<T> {
+    if (this.epoch !== epoch || !this.leader) throw new SteppedDown();
+    const [row] = await run();
+    if (row === undefined) throw new FencedOut();
+    return row;
+  }
+
+  /**
+   * Does whatever is due at now(): open a round, start the flight, auto cash-outs, crash and
+   * settle, open the next round. The driver calls it every few tens of ms; tests call it after
+   * moving their clock. No database round trip is added per turn: the epoch fence rides on the
+   * round writes themselves (a few per round).
    */
   async tick(): Promise<void> {
     if (!this.leader || this.ticking) return;
     this.ticking = true;
+    const epoch = this.epoch ?? (await this.lead().catch(() => null));
     try {
-      const now = this.clock.now();
+      if (epoch === null) return;
+      const now = this.now();
       if (!this.live) {
-        await this.resume();
-        if (!this.live) await this.openRound(now);
+        await this.resume(epoch, now);
+        if (!this.live) await this.openRound(now, epoch);
         return;
       }
       const r = this.live;
       if (r.phase === 'betting' && now >= r.startsAt) {
+        await this.write(epoch, () =>
+          this.db
+            .update(crashRounds)
+            .set({ status: 'running' })
+            .where(
+              and(eq(crashRounds.id, r.id), eq(crashRounds.epoch, epoch), eq(crashRounds.status, 'betting')),
+            )
+            .returning({ id: crashRounds.id }),
+        );
         r.phase = 'running';
-        await this.db.update(crashRounds).set({ status: 'running' }).where(eq(crashRounds.id, r.id));
         this.lastTickM = 100;
         this.emit({ t: 'round', round: this.state()! });
       }
       if (r.phase === 'running') {
         if (now >= r.crashAt) {
-          await this.crash(r);
+          await this.crash(r, epoch, now);
         } else {
           const m = multiplierAt(now - r.startsAt);
           await this.autoCashouts(r, m);
@@ -251,36 +386,77 @@ export class CrashService {
             this.lastTickFrameAt = now;
             this.emit({ t: 'tick', roundId: r.id, m });
           }
+          return;
+        }
+      }
+      if (r.phase === 'crashed') {
+        if (r.settleAt !== null && now >= r.settleAt) {
+          await this.closeBets();
+          r.settleAt = null;
+        }
+        if (r.settleAt === null && now >= r.nextAt) await this.openRound(now, epoch);
+      }
+    } catch (e) {
+      if (e instanceof SteppedDown) return;
+      if (e instanceof FencedOut) {
+        if (this.epoch === epoch) {
+          this.stepDown();
+          this.onFenced?.();
         }
         return;
       }
-      if (r.phase === 'crashed' && now >= r.nextAt) await this.openRound(now);
+      throw e;
     } finally {
       this.ticking = false;
     }
   }
 
-  /** After a restart or a leader change: pick up the unfinished round. */
-  private async resume(): Promise<void> {
-    const [row] = await this.db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
-    if (!row) return;
-    if (this.history.length === 0) {
-      const past = await this.db
-        .select({ point: crashRounds.point })
-        .from(crashRounds)
-        .where(eq(crashRounds.status, 'crashed'))
-        .orderBy(desc(crashRounds.id))
-        .limit(30);
-      this.history = past.map((p) => p.point);
+  /**
+   * A new leader (after a restart or a failover) claims the newest round with its epoch. A round
+   * still betting or in flight under another epoch was interrupted: it is closed as void (its
+   * hash revealed as always) and its open bets refunded; the README's crash section states it.
+   */
+  private async resume(epoch: number, now: number): Promise<void> {
+    await this.loadHistory();
+    for (let attempt = 0; ; attempt++) {
+      const [row] = await this.db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
+      if (!row) return;
+      if (row.epoch > epoch) throw new FencedOut();
+      const interrupted = row.status !== 'crashed' && row.epoch !== epoch;
+      if (this.epoch !== epoch || !this.leader) throw new SteppedDown();
+      const [claimed] = await this.db
+        .update(crashRounds)
+        .set(
+          interrupted ? { epoch, status: 'crashed', crashedAt: sql`now()`, voidedAt: sql`now()` } : { epoch },
+        )
+        .where(
+          and(
+            eq(crashRounds.id, row.id),
+            eq(crashRounds.epoch, row.epoch),
+            eq(crashRounds.status, row.status),
+          ),
+        )
+        .returning();
+      if (!claimed) {
+        // The row moved under us (a leader that has not noticed yet wrote it): read it again.
+        if (attempt < 3) continue;
+        throw new FencedOut();
+      }
+      const live = this.liveOf(claimed);
+      if (claimed.status === 'crashed') {
+        const crashedAt = claimed.crashedAt?.getTime() ?? now;
+        // Bets still open in it (the last leader went before settling them) are settled now, or
+        // after the grace a crash leaves for cash-outs still on their way.
+        live.settleAt = interrupted ? now : Math.max(now, crashedAt + (this.timing.settleGraceMs ?? 0));
+        live.nextAt = interrupted ? now + this.timing.pauseMs : crashedAt + this.timing.pauseMs;
+      }
+      this.live = live;
+      if (interrupted) this.emit({ t: 'crash', round: this.state()! });
+      return;
     }
-    const live = this.liveOf(row);
-    if (row.status === 'crashed') {
-      live.nextAt = (row.crashedAt?.getTime() ?? 0) + this.timing.pauseMs;
-    }
-    this.live = live;
   }
 
-  private async openRound(now: number): Promise<void> {
+  private async openRound(now: number, epoch: number): Promise<void> {
     const chain = await this.loadChain();
     const [last] = await this.db
       .select({ roundNo: crashRounds.roundNo })
@@ -293,53 +469,66 @@ export class CrashService {
       // Chain used up: retire it; the next call makes and publishes a new one.
       await this.db.update(crashChains).set({ active: false }).where(eq(crashChains.id, chain.id));
       this.chain = null;
-      return this.openRound(now);
+      return this.openRound(now, epoch);
     }
     const hash = chain.hashes[roundNo]!;
     const point = crashPointHundredths(hash, chain.salt ?? undefined);
+    const startsAt = new Date(now + this.timing.bettingMs).toISOString();
+    // Fenced like every round write: only while the newest round carries no later epoch (a new
+    // leader claims the newest round before it opens any), and never a round number twice.
+    const { id } = await this.write(epoch, async () =>
+      rowsOf<{ id: number }>(
+        await this.db.execute(sql`
+          insert into crash_rounds (chain_id, round_no, hash, point, status, starts_at, epoch)
+          select ${chain.id}, ${roundNo}, ${hash}, ${point}, 'betting', ${startsAt}::timestamptz, ${epoch}
+          where coalesce((select epoch from crash_rounds order by id desc limit 1), 0) <= ${epoch}
+          on conflict do nothing
+          returning id`),
+      ),
+    );
     const [row] = await this.db
-      .insert(crashRounds)
-      .values({
-        chainId: chain.id,
-        roundNo,
-        hash,
-        point,
-        status: 'betting',
-        startsAt: new Date(now + this.timing.bettingMs),
-      })
-      .returning();
+      .select()
+      .from(crashRounds)
+      .where(eq(crashRounds.id, Number(id)));
     this.live = this.liveOf(row!);
     this.emit({ t: 'round', round: this.state()! });
   }
 
   private async autoCashouts(r: LiveRound, m: number): Promise<void> {
     const due = await this.db
-      .select()
+      .select({ id: crashBets.id })
       .from(crashBets)
       .where(and(eq(crashBets.roundId, r.id), eq(crashBets.status, 'open'), lte(crashBets.autoCashout, m)));
-    await Promise.all(due.map((b) => this.settleBet(b.id, b.autoCashout!)));
+    await Promise.all(due.map((b) => this.settleBet({ kind: 'auto', betId: b.id })));
   }
 
-  private async crash(r: LiveRound): Promise<void> {
-    // Auto targets at or below the point that the last tick did not reach are still wins.
-    const open = await this.db
-      .select()
-      .from(crashBets)
-      .where(and(eq(crashBets.roundId, r.id), eq(crashBets.status, 'open')));
-    await Promise.all(
-      open.map((b) => {
-        const win = b.autoCashout !== null && b.autoCashout <= r.point && r.point > 100;
-        return this.settleBet(b.id, win ? b.autoCashout! : null);
-      }),
+  /** The crash: the round row first (fenced), then its open bets once the grace has passed. */
+  private async crash(r: LiveRound, epoch: number, now: number): Promise<void> {
+    await this.write(epoch, () =>
+      this.db
+        .update(crashRounds)
+        .set({ status: 'crashed', crashedAt: new Date(r.crashAt) })
+        .where(and(eq(crashRounds.id, r.id), eq(crashRounds.epoch, epoch)))
+        .returning({ id: crashRounds.id }),
     );
     r.phase = 'crashed';
-    await this.db
-      .update(crashRounds)
-      .set({ status: 'crashed', crashedAt: new Date(r.crashAt) })
-      .where(eq(crashRounds.id, r.id));
-    r.nextAt = this.clock.now() + this.timing.pauseMs;
+    r.settleAt = r.crashAt + (this.timing.settleGraceMs ?? 0);
+    r.nextAt = now + this.timing.pauseMs;
     this.pushHistory(r.point);
     this.emit({ t: 'crash', round: this.state()! });
+  }
+
+  /**
+   * Settles every bet still open in a round that is over: the one that just crashed, and any a
+   * previous leader left behind. Read through the partial index of open bets.
+   */
+  private async closeBets(): Promise<void> {
+    const open = await this.db
+      .select({ id: crashBets.id })
+      .from(crashBets)
+      .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
+      .where(and(eq(crashBets.status, 'open'), eq(crashRounds.status, 'crashed')));
+    await Promise.all(open.map((b) => this.settleBet({ kind: 'close', betId: b.id })));
   }
 
   // ---------- bets ----------
@@ -400,7 +589,7 @@ export class CrashService {
       principal.role === 'trial'
         ? await this.inhouse.player(principal)
         : this.inhouse.playerOf(principal.memberId, false);
-    const at = this.clock.now();
+    const at = this.now();
     if (r?.phase !== 'betting' || at >= r.startsAt) {
       const p = await this.prior(this.db, pl, input, amount);
       if (p) return p;
@@ -528,32 +717,35 @@ export class CrashService {
     });
   }
 
-  /** Manual cash-out at the multiplier the server's clock says now. */
-  async cashOut(principal: MemberPrincipal, slot: number, origin?: unknown): Promise<CrashBetView> {
-    const at = this.clock.now();
-    const r = this.live;
-    if (!r || at < r.startsAt) throw new AppError('CONFLICT', { messageKey: 'crashNotRunning' });
-    if (at >= r.crashAt || r.phase === 'crashed')
-      throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
-    const m = multiplierAt(at - r.startsAt);
+  /**
+   * Manual cash-out at the multiplier the database's clock says now, of the bet the frame names
+   * (or the member's open bet in the slot). Judged against that bet's own round row, so it holds on
+   * any instance, leader or follower, whatever round that instance believes is current.
+   */
+  async cashOut(
+    principal: MemberPrincipal,
+    target: { slot: number; betId?: number | undefined },
+    origin?: unknown,
+  ): Promise<CrashBetView> {
+    const at = this.now();
     // The caller's socket gets the route's answer; the member's other tabs get the frame.
-    const settled = await this.settleBet({ roundId: r.id, memberId: principal.memberId, slot }, m, origin);
+    const settled = await this.settleBet(
+      { kind: 'manual', memberId: principal.memberId, slot: target.slot, betId: target.betId ?? null, at },
+      origin,
+    );
     if (!settled) throw new AppError('NOT_FOUND');
-    if (settled?.status !== 'won' || settled.cashout === null)
-      throw new AppError('CONFLICT', { messageKey: 'crashTooLate' });
+    // A refunded bet (its round was interrupted) answers as it is.
+    if (settled.status === 'void') return settled;
+    if (settled.status !== 'won' || settled.cashout === null) throw crashTooLate();
     return settled;
   }
 
   /**
-   * Settles one open bet: a win at `at` hundredths, or a loss (null). Idempotent: a bet already
-   * settled (auto cash-out raced a manual one, or another instance) is returned as it is.
+   * Settles one open bet. Idempotent: a bet already settled (auto cash-out raced a manual one,
+   * or another instance) is returned as it is.
    */
-  private async settleBet(
-    which: SettleJob['which'],
-    at: number | null,
-    origin?: unknown,
-  ): Promise<CrashBetView | null> {
-    const out = await this.settleQueue.submit({ which, at });
+  private async settleBet(job: SettleJob, origin?: unknown): Promise<CrashBetView | null> {
+    const out = await this.settleQueue.submit(job);
     if (!out) return null;
     if (out.fresh) this.emit({ t: 'settled', bet: out.view }, out.memberId, true, origin);
     return out.view;
@@ -561,44 +753,84 @@ export class CrashService {
 
   /**
    * One transaction for a batch of settlements, a handful of statements whatever its size: the
-   * bets locked in one select, the wins in one ledger statement, the bets record in one insert,
-   * the bet rows in one update. Jobs are decided in order, so of two jobs for one bet (an auto
-   * cash-out and a manual one) the first decides and the second sees it settled.
+   * bets locked in one select (with their rounds and the database's clock), the wins in one
+   * ledger statement (refunds in another), the bets record in one insert, the bet rows in one
+   * update. Jobs are decided in order, so of two jobs for one bet (an auto cash-out and a manual
+   * one) the first decides and the second sees it settled.
    */
   private async settleMany(jobs: SettleJob[]): Promise<ItemResult<Settled | null>[]> {
     // Read before the transaction: embedded PGlite has one connection, a query outside the
     // transaction from inside it would wait for it forever.
     const settings = await this.settings();
     return this.inhouse.transaction(async (tx) => {
-      const ids = jobs.flatMap((j) => (typeof j.which === 'number' ? [j.which] : []));
-      const bySlot = new Map<number, number[]>();
-      for (const j of jobs)
-        if (typeof j.which !== 'number')
-          bySlot.set(j.which.roundId, [...(bySlot.get(j.which.roundId) ?? []), j.which.memberId]);
+      const ids = jobs.flatMap((j) => (j.kind !== 'manual' || j.betId !== null ? [j.betId!] : []));
+      const bySlotOnly = jobs.flatMap((j) => (j.kind === 'manual' && j.betId === null ? [j.memberId] : []));
       const conditions = [
         ...(ids.length ? [inArray(crashBets.id, ids)] : []),
-        ...[...bySlot].map(([roundId, members]) =>
-          and(eq(crashBets.roundId, roundId), inArray(crashBets.memberId, members)),
-        ),
+        ...(bySlotOnly.length
+          ? [and(inArray(crashBets.memberId, [...new Set(bySlotOnly)]), eq(crashBets.status, 'open'))]
+          : []),
       ];
       const locked = await tx
-        .select()
+        .select({
+          bet: crashBets,
+          startsAt: crashRounds.startsAt,
+          point: crashRounds.point,
+          voided: sql<boolean>`${crashRounds.voidedAt} is not null`,
+          dbNow: sql<number>`(extract(epoch from clock_timestamp()) * 1000)::float8`,
+        })
         .from(crashBets)
+        .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
         .where(or(...conditions))
         .orderBy(crashBets.id)
-        .for('update');
-      const byId = new Map(locked.map((b) => [b.id, b]));
-      const bySlotKey = new Map(locked.map((b) => [`${b.roundId}:${b.memberId}:${b.slot}`, b]));
+        .for('update', { of: crashBets });
+      const dbNow = locked.length ? Number(locked[0]!.dbNow) : Number.POSITIVE_INFINITY;
+      const roundOf = new Map(
+        locked.map((l) => [
+          l.bet.roundId,
+          { startsAt: l.startsAt.getTime(), point: l.point, voided: l.voided },
+        ]),
+      );
+      const byId = new Map(locked.map((l) => [l.bet.id, l.bet]));
+      // A slot names the member's newest bet open in it when the batch began.
+      const openInSlot = new Map<string, number>();
+      for (const l of locked)
+        if (l.bet.status === 'open') openInSlot.set(`${l.bet.memberId}:${l.bet.slot}`, l.bet.id);
       const out: ItemResult<Settled | null>[] = [];
-      const settling: Array<{ k: number; bet: BetRow; lands: number | null; payout: bigint }> = [];
+      const settling: Array<{
+        k: number;
+        bet: BetRow;
+        lands: number | null;
+        payout: bigint;
+        refund: boolean;
+      }> = [];
       const later: Array<{ k: number; id: number }> = [];
-      for (const { which, at } of jobs) {
-        const current =
-          typeof which === 'number'
-            ? byId.get(which)
-            : bySlotKey.get(`${which.roundId}:${which.memberId}:${which.slot}`);
+      for (const job of jobs) {
+        const id =
+          job.kind === 'manual' && job.betId === null
+            ? openInSlot.get(`${job.memberId}:${job.slot}`)
+            : job.betId;
+        let current = id === undefined || id === null ? undefined : byId.get(id);
+        if (current && job.kind === 'manual' && current.memberId !== job.memberId) current = undefined;
         if (!current) {
-          out.push({ ok: true, value: null });
+          if (job.kind !== 'manual') out.push({ ok: true, value: null });
+          else {
+            // No open bet in the slot: answer the newest bet there as it stands, if any.
+            const [b] =
+              job.betId === null
+                ? await tx
+                    .select()
+                    .from(crashBets)
+                    .where(and(eq(crashBets.memberId, job.memberId), eq(crashBets.slot, job.slot)))
+                    .orderBy(desc(crashBets.id))
+                    .limit(1)
+                : [];
+            out.push(
+              b
+                ? { ok: true, value: { view: this.view(b), memberId: b.memberId, fresh: false } }
+                : { ok: false, error: new AppError('NOT_FOUND') },
+            );
+          }
           continue;
         }
         if (current.status !== 'open') {
@@ -610,34 +842,73 @@ export class CrashService {
           });
           continue;
         }
-        // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
-        // happened first by the server's clock, whether or not the loop had ticked yet.
-        const lands =
-          at !== null && current.autoCashout !== null && current.autoCashout <= at ? current.autoCashout : at;
-        const payout = lands === null ? 0n : BigInt(mulDiv(Number(current.amount), lands, 100));
-        const settled: BetRow = { ...current, status: lands === null ? 'lost' : 'won', cashout: lands };
+        const round = roundOf.get(current.roundId)!;
+        let lands: number | null;
+        if (round.voided) {
+          lands = null;
+        } else if (job.kind === 'close') {
+          lands =
+            current.autoCashout !== null && current.autoCashout <= round.point && round.point > 100
+              ? current.autoCashout
+              : null;
+        } else if (job.kind === 'auto') {
+          lands = current.autoCashout;
+        } else {
+          // The one clock: the arrival on the database's clock, and never later than the database
+          // says it is now (an instance's estimate cannot run ahead of it).
+          const at = this.clockSynced ? Math.min(job.at, dbNow) : job.at;
+          if (at < round.startsAt) {
+            out.push({ ok: false, error: crashNotRunning() });
+            continue;
+          }
+          if (at >= round.startsAt + crashAfterMs(round.point)) {
+            out.push({ ok: false, error: crashTooLate() });
+            continue;
+          }
+          const m = multiplierAt(at - round.startsAt);
+          // A manual cash-out past the bet's auto target lands at the target: the auto cash-out
+          // happened first by the clock, whether or not the loop had ticked yet.
+          lands = current.autoCashout !== null && current.autoCashout <= m ? current.autoCashout : m;
+        }
+        const refund = round.voided;
+        const payout = refund
+          ? current.amount
+          : lands === null
+            ? 0n
+            : BigInt(mulDiv(Number(current.amount), lands, 100));
+        const status = refund ? 'void' : lands === null ? 'lost' : 'won';
+        const settled: BetRow = { ...current, status, cashout: refund ? null : lands };
         byId.set(settled.id, settled);
-        bySlotKey.set(`${settled.roundId}:${settled.memberId}:${settled.slot}`, settled);
-        settling.push({ k: out.length, bet: settled, lands, payout });
+        settling.push({ k: out.length, bet: settled, lands: settled.cashout, payout, refund });
         out.push({ ok: true, value: null }); // filled in below
       }
-      const paid = await this.inhouse.settleMany(
-        tx,
-        settling.map(({ bet, payout }) => ({
-          pl: this.inhouse.playerOf(bet.memberId, bet.trial),
-          roundId: `crash${bet.id}`,
-          game: 'crash',
-          stake: bet.amount,
-          enginePayout: payout,
-        })),
-        settings.maxPayout,
-      );
+      // Refunds (a void round) pay the stake back whatever the game's payout cap.
+      const groups = [settling.filter((x) => !x.refund), settling.filter((x) => x.refund)];
+      const paidOf = new Map<number, { payout: bigint; balance: bigint | null }>();
+      for (const [g, group] of groups.entries()) {
+        if (group.length === 0) continue;
+        // A refund's payout is its stake: the cap is raised to the largest refunded stake.
+        let cap = settings.maxPayout;
+        if (g === 1) for (const x of group) if (x.payout > cap) cap = x.payout;
+        const paid = await this.inhouse.settleMany(
+          tx,
+          group.map(({ bet, payout }) => ({
+            pl: this.inhouse.playerOf(bet.memberId, bet.trial),
+            roundId: `crash${bet.id}`,
+            game: 'crash',
+            stake: bet.amount,
+            enginePayout: payout,
+          })),
+          cap,
+        );
+        for (const [n, x] of group.entries()) paidOf.set(x.bet.id, paid[n]!);
+      }
       if (settling.length) {
-        const rows = settling.map(({ bet, lands }, n) => ({
+        const rows = settling.map(({ bet, lands }) => ({
           id: bet.id,
           status: bet.status,
           cashout: lands,
-          payout: paid[n]!.payout.toString(),
+          payout: paidOf.get(bet.id)!.payout.toString(),
         }));
         await tx.execute(sql`
           update crash_bets c
@@ -646,15 +917,15 @@ export class CrashService {
             as v(id bigint, status text, cashout integer, payout bigint)
           where c.id = v.id`);
       }
-      settling.forEach(({ k, bet }, n) => {
-        const s = paid[n]!;
+      for (const { k, bet } of settling) {
+        const s = paidOf.get(bet.id)!;
         const row: BetRow = { ...bet, payout: s.payout };
         // A loss leaves the balance as it was: no read for it (a crash settles every open bet).
         out[k] = {
           ok: true,
           value: { view: this.view(row, s.balance ?? undefined), memberId: bet.memberId, fresh: true },
         };
-      });
+      }
       for (const { k, id } of later) {
         const first = out[settling.find((x) => x.bet.id === id)!.k]!;
         if (first.ok && first.value) out[k] = { ok: true, value: { ...first.value, fresh: false } };
@@ -684,6 +955,7 @@ export class CrashService {
       point: crashed ? r.point : null,
       hash: crashed ? r.hash : null,
       crashedAt: r.crashedAt ? r.crashedAt.toISOString() : null,
+      ...(r.voidedAt ? { voided: true } : {}),
     };
   }
 

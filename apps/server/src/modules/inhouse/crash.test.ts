@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-import { crashAfterMs, multiplierAt, TICK_FRAME_MS } from './crash-service.ts';
+import { CrashService, crashAfterMs, multiplierAt, TICK_FRAME_MS } from './crash-service.ts';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +14,16 @@ type Json = Record<string, unknown>;
 class Client {
   private frames: CrashServerFrame[] = [];
   private waiters: Array<{ pred: (f: CrashServerFrame) => boolean; res: (f: CrashServerFrame) => void }> = [];
+  /** The close code and reason the server sent (or 'not closed' after 4 s). */
+  readonly closed: Promise<{ code: number; reason: string } | 'not closed'>;
   constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((res) => {
+      const timer = setTimeout(() => res('not closed'), 4000);
+      ws.once('close', (code: number, reason: Buffer) => {
+        clearTimeout(timer);
+        res({ code, reason: reason.toString() });
+      });
+    });
     ws.on('message', (d: Buffer) => {
       const f = JSON.parse(d.toString()) as CrashServerFrame;
       const w = this.waiters.findIndex((x) => x.pred(f));
@@ -42,6 +51,10 @@ class Client {
   }
   send(x: unknown) {
     this.ws.send(typeof x === 'string' ? x : JSON.stringify(x));
+  }
+  /** Frames received and not taken by `next`, of one kind. */
+  pending<T extends CrashServerFrame['t']>(t: T) {
+    return this.frames.filter((f) => f.t === t) as Array<Extract<CrashServerFrame, { t: T }>>;
   }
 }
 
@@ -433,7 +446,7 @@ describe('crash: shared rounds over the socket', () => {
     await fly(crashAfterMs(150) + 1);
     const m = multiplierAt(crashAfterMs(150) + 1);
     const outs = await Promise.all(
-      players.filter((_, i) => i !== 5).map((p) => crash.cashOut(principal(p.id), 0)),
+      players.filter((_, i) => i !== 5).map((p) => crash.cashOut(principal(p.id), { slot: 0 })),
     );
     for (const o of outs) expect(o).toMatchObject({ status: 'won', cashout: m });
     for (const [i, p] of players.entries())
@@ -441,6 +454,72 @@ describe('crash: shared rounds over the socket', () => {
     // The operator's GGR reads the bets record: crash bets count there beside the other games.
     const crashGgr = (await t.app.services.inhouse.rounds.ggr({})).games.find((g) => g.game === 'crash');
     expect(crashGgr?.rounds).toBeGreaterThanOrEqual(23);
+  });
+
+  // Last: it replaces the running instance (the old one is fenced out for good).
+  it('a round interrupted by a restart is void: its open bets are refunded, cash-outs taken stand, the old loop is fenced out', async () => {
+    const c = await connect(player.token);
+    const r = await roundWithPoint(300);
+    const before = await cash(player.id);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '10.00' });
+    c.send({ t: 'bet', requestId: rid(), slot: 1, amount: '5.00' });
+    const b0 = await c.next('bet', (f) => f.bet.slot === 0);
+    const b1 = await c.next('bet', (f) => f.bet.slot === 1);
+    await fly(crashAfterMs(150) + 1);
+    c.send({ t: 'cashout', slot: 0, betId: b0.bet.betId });
+    const won = await c.next('settled', (f) => f.bet.betId === b0.bet.betId);
+    expect(won.bet.status).toBe('won');
+    // The process restarts mid-flight: a new instance over the same database leads with a new epoch.
+    const old = t.app.services.crash;
+    const restarted = new CrashService(t.database.db, t.app.services.inhouse, clock, {
+      bettingMs: 5000,
+      pauseMs: 2000,
+      chainLength: 2000,
+    });
+    const frames: CrashServerFrame[] = [];
+    restarted.on((f) => frames.push(f));
+    await restarted.tick();
+    await restarted.tick();
+    const [bet1] = await query<{ status: string; payout: string; cashout: number | null }>(
+      'select status, payout::text, cashout from crash_bets where id = $1',
+      [b1.bet.betId],
+    );
+    expect(bet1).toEqual({ status: 'void', payout: '500', cashout: null });
+    const [round] = await query<{ status: string; voided: boolean }>(
+      'select status, voided_at is not null as voided from crash_rounds where id = $1',
+      [r.roundId],
+    );
+    expect(round).toEqual({ status: 'crashed', voided: true });
+    const crashFrame = frames.find((f) => f.t === 'crash');
+    expect(crashFrame && crashFrame.t === 'crash' && crashFrame.round).toMatchObject({
+      roundId: r.roundId,
+      voided: true,
+    });
+    const win = BigInt(Math.floor((1000 * won.bet.cashout!) / 100));
+    expect(await cash(player.id)).toBe(before - 1500n + win + 500n);
+    const [line] = await query<{ stake: string; payout: string; valid: string }>(
+      'select stake::text, payout::text, valid_stake::text as valid from bets where round_id = $1',
+      [`crash${b1.bet.betId}`],
+    );
+    expect(line).toEqual({ stake: '500', payout: '500', valid: '0' });
+    // The proof shows the round as void, its hash revealed.
+    const proof = (await t.app.inject({ url: `/wps/inhouse/crash/rounds/${r.roundId}` })).json().value;
+    expect(proof).toMatchObject({ voided: true, point: r.point });
+    expect(proof.hash).toMatch(/^[0-9a-f]{64}$/);
+    // The old instance's loop goes on a moment: its next round write is refused and it steps down.
+    now = r.startsAt + crashAfterMs(r.point) + 1;
+    await old.tick();
+    expect(old.leader).toBe(false);
+    const rounds = await query<{ n: number }>('select count(*)::int as n from crash_rounds where id > $1', [
+      r.roundId,
+    ]);
+    expect(rounds[0]!.n).toBe(0);
+    // The restarted instance opens the next round after the pause.
+    now += 2001;
+    await restarted.tick();
+    expect(restarted.state()).toMatchObject({ phase: 'betting' });
+    expect(restarted.state()!.roundId).toBeGreaterThan(r.roundId);
+    c.ws.terminate();
   });
 });
 
