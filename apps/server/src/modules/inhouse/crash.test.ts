@@ -456,6 +456,109 @@ describe('crash: shared rounds over the socket', () => {
     expect(crashGgr?.rounds).toBeGreaterThanOrEqual(23);
   });
 
+  /** A funded member with a session of their own. */
+  async function funded(opts: { mustChangePassword?: boolean } = {}) {
+    const m = await createMember(t.app);
+    await t.app.services.wallet.post({
+      key: `fund-session:${m.id}`,
+      reason: 'deposit',
+      postings: [
+        { account: Accounts.clearing('BANK'), amount: -10_000n },
+        { account: Accounts.cash(m.id), amount: 10_000n },
+      ],
+    });
+    if (!opts.mustChangePassword) return m;
+    const { token } = await t.app.services.auth.sessions.open({
+      memberId: m.id,
+      role: 'player',
+      loginType: 'test',
+      mustChangePassword: true,
+    });
+    return { ...m, token };
+  }
+  const betsOf = async (memberId: number) =>
+    (
+      await query<{ n: number }>('select count(*)::int as n from crash_bets where member_id = $1', [memberId])
+    )[0]!.n;
+
+  it('a socket whose session ends (logout elsewhere, freeze, self-exclusion) is closed with a reason; its bets are refused', async () => {
+    await roundWithPoint(100); // the betting window stays open: the clock does not move
+    // Logout from another tab, then a bet on the open socket.
+    const p1 = await funded();
+    const c1 = await connect(p1.token);
+    await c1.next('hello');
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { token: p1.token },
+    });
+    expect(out.statusCode).toBe(200);
+    c1.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    expect(await c1.closed).toEqual({ code: 4001, reason: 'session ended' });
+    expect(c1.pending('bet')).toEqual([]);
+    expect(await betsOf(p1.id)).toBe(0);
+    expect(await cash(p1.id)).toBe(10_000n);
+    // The operator freezes the account.
+    const p2 = await funded();
+    const c2 = await connect(p2.token);
+    await c2.next('hello');
+    await t.app.services.members.setStatus(p2.id, 'disabled');
+    expect(await c2.closed).toEqual({ code: 4001, reason: 'session ended' });
+    // The player takes a time-out (player protection ends the member's sessions).
+    const p3 = await funded();
+    const c3 = await connect(p3.token);
+    await c3.next('hello');
+    await t.app.services.protection.exclusions.byPlayer(
+      p3.id,
+      { kind: 'timeout', days: 1, password: p3.password },
+      null,
+    );
+    expect(await c3.closed).toEqual({ code: 4001, reason: 'session ended' });
+    const e3 = c3.pending('error');
+    expect(e3.map((e) => e.code)).toContain('UNAUTHORIZED');
+  });
+
+  it('a session under a forced password change may watch but not bet, and its socket closes when a change is forced on it', async () => {
+    await roundWithPoint(100);
+    const forced = await funded({ mustChangePassword: true });
+    const c = await connect(forced.token);
+    expect((await c.next('hello')).member).toBe(true);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    const e = await c.next('error');
+    expect(e.code).toBe('FORBIDDEN');
+    expect(await betsOf(forced.id)).toBe(0);
+    c.ws.terminate();
+    // A session that is told to change its password while its socket is open.
+    const p = await funded();
+    const c2 = await connect(p.token);
+    await c2.next('hello');
+    await query('update sessions set must_change_password = true where member_id = $1', [p.id]);
+    expect(await c2.closed).toEqual({ code: 4003, reason: 'password change required' });
+  });
+
+  it('maintenance refuses bets on a socket opened before it; cash-outs of bets taken still land', async () => {
+    const p = await funded();
+    const c = await connect(p.token);
+    const r = await roundWithPoint(300);
+    c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
+    const taken = await c.next('bet');
+    await t.app.services.system.setMaintenance({ enabled: true, message: 'crash test' }, null);
+    try {
+      c.send({ t: 'bet', requestId: rid(), slot: 1, amount: '1.00' });
+      expect((await c.next('error')).code).toBe('MAINTENANCE');
+      await fly(crashAfterMs(150));
+      c.send({ t: 'cashout', slot: 0, betId: taken.bet.betId });
+      expect((await c.next('settled', (f) => f.bet.betId === taken.bet.betId)).bet.status).toBe('won');
+    } finally {
+      await t.app.services.system.setMaintenance({ enabled: false, message: null }, null);
+    }
+    expect(await betsOf(p.id)).toBe(1);
+    now = r.startsAt + crashAfterMs(r.point) + 1;
+    await tick();
+    await tick();
+    c.ws.terminate();
+  });
+
   // Last: it replaces the running instance (the old one is fenced out for good).
   it('a round interrupted by a restart is void: its open bets are refunded, cash-outs taken stand, the old loop is fenced out', async () => {
     const c = await connect(player.token);
