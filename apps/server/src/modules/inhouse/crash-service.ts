@@ -248,12 +248,13 @@ export class CrashService {
   async apply(frame: CrashServerFrame, memberId?: number): Promise<void> {
     if (frame.t === 'round' || frame.t === 'crash') {
       const s = frame.round;
+      let wasCrashed = this.live?.id === s.roundId && this.live.phase === 'crashed';
       if (!this.live || this.live.id !== s.roundId) {
         const [row] = await this.db.select().from(crashRounds).where(eq(crashRounds.id, s.roundId));
         if (!row) return;
         this.live = this.liveOf(row);
+        wasCrashed = false;
       }
-      const wasCrashed = this.live.phase === 'crashed';
       this.live.phase = s.phase;
       if (s.voided) this.live.voided = true;
       if (s.phase === 'crashed' && !wasCrashed && s.point !== null && !s.voided) this.pushHistory(s.point);
