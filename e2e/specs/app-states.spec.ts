@@ -10,15 +10,17 @@ test.describe('whole-app states (SPEC §2)', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'We are under maintenance' })).toBeVisible();
     await expect(page.getByText('Wallet upgrade, back by 14:00.')).toBeVisible();
-    // The demo contacts put live chat first; its path arrives base64-encoded and is decoded here.
+    // The demo has no live chat: the first contact that reaches a person (Telegram) is the button;
+    // its path arrives base64-encoded and is decoded here. The others are listed under it.
     await expect(page.getByRole('link', { name: 'Customer service' })).toHaveAttribute(
-      'href',
-      '/help#livechat',
-    );
-    await expect(page.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
       'href',
       'https://t.me/wps_support',
     );
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/9779800000000',
+    );
+    await expect(page.getByRole('link', { name: /live chat/i })).toHaveCount(0);
     // The rest of the site is closed: no navigation at all.
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   });

@@ -80,14 +80,26 @@ test('banner crop preview follows the group; a contact added in the console show
   await page.getByLabel('Channel').selectOption({ label: 'Telegram 2' });
   await page.getByLabel('Shown as').fill('Telegram VIP');
   await page.getByLabel('Link', { exact: true }).fill('https://t.me/wps_vip');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page
+    .locator('form')
+    .filter({ has: page.getByLabel('Shown as') })
+    .getByRole('button', { name: 'Save' })
+    .click();
   await expect(page.getByRole('row', { name: /Telegram VIP/ })).toBeVisible();
+  // The support hours the site states, on the same screen (issue 27): here, round the clock.
+  const hours = page.getByRole('form', { name: 'Support hours' });
+  await expect(hours.getByLabel('Opens')).toHaveValue('10:00');
+  await hours.getByLabel('Round the clock (24 hours)').check();
+  await hours.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Support hours saved.')).toBeVisible();
 
   const player = await browser.newPage({ baseURL: server.baseURL });
   await player.goto('/');
-  const link = player
-    .getByRole('complementary', { name: 'Side menu' })
-    .getByRole('link', { name: 'Telegram VIP' });
-  await expect(link).toHaveAttribute('href', 'https://t.me/wps_vip');
+  const side = player.getByRole('complementary', { name: 'Side menu' });
+  await expect(side.getByRole('link', { name: 'Telegram VIP' })).toHaveAttribute(
+    'href',
+    'https://t.me/wps_vip',
+  );
+  await expect(side.getByText('Support hours: every day, 24 hours')).toBeVisible();
   await player.close();
 });

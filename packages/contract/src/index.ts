@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './constants.ts';
 export * from './languages.ts';
 export * from './system.ts';
+export * from './support-hours.ts';
 export * from './money.ts';
 export * from './messages.ne.ts';
 export * from './paths.ts';

@@ -73,6 +73,15 @@ export const domainRouteUpdateSchema = z.object({
   domains: z.array(hostName).max(100),
 });
 
+/** PUT /wps/admin/content/support-hours and the permission payload (see support-hours.ts). */
+const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
+export const supportHoursSchema = z
+  .object({
+    from: clockTime,
+    to: z.union([clockTime, z.literal('24:00')]),
+  })
+  .refine((h) => h.from !== h.to, { message: 'badRequest', path: ['to'] });
+
 export const permissionSchema = z.object({
   info: z.object({
     customerService: z.array(customerServiceSchema),
@@ -88,6 +97,8 @@ export const permissionSchema = z.object({
     ageMin: z.union([z.literal(18), z.literal(21)]),
     /** SPEC §7 Live: hosts are configured, so menus may lead to the live-stream page. */
     liveStreams: z.boolean().optional(),
+    /** The support team's hours (Nepal time), as the help centre states them. */
+    supportHours: supportHoursSchema.optional(),
   }),
   location: z.object({ ip: safeString(), country: safeString().nullable() }),
   maintenance: z.boolean(),

@@ -4,6 +4,7 @@ import {
   contactInputSchema,
   contentIdParamsSchema,
   resourceInputSchema,
+  supportHoursSchema,
 } from '@wps/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,6 +82,27 @@ export function registerContactRoutes(instance: FastifyInstance) {
       const row = await contacts.deleteContact(req.params.id);
       await audit(req, 'content.contact.delete', row.id, row, null);
       return ok(req, null);
+    },
+  );
+
+  // The support hours the help centre states (system setting; the contacts screen edits them).
+  app.get(
+    '/wps/admin/content/support-hours',
+    consoleRoute({
+      summary: "The support team's daily hours, Nepal time (00:00–24:00 is round the clock)",
+      response: supportHoursSchema,
+    }),
+    async (req) => ok(req, await app.services.system.supportHours()),
+  );
+  app.put(
+    '/wps/admin/content/support-hours',
+    consoleRoute({ body: supportHoursSchema, response: supportHoursSchema }),
+    async (req) => {
+      const before = await app.services.system.supportHours();
+      await app.services.system.setSupportHours(req.body, actorOf(req).account);
+      const after = await app.services.system.supportHours();
+      await audit(req, 'content.supportHours.update', 0, before, after);
+      return ok(req, after);
     },
   );
 

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS } from '@wps/contract';
+import { DEFAULT_SUPPORT_HOURS, FEATURE_FLAGS } from '@wps/contract';
 
 /**
  * What a fresh installation starts with. Inserted once (ON CONFLICT DO NOTHING), then the
@@ -243,4 +243,6 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   maintenance: { enabled: false, message: null },
   domainRoute: { mainDomain: 'localhost', domains: ['localhost', '127.0.0.1'] },
   analytics: { id: null },
+  // Stated in the help centre; the site promises 24-hour support only when these say so.
+  supportHours: DEFAULT_SUPPORT_HOURS,
 };

@@ -1,7 +1,10 @@
 import {
   type Permission,
   type RegisterFieldRule,
+  DEFAULT_SUPPORT_HOURS,
   SYSTEM_STATUS,
+  type SupportHours,
+  supportHoursSchema,
   type SystemStatusValue,
   type Whitelabel,
   type WhitelabelModule,
@@ -181,12 +184,23 @@ export class SystemService {
     return (s.settings.domainRoute as DomainRoute | undefined) ?? { mainDomain: 'localhost', domains: [] };
   }
 
+  /** The support team's hours (Nepal time); the default until an operator sets them. */
+  async supportHours(): Promise<SupportHours> {
+    const parsed = supportHoursSchema.safeParse((await this.load()).settings.supportHours);
+    return parsed.success ? parsed.data : DEFAULT_SUPPORT_HOURS;
+  }
+
+  async setSupportHours(h: SupportHours, actor: string | null): Promise<void> {
+    await this.putSetting('supportHours', { from: h.from, to: h.to }, actor);
+  }
+
   async permission(ip: string): Promise<Permission> {
     const s = await this.load();
-    const [status, whitelabel, domainRoute] = await Promise.all([
+    const [status, whitelabel, domainRoute, supportHours] = await Promise.all([
       this.status(ip),
       this.whitelabel(),
       this.domainRoute(),
+      this.supportHours(),
     ]);
     const resources: Permission['info']['resources'] = {};
     for (const r of s.resources) {
@@ -213,6 +227,7 @@ export class SystemService {
         launchGameCDNs: this.config.launchGameCdns,
         ageMin: this.config.ageMin,
         liveStreams: this.config.liveHosts.length > 0,
+        supportHours,
       },
       location: { ip, country: status.country },
       maintenance: status.status === SYSTEM_STATUS.maintenance,

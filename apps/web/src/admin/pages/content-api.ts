@@ -12,6 +12,7 @@ import type {
   HelpInput,
   NoticeInput,
   Page,
+  SupportHours,
 } from '@wps/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -61,6 +62,22 @@ export function useDeleteContent(kind: Kind) {
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`/wps/admin/content/${kind}/${id}`, opts()),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...KEY, kind] }),
+  });
+}
+
+/** The support hours the help centre states (a system setting), edited beside the contacts. */
+export const useAdminSupportHours = () =>
+  useQuery({
+    queryKey: [...KEY, 'support-hours'],
+    queryFn: ({ signal }) => api.get<SupportHours>('/wps/admin/content/support-hours', opts(signal)),
+  });
+
+export function useSaveSupportHours() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (hours: SupportHours) =>
+      api.put<SupportHours>('/wps/admin/content/support-hours', hours, opts()),
+    onSuccess: (saved) => qc.setQueryData([...KEY, 'support-hours'], saved),
   });
 }
 

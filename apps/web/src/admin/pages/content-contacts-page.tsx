@@ -1,12 +1,15 @@
-import { CS_POSITIONS, type ContactInput } from '@wps/contract';
+import { CS_POSITIONS, type ContactInput, isAllDay, type SupportHours } from '@wps/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import { errorText } from './cashier-ui.tsx';
 import { Select } from './content-banners-page.tsx';
-import { type AdminContact, useAdminList } from './content-api.ts';
+import { type AdminContact, useAdminList, useAdminSupportHours, useSaveSupportHours } from './content-api.ts';
 import { EnabledCheck, FormActions, RowActions, SortField, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
 
@@ -17,8 +20,73 @@ interface Draft {
 
 const empty = (): Draft => ({
   id: null,
-  input: { csPosition: 'LIVECHAT', title: '', url: '', sort: 0, enabled: true },
+  input: { csPosition: 'TELEGRAM1', title: '', url: '', sort: 0, enabled: true },
 });
+
+/**
+ * The support hours the help centre and side menu state (Nepal time). The site says "24 hours"
+ * only when round the clock is ticked (00:00–24:00), so hours and promises cannot drift apart.
+ */
+function SupportHoursForm() {
+  const { t } = useTranslation('content-admin');
+  const current = useAdminSupportHours();
+  const save = useSaveSupportHours();
+  const [draft, setDraft] = useState<SupportHours | null>(null);
+  useEffect(() => {
+    if (current.data) setDraft(current.data);
+  }, [current.data]);
+  if (!draft) return <Loader label={t('loading')} />;
+  const allDay = isAllDay(draft);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(draft, {
+      onSuccess: () => toast.success(t('supportHours.saved')),
+      onError: (err) => toast.error(errorText(err)),
+    });
+  };
+  return (
+    <form className="card content-form" onSubmit={submit} aria-labelledby="support-hours-title">
+      <h2 className="content-form__title" id="support-hours-title">
+        {t('supportHours.title')}
+      </h2>
+      <p className="small muted">{t('supportHours.lead')}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={allDay}
+          onChange={(e) =>
+            setDraft(e.target.checked ? { from: '00:00', to: '24:00' } : { from: '10:00', to: '22:00' })
+          }
+        />{' '}
+        {t('supportHours.allDay')}
+      </label>
+      {!allDay && (
+        <div className="content-form__grid">
+          <TextField
+            label={t('supportHours.from')}
+            type="time"
+            required
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+          <TextField
+            label={t('supportHours.to')}
+            hint={t('supportHours.toHint')}
+            type="time"
+            required
+            value={draft.to === '24:00' ? '00:00' : draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </div>
+      )}
+      <div className="content-form__actions">
+        <Button type="submit" disabled={save.isPending || (!allDay && draft.from === draft.to)}>
+          {t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** SPEC §2/§3 side-menu contacts: live chat, Telegram 1–3, Facebook, WhatsApp, with their links. */
 export default function ContentContactsPage() {
@@ -28,6 +96,7 @@ export default function ContentContactsPage() {
   return (
     <div className="admin-page content-admin">
       <PageHeader title={t('contacts.title')} lead={t('contacts.lead')} />
+      <SupportHoursForm />
       {!draft && <Button onClick={() => setDraft(empty())}>{t('contacts.add')}</Button>}
       {draft && (
         <form className="card content-form" onSubmit={submit}>

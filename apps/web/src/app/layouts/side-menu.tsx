@@ -7,6 +7,7 @@ import { useCategoryLinks } from '../../features/games/components/use-category-n
 import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { isModuleEnabled } from '../../shared/system/categories.ts';
 import { serviceContacts } from '../../shared/system/customer-service.ts';
+import { supportHoursText, useSupportHours } from '../../shared/system/support-hours.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { SideBanners } from '../../features/home/components/side-banners.tsx';
 import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
@@ -34,6 +35,7 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
   const modules = permission?.info.whitelabel.modules ?? [];
   const categories = useCategoryLinks(modules);
   const contacts = serviceContacts(permission?.info.customerService ?? []);
+  const supportHours = useSupportHours();
   const hasToken = useSessionStore(selectHasToken);
   const isAgent = useSessionStore(selectIsAgent);
   const panelRef = useRef<HTMLElement>(null);
@@ -168,24 +170,26 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
             <h2 className="side-menu__heading" id="side-contacts">
               {t('side.contacts')}
             </h2>
-            {contacts.length === 0 ? (
-              <p className="muted small">{t('side.noContacts')}</p>
-            ) : (
-              <ul className="side-menu__list">
-                {contacts.map((c) => (
-                  <li key={`${c.position}-${c.href}`}>
-                    <a
-                      className="side-menu__link"
-                      href={c.href}
-                      {...(c.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                    >
-                      <Icon name="chat" />
-                      <span className="side-menu__text">{c.title}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
+            {supportHours && (
+              <p className="muted small side-menu__hours">{supportHoursText(supportHours, t)}</p>
             )}
+            <ul className="side-menu__list">
+              {/* No live chat yet: the help centre, labelled as what it is, with the hours and channels. */}
+              <li>
+                <Link className="side-menu__link" to="/help#contact">
+                  <Icon name="mail" />
+                  <span className="side-menu__text">{t('support.helpContact')}</span>
+                </Link>
+              </li>
+              {contacts.map((c) => (
+                <li key={`${c.position}-${c.href}`}>
+                  <a className="side-menu__link" href={c.href} target="_blank" rel="noopener noreferrer">
+                    <Icon name="chat" />
+                    <span className="side-menu__text">{c.title}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           </section>
         )}
 

@@ -44,15 +44,23 @@ describe('customer-service paths', () => {
     );
   });
 
-  it('lists valid contacts with live chat first', () => {
+  it('lists valid contacts with a real live chat first', () => {
     const list = serviceContacts([
       { csPosition: 'TELEGRAM1', title: 'Telegram', path: b64('https://t.me/a') },
       { csPosition: 'BROKEN', title: 'Broken', path: b64('javascript:x') },
-      { csPosition: 'LIVECHAT', title: 'Live chat', path: b64('/help#livechat') },
+      { csPosition: 'LIVECHAT', title: 'Chat', path: b64('https://chat.example.com/wps') },
     ]);
     expect(list.map((c) => [c.position, c.external])).toEqual([
-      ['LIVECHAT', false],
+      ['LIVECHAT', true],
       ['TELEGRAM1', true],
     ]);
+  });
+
+  it('never offers the help text as a live chat: an on-site link is no contact (issue 27)', () => {
+    const list = serviceContacts([
+      { csPosition: 'LIVECHAT', title: 'Live chat', path: b64('/help#livechat') },
+      { csPosition: 'WHATSAPP', title: 'WhatsApp', path: b64('https://wa.me/1') },
+    ]);
+    expect(list.map((c) => c.title)).toEqual(['WhatsApp']);
   });
 });

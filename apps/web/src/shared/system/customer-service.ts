@@ -28,13 +28,18 @@ export interface ServiceContact {
   external: boolean;
 }
 
-/** Decoded, valid contacts in the order given; live chat first when present (the spec's main button). */
+/**
+ * Decoded, valid contacts in the order given; live chat first when present (the spec's main
+ * button). Only links that reach a person elsewhere (Telegram, WhatsApp, a chat): a link to a
+ * page of this site is no contact. The old demo listed the help text as "Live chat"; the menus
+ * link to the help centre themselves, as what it is ("Help and contact", issue 27).
+ */
 export function serviceContacts(entries: ReadonlyArray<{ csPosition: string; title: string; path: string }>) {
   const out: ServiceContact[] = [];
   for (const e of entries) {
     const href = decodeServicePath(e.path);
-    if (!href) continue;
-    out.push({ position: e.csPosition, title: e.title, href, external: !href.startsWith('/') });
+    if (!href || href.startsWith('/')) continue;
+    out.push({ position: e.csPosition, title: e.title, href, external: true });
   }
   return out.sort((a, b) => Number(b.position === 'LIVECHAT') - Number(a.position === 'LIVECHAT'));
 }

@@ -2,20 +2,67 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupBodyProps } from '../../../app/popup-registry.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { serviceContacts } from '../../../shared/system/customer-service.ts';
+import { supportHoursText } from '../../../shared/system/support-hours.ts';
+import { Icon } from '../../../shared/ui/icons.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Spinner } from '../../../shared/ui/loader.tsx';
 import { useHelp } from '../api/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import '../home.css';
 
+/** The hash the old "Live chat" contact opened; it is the contact panel now. */
+const CONTACT_TERMS = new Set(['contact', 'livechat']);
+
 /**
- * SPEC §2 help centre (helpModal, /help#term): every article of the language, the one named by
- * the hash opened and scrolled to; a search box filters titles and text as you type.
+ * "Help and contact": the support hours as the operator set them and the channels that reach a
+ * person. There is no live chat (issue 27), so nothing here says there is.
+ */
+function ContactPanel() {
+  const { t } = useTranslation('content');
+  const info = usePermission().data?.info;
+  const contacts = serviceContacts(info?.customerService ?? []);
+  return (
+    <section className="help__contact" id="help-contact" aria-labelledby="help-contact-title">
+      <h3 className="help__contact-title" id="help-contact-title">
+        {t('common:support.helpContact')}
+      </h3>
+      {info?.supportHours && (
+        <p className="help__hours">
+          <Icon name="clock" />
+          <span>{supportHoursText(info.supportHours, t)}</span>
+        </p>
+      )}
+      {contacts.length > 0 && (
+        <>
+          <p className="small muted help__write">{t('common:support.writeTo')}</p>
+          <ul className="help__channels">
+            {contacts.map((c) => (
+              <li key={`${c.position}-${c.href}`}>
+                <a href={c.href} target="_blank" rel="noopener noreferrer">
+                  <Icon name="chat" />
+                  <span>{c.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * SPEC §2 help centre (helpModal, /help#term): the support hours and contact channels first,
+ * then every article of the language, the one named by the hash opened and scrolled to; a
+ * search box filters titles and text as you type.
  */
 export default function HelpPopup({ props }: PopupBodyProps) {
   const { t } = useTranslation('content');
   const query = useHelp();
   const term = typeof props.term === 'string' ? props.term : null;
+  const contactTerm = term !== null && CONTACT_TERMS.has(term);
   const [search, setSearch] = useState('');
   const [openAnchor, setOpenAnchor] = useState<string | null>(term);
   const refs = useRef(new Map<string, HTMLElement>());
@@ -34,8 +81,9 @@ export default function HelpPopup({ props }: PopupBodyProps) {
 
   useEffect(() => {
     if (!term || !query.data) return;
-    refs.current.get(term)?.scrollIntoView({ block: 'start' });
-  }, [term, query.data]);
+    if (contactTerm) document.getElementById('help-contact')?.scrollIntoView({ block: 'start' });
+    else refs.current.get(term)?.scrollIntoView({ block: 'start' });
+  }, [term, contactTerm, query.data]);
 
   // A search with few hits shows them opened.
   const isOpen = (anchor: string) => openAnchor === anchor || (search.trim() !== '' && articles.length <= 3);
@@ -43,6 +91,7 @@ export default function HelpPopup({ props }: PopupBodyProps) {
   if (query.isPending) return <Spinner label={t('loading')} />;
   return (
     <div className="help">
+      <ContactPanel />
       <input
         type="search"
         className="input help__search"
