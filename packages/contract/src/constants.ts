@@ -9,6 +9,8 @@ export const SPEC = {
   sendSmsThrottleMs: 1000,
   smsCountdownWithPhoneTokenSeconds: 60,
   verificationCodeMaxLength: 255,
+  // SPEC's ticking tile number, kept for the record and shown nowhere: it looked like a jackpot and
+  // was none (issue 27). A tile shows a jackpot only from a real pool (Game.jackpotPool).
   gameCardTicker: { intervalMs: 3000, step: 165.11 },
   rememberMeMs: 86_400_000,
   defaultWeakPassword: '{secret}',

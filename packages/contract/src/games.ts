@@ -69,6 +69,13 @@ export const gameSchema = z.object({
   rtp: safeString().nullable(),
   addedAt: safeString(),
   maintenance: z.boolean(),
+  /**
+   * The current amount of the game's progressive jackpot pool ("12345.67"), sent only for a game
+   * that has a real pool. None has one yet, so the field is absent and no tile shows a jackpot.
+   */
+  jackpotPool: safeString()
+    .regex(/^\d+\.\d{2}$/)
+    .optional(),
 });
 export type Game = z.infer<typeof gameSchema>;
 

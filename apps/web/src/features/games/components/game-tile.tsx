@@ -2,7 +2,7 @@ import type { Game } from '@wps/contract';
 import { SPEC } from '@wps/contract';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../shared/lib/format.ts';
+import { groupMoney } from '../../../app/layouts/balance-format.ts';
 import { cx } from '../../../shared/lib/cx.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
@@ -11,19 +11,23 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
 import { showsFreeTrial } from '../lib/launch-gate.ts';
 import { createThrottle } from '../lib/throttle.ts';
-import { formatTicker, tickerValue, useTicks } from '../lib/ticker.ts';
+import { jackpotShown } from '../lib/jackpot.ts';
 import { useLaunch } from './use-launch.ts';
 
 /** The artwork is square; width and height reserve its box before it loads (no layout shift). */
 const ART_SIZE = 240;
 
-function Ticker({ gameId }: { gameId: number }) {
-  const { i18n } = useTranslation();
-  const ticks = useTicks();
+/**
+ * A game's progressive jackpot: the pool's current amount as the API sends it, and only for a
+ * game that has a real pool (none has yet). Never a number made up on the client.
+ */
+function JackpotPool({ amount }: { amount: string }) {
+  const { t } = useTranslation('games');
   return (
-    <span className="game-tile__ticker" aria-hidden="true">
-      {formatTicker(tickerValue(gameId, ticks), intlLocale(i18n.language))}
-    </span>
+    <p className="game-tile__jackpot">
+      <span className="game-tile__jackpot-label">{t('jackpot')}</span>{' '}
+      <span className="game-tile__jackpot-amount">{groupMoney(amount)}</span>
+    </p>
   );
 }
 
@@ -64,9 +68,10 @@ function FavoriteToggle({ game }: { game: Game }) {
 }
 
 /**
- * SPEC §2 game tile: artwork (lagerIcon), name, type, favourite toggle, the ticking number, Play
- * Now for non-RNG games and a free-trial button on supportPlay 0 games. Clicking the artwork
- * launches the game too.
+ * SPEC §2 game tile: artwork (lagerIcon), name, type, favourite toggle, Play Now for non-RNG
+ * games and a free-trial button on supportPlay 0 games. Clicking the artwork launches the game
+ * too. SPEC's ticking "jackpot-style" number is left out: it was no jackpot (issue 27); a game
+ * with a real pool shows the pool's amount.
  */
 export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const { t } = useTranslation('games');
@@ -76,6 +81,7 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const imageSrc = useImageSrc();
   const play = () => launch({ game });
   const trial = showsFreeTrial(game, { hasToken, isTrial });
+  const jackpot = jackpotShown(game);
   return (
     <article className={cx('game-tile', game.maintenance && 'is-maintenance')} data-testid="game-tile">
       <button
@@ -106,7 +112,7 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
         <p className="game-tile__type">
           {t(`common:categories.${game.gameType}`, { defaultValue: game.gameType })} · {game.vassalage}
         </p>
-        <Ticker gameId={game.gameId} />
+        {jackpot !== null && <JackpotPool amount={jackpot} />}
         {game.maintenance && <p className="game-tile__maint">{t('underMaintenance')}</p>}
         {(game.gameType !== 'RNG' || trial) && (
           <div className="game-tile__actions">

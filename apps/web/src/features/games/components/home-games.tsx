@@ -182,7 +182,8 @@ function RecentSection() {
 }
 
 /**
- * The home page's catalogue sections (SPEC §2, §9): hot games, jackpot winners, biggest wins,
+ * The home page's catalogue sections (SPEC §2, §9): hot games, latest wins (SPEC's "jackpot
+ * winners" board: real settled rounds, and no jackpot stands behind them, issue 27), biggest wins,
  * recent games for a member with entries, and a section per category. Every list is keyed by
  * language, so a language change refetches hot games, vendors and winners (SPEC §4).
  */
@@ -208,7 +209,7 @@ export default function HomeGames({ categories }: { categories: readonly NavCate
         <TileRow label={t('home.hot')} games={hot.data?.list ?? []} pending={hot.isPending} reserveArrows />
       </Section>
       <div className="games-home__winners">
-        <Section id="jackpot" title={t('home.jackpot')}>
+        <Section id="latest-wins" title={t('home.latest')}>
           {latest.isPending ? (
             <WinnerSkeleton count={4} />
           ) : latest.data && latest.data.list.length > 0 ? (

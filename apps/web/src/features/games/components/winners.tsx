@@ -21,7 +21,7 @@ function WinnerCard({ w }: { w: Winner }) {
 }
 
 /**
- * SPEC §2/§9 jackpot winners board: a row that drifts 0.5 px per frame and wraps, paused while
+ * SPEC §2/§9 winners board (latest wins): a row that drifts 0.5 px per frame and wraps, paused while
  * hovered or focused and still for anyone who asks for reduced motion.
  */
 export function WinnerScroller({ list }: { list: Winner[] }) {
