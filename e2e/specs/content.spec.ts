@@ -97,47 +97,96 @@ test.describe('home content', () => {
     });
   });
 
-  test("start-up announcement: once per session unless closed, 'hide today' keeps it away", async ({
+  test("start-up announcement: opens on the unread one in full, never empty; read or 'hide today' keeps it away", async ({
     page,
     server,
   }) => {
     await server.seedContent();
+    // A second start-up notice, published later: the popup shows the unread ones one by one.
+    await server.services.content.saveNotice(
+      null,
+      {
+        type: 'B',
+        execution: 'B',
+        title: 'Points mall: new items this week.',
+        content: '<p>Redeem your points for the new items in the points mall.</p>',
+        languages: ['EN'],
+        sort: 9,
+        enabled: true,
+      },
+      { id: 0, account: 'e2e', ip: null },
+    );
     await page.goto('/');
     const popup = page.getByRole('dialog', { name: 'Announcements' });
     await expect(popup).toBeVisible();
-    // Execution B only: the start-up notice, not the A or F ones.
-    await expect(popup.getByRole('button', { name: /Welcome to WPS/ })).toBeVisible();
-    await expect(popup.getByRole('button', { name: /Scheduled maintenance/ })).toHaveCount(0);
-    await popup.getByRole('button', { name: /Welcome to WPS/ }).click();
-    await expect(popup.getByRole('heading', { name: /Welcome to WPS/ })).toBeVisible();
-    await popup.getByRole('button', { name: /Welcome to WPS/ }).click();
-    await expect(popup.getByText('Choose an announcement to read it.')).toBeVisible();
-
-    // Reloading before closing shows it again; once closed, not again this session.
-    await page.reload();
-    await expect(popup).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(popup).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+    // Opened at the first unread start-up (B) notice, in full: no list with nothing chosen.
+    await expect(popup.getByRole('heading', { name: /How deposits work/ })).toBeVisible();
+    await expect(popup.getByText(/An operator matches the reference/)).toBeVisible();
+    await expect(popup.getByText('Choose an announcement to read it.')).toHaveCount(0);
+    await expect(popup.getByText(/Scheduled maintenance/)).toHaveCount(0);
+    await expect(popup.getByRole('button', { name: 'Next announcement (1 more)' })).toBeVisible();
+    // 'Hide today', then close: the second stays unread, but away until tomorrow.
+    await popup.getByRole('checkbox', { name: "Don't show again today" }).check();
+    await popup.getByRole('button', { name: 'Close' }).last().click();
     await expect(popup).toHaveCount(0);
 
-    // A new session (a new tab): back again. 'Hide today' keeps it away until tomorrow.
-    const tab = await page.context().newPage();
-    await tab.goto('/');
-    const again = tab.getByRole('dialog', { name: 'Announcements' });
-    await expect(again).toBeVisible();
-    await again.getByRole('checkbox', { name: "Don't show again today" }).check();
-    await again.getByRole('button', { name: 'Close' }).last().click();
+    // A new session (a new tab) today: nothing.
     const later = await page.context().newPage();
     await later.goto('/');
     await expect(later.getByRole('region', { name: 'Featured' })).toBeVisible();
     await expect(later.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
-    // Tomorrow: it shows again.
+    // Tomorrow: it opens on the one still unread, the read one does not come back.
     await later.evaluate(() => localStorage.setItem('wps.announcement.hideUntil', String(Date.now() - 1)));
     const tomorrow = await page.context().newPage();
     await tomorrow.goto('/');
-    await expect(tomorrow.getByRole('dialog', { name: 'Announcements' })).toBeVisible();
+    const again = tomorrow.getByRole('dialog', { name: 'Announcements' });
+    await expect(again.getByRole('heading', { name: 'Points mall: new items this week.' })).toBeVisible();
+    await expect(again.getByRole('heading', { name: /How deposits work/ })).toHaveCount(0);
+    await expect(again.getByRole('button', { name: /Next announcement/ })).toHaveCount(0);
+    // Read now: a reload, before or after closing, and the next session open nothing.
+    await tomorrow.reload();
+    await expect(tomorrow.getByRole('region', { name: 'Featured' })).toBeVisible();
+    await expect(tomorrow.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
+    const next = await page.context().newPage();
+    await next.goto('/');
+    await expect(next.getByRole('region', { name: 'Featured' })).toBeVisible();
+    await expect(next.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
+  });
+
+  test('start-up announcement: never over the agent login; a member who read it elsewhere sees none', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    await server.seedContent();
+    // Unread, yet not over the agent login: it waits for a player page.
+    await page.goto('/agent');
+    await expect(page.getByRole('region', { name: 'Agent login' })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Announcements' })).toBeVisible();
+
+    // A member who opened it on another device: a fresh browser here opens nothing.
+    const member = await createMember(server.app);
+    const [startup] = (await server.services.content.publicNotices({ types: 'B', language: 'EN' })).filter(
+      (n) => n.execution === 'B',
+    );
+    await server.services.content.markRead(member.id, startup!.id);
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    const fresh = await context.newPage();
+    await fresh.addInitScript((t) => {
+      if (!sessionStorage.getItem('token')) sessionStorage.setItem('token', t);
+    }, member.token);
+    await fresh.goto('/');
+    await expect(fresh.getByRole('region', { name: 'Featured' })).toBeVisible();
+    await expect(fresh.getByRole('button', { name: member.account })).toBeVisible();
+    await fresh.waitForTimeout(1_500);
+    await expect(fresh.getByRole('dialog', { name: 'Announcements' })).toHaveCount(0);
+    await context.close();
   });
 
   test('feedback: empty fields named, live counter, length rule, then sent', async ({ page, server }) => {

@@ -25,9 +25,9 @@ const unavailable = () => import('./popups/unavailable-popup.tsx');
  * (identity: login, register, forgot and change password; content: notices, help, feedback).
  */
 export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
+  // One announcement at a time (issue 27): a reading width, not the notice dialog's list and pane.
   publicModal: {
     titleKey: 'popups.publicModal',
-    size: 'lg',
     load: () => import('../features/home/popups/announcement-popup.tsx'),
   },
   notice: {

@@ -1,6 +1,12 @@
 import type { Notice } from '@wps/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyFeedbackFields, nextMidnight, pageOf, startupNotices } from './announcements.ts';
+import {
+  emptyFeedbackFields,
+  nextMidnight,
+  pageOf,
+  startupNotices,
+  startupPopupAllowed,
+} from './announcements.ts';
 
 const n = (id: number, execution: Notice['execution']): Notice => ({
   id,
@@ -34,6 +40,25 @@ describe('start-up announcements (SPEC §4, §9)', () => {
 
   it('shows nothing when there is nothing to show', () => {
     expect(startupNotices([n(1, 'A')], fresh, 0)).toBeNull();
+  });
+
+  it('opens only on unread announcements, the first unread first; all read: no popup (issue 27)', () => {
+    expect(startupNotices(notices, fresh, 0, new Set([2]))).toEqual({ execution: 'B', items: [n(4, 'B')] });
+    expect(startupNotices(notices, fresh, 0, new Set([2, 4]))).toBeNull();
+    const firstLogin = { ...fresh, firstLogin: true };
+    expect(startupNotices(notices, firstLogin, 0, new Set([3]))).toEqual({
+      execution: 'B',
+      items: [n(2, 'B'), n(4, 'B')],
+    });
+  });
+
+  it('never opens over the agent login, the agent centre or the console', () => {
+    for (const p of ['/agent', '/agentHome', '/AGENT', '/admin', '/admin/content/contacts']) {
+      expect(startupPopupAllowed(p), p).toBe(false);
+    }
+    for (const p of ['/', '/home', '/rng', '/help', '/agents-info', '/member']) {
+      expect(startupPopupAllowed(p), p).toBe(true);
+    }
   });
 });
 

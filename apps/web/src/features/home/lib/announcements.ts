@@ -30,23 +30,55 @@ export function readStartupState(): StartupState {
   };
 }
 
+/** The announcements this browser has shown, newest last (SPEC §4 read state for anyone, guest or member). */
+export const SEEN_KEY = 'wps.announcement.seen';
+const SEEN_MAX = 200;
+
+export function readSeenIds(): Set<number> {
+  try {
+    const ids: unknown = JSON.parse(readLocal(SEEN_KEY) ?? '[]');
+    return new Set(Array.isArray(ids) ? ids.filter((x): x is number => Number.isInteger(x)) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Marks an announcement read in this browser: the start-up popup does not open on it again. */
+export function rememberSeen(id: number): void {
+  const ids = [...readSeenIds()].filter((x) => x !== id);
+  ids.push(id);
+  writeLocal(SEEN_KEY, JSON.stringify(ids.slice(-SEEN_MAX)));
+}
+
 /**
- * Which notices the start-up popup shows, if any: F notices right after a first-time login;
- * otherwise the execution B ones, unless closed this session or hidden for today.
+ * What the start-up popup opens on, if anything: the unread F notices right after a first-time
+ * login; otherwise the unread B ones, unless closed this session or hidden for today. `read`
+ * holds what was opened before (the member's read state and this browser's). Nothing unread, no
+ * popup: it never opens empty, on a list with nothing chosen (issue 27). `items[0]` is shown
+ * first, the others follow one by one.
  */
 export function startupNotices(
   notices: readonly Notice[],
   state: StartupState,
   now: number,
+  read: ReadonlySet<number> = new Set(),
 ): { execution: 'B' | 'F'; items: Notice[] } | null {
+  const unread = (execution: 'B' | 'F') =>
+    notices.filter((n) => n.execution === execution && !read.has(n.id));
   if (state.firstLogin) {
-    const f = notices.filter((n) => n.execution === 'F');
+    const f = unread('F');
     if (f.length) return { execution: 'F', items: f };
   }
   if (state.closedThisSession) return null;
   if (state.hiddenUntil !== null && now < state.hiddenUntil) return null;
-  const b = notices.filter((n) => n.execution === 'B');
+  const b = unread('B');
   return b.length ? { execution: 'B', items: b } : null;
+}
+
+/** Pages where no start-up popup belongs: the agent login (and centre) and the console. */
+export function startupPopupAllowed(pathname: string): boolean {
+  const p = pathname.toLowerCase();
+  return !(p === '/agent' || p.startsWith('/agent/') || p.startsWith('/agenthome') || p.startsWith('/admin'));
 }
 
 export function rememberClosed(hideToday: boolean, now: Date = new Date()): void {

@@ -10,36 +10,108 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Spinner } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { DIALOG_TYPES, markNoticeRead, STARTUP_TYPES, useNoticeReads, useNotices } from '../api/content.ts';
-import { pageOf, setHideTodayChoice } from '../lib/announcements.ts';
+import { pageOf, rememberSeen, setHideTodayChoice } from '../lib/announcements.ts';
 import { RichText } from '../components/rich-text.tsx';
 import '../home.css';
 
 /**
- * SPEC §2 announcement popup (publicModal) and notice dialog: a list 9 per page with a detail
- * pane; a click toggles an item. The start-up popup (execution B, or F after a first login)
- * offers 'hide today'; closing it keeps it away for the rest of the session.
+ * Opening an announcement reads it: for a member on the server (the unread count), for anyone in
+ * this browser, so the start-up popup never opens on it again.
  */
-export default function AnnouncementPopup({ name, close, props }: PopupBodyProps) {
-  const { t } = useTranslation('content');
-  const startup = name === 'publicModal';
-  const execution = props.execution === 'F' ? 'F' : props.execution === 'B' ? 'B' : null;
-  const query = useNotices(startup ? STARTUP_TYPES : DIALOG_TYPES);
-  const items = useMemo(
-    () => (query.data ?? []).filter((n) => !execution || n.execution === execution),
-    [query.data, execution],
-  );
+function useMarkRead(notice: Notice | null) {
   const hasToken = useSessionStore(selectHasToken);
   const reads = useNoticeReads().data;
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(typeof props.id === 'number' ? props.id : null);
+  useEffect(() => {
+    if (!notice) return;
+    rememberSeen(notice.id);
+    if (!hasToken || reads?.readIds.includes(notice.id)) return;
+    markNoticeRead(notice.id).then(
+      () => queryClient.invalidateQueries({ queryKey: ['content', 'notice-reads'] }),
+      () => {},
+    );
+  }, [notice, hasToken, reads, queryClient]);
+}
+
+/**
+ * SPEC §2 announcement popup (publicModal) at start-up: opened only on unread announcements
+ * (`props.ids`, chosen by AnnouncementStartup), it shows the first in full, then the others one
+ * by one; 'hide today' and closing keep it away as SPEC §4 says. Never an empty list to choose
+ * from (issue 27).
+ */
+function StartupAnnouncement({ close, props }: PopupBodyProps) {
+  const { t } = useTranslation('content');
+  const query = useNotices(STARTUP_TYPES);
+  const ids = useMemo(
+    () => (Array.isArray(props.ids) ? props.ids.filter((x): x is number => Number.isInteger(x)) : []),
+    [props.ids],
+  );
+  const items = useMemo(
+    () => ids.flatMap((id) => query.data?.find((n) => n.id === id) ?? []),
+    [ids, query.data],
+  );
+  const [index, setIndex] = useState(0);
   const [hideToday, setHideToday] = useState(false);
   // The start-up watcher records the close (however it happens) with this choice.
   useEffect(() => setHideTodayChoice(hideToday), [hideToday]);
+  const current = items[Math.min(index, items.length - 1)] ?? null;
+  useMarkRead(current);
+  // Withdrawn meanwhile: nothing to show, so no popup.
+  useEffect(() => {
+    if (!query.isPending && !current) close();
+  }, [query.isPending, current, close]);
+
+  if (!current) return <Spinner label={t('loading')} />;
+  const left = items.length - 1 - index;
+  return (
+    <div className="announcements announcements--one">
+      <article className="announcements__detail" aria-live="polite">
+        <span className="announcements__tag">{t(`types.${current.type}`)}</span>
+        <h3 className="announcements__title">{current.title}</h3>
+        <p className="small muted">{current.timestamp}</p>
+        <RichText html={current.content} />
+      </article>
+      <div className="announcements__actions">
+        <label className="check">
+          <input type="checkbox" checked={hideToday} onChange={(e) => setHideToday(e.target.checked)} />
+          <span>{t('notices.hideToday')}</span>
+        </label>
+        <span className="announcements__buttons">
+          {left > 0 && (
+            <Button variant="secondary" onClick={() => setIndex((i) => i + 1)}>
+              {t('notices.nextUnread', { count: left })}
+            </Button>
+          )}
+          <Button variant={left > 0 ? 'secondary' : 'primary'} onClick={close}>
+            {t('notices.close')}
+          </Button>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export default function AnnouncementPopup(props: PopupBodyProps) {
+  return props.name === 'publicModal' ? <StartupAnnouncement {...props} /> : <NoticeDialog {...props} />;
+}
+
+/**
+ * SPEC §2 notice dialog (the marquee opens it at a notice): a list 9 per page with a detail
+ * pane; a click toggles an item.
+ */
+function NoticeDialog({ close, props }: PopupBodyProps) {
+  const { t } = useTranslation('content');
+  const query = useNotices(DIALOG_TYPES);
+  const items = query.data ?? [];
+  const hasToken = useSessionStore(selectHasToken);
+  const reads = useNoticeReads().data;
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(typeof props.id === 'number' ? props.id : null);
 
   const size = SPEC.announcementPageSize;
   const { items: shown, totalPages } = pageOf(items, page, size);
   const current = items.find((n) => n.id === openId) ?? null;
+  useMarkRead(current);
 
   // Opened at a notice from the marquee: show its page (once the list is there).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the list arriving moves the page, not each toggle.
@@ -48,14 +120,6 @@ export default function AnnouncementPopup({ name, close, props }: PopupBodyProps
     const i = items.findIndex((n) => n.id === openId);
     if (i >= 0) setPage(Math.floor(i / size) + 1);
   }, [items]);
-
-  useEffect(() => {
-    if (!current || !hasToken || reads?.readIds.includes(current.id)) return;
-    markNoticeRead(current.id).then(
-      () => queryClient.invalidateQueries({ queryKey: ['content', 'notice-reads'] }),
-      () => {},
-    );
-  }, [current, hasToken, reads, queryClient]);
 
   if (query.isPending) return <Spinner label={t('loading')} />;
   if (items.length === 0) {
@@ -104,12 +168,6 @@ export default function AnnouncementPopup({ name, close, props }: PopupBodyProps
         />
       )}
       <div className="announcements__actions">
-        {startup && (
-          <label className="check">
-            <input type="checkbox" checked={hideToday} onChange={(e) => setHideToday(e.target.checked)} />
-            <span>{t('notices.hideToday')}</span>
-          </label>
-        )}
         <Button variant="secondary" onClick={close}>
           {t('notices.close')}
         </Button>
