@@ -84,6 +84,11 @@ const envSchema = z.object({
   /** Real-time salary period (SPEC §9: 5 minutes); end-to-end runs shorten it to see a payment. */
   AGENT_REALTIME_PERIOD_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   AGENT_ACTIVE_MIN_BET_PAISA: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  /**
+   * Rewards follow the bets record this many seconds behind a vendor (seamless) row, so a vendor
+   * round's win or rollback arriving within it nets out before any reward is decided (bets/service.ts).
+   */
+  BETS_FINALITY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   UPLOAD_QUOTA_BYTES: z.coerce
@@ -194,6 +199,8 @@ export interface Config {
   agentActiveMinBet: bigint;
   /** Length of a real-time salary period, ms (5 minutes unless a test shortens it). */
   agentRealtimePeriodMs: number;
+  /** BETS_FINALITY_SECONDS: how long a vendor round's bets row waits before consumers take it. */
+  betsFinalitySeconds: number;
   /** Deposit requests a member may have waiting for review at once. */
   depositPendingMax: number;
   /** Images a member may upload per rolling hour. */
@@ -373,6 +380,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     lotteryFastCutoffSeconds: Math.min(e.LOTTERY_FAST_CUTOFF_SECONDS, e.LOTTERY_FAST_SECONDS - 1),
     agentActiveMinBet: BigInt(e.AGENT_ACTIVE_MIN_BET_PAISA),
     agentRealtimePeriodMs: e.AGENT_REALTIME_PERIOD_SECONDS * 1000,
+    betsFinalitySeconds: e.BETS_FINALITY_SECONDS,
     depositPendingMax: e.DEPOSIT_PENDING_MAX,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
@@ -409,6 +417,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       CRASH_LOOP: 'off',
       SEED_DEMO: 'false',
       SANDBOX_VENDOR: 'off',
+      // Consumers take rows at once in tests; the finality suite sets its own.
+      BETS_FINALITY_SECONDS: '0',
     }),
     testDatabaseUrl: loadConfig().testDatabaseUrl,
     ...overrides,

@@ -82,7 +82,7 @@ export function createServices(config: Config, database: Database): Services {
   const verification = new VerificationService(db, config);
   const wallet = new WalletService(db, config);
   const audit = new AuditService(db);
-  const bets = new BetsService(db);
+  const bets = new BetsService(db, { finalitySeconds: config.betsFinalitySeconds });
   const games = new GamesService(db, { bets, members, wallet, launchGameCdns: config.launchGameCdns });
   const gameRecords = new BettingRecords({ bets, games });
   const seamless = new SeamlessService(db, config, { wallet, members, audit });

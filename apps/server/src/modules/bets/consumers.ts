@@ -29,7 +29,7 @@ export class BetsConsumer {
 
   constructor(
     private readonly db: Db,
-    private readonly bets: Pick<BetsService, 'consume'>,
+    private readonly bets: Pick<BetsService, 'consume' | 'oldestUnconsumed'>,
     readonly name: string,
     private readonly batch: number,
     private readonly handler: (rows: BetRow[], tx: Tx) => Promise<void>,
@@ -75,9 +75,13 @@ export class BetsConsumer {
       total += n;
       if (n < this.batch) {
         // A short batch took every row below its horizon, which was read after `before`: every
-        // bet settled before `before` has been handed over. The watermark never moves backwards.
+        // bet settled before `before` has been handed over, except rows still waiting to be final
+        // (BetsService.consume), so the watermark stops at the oldest of those. It never moves
+        // backwards.
+        const waiting = await this.bets.oldestUnconsumed(this.name);
+        const through = waiting && waiting < before ? waiting : before;
         await this.db.execute(sql`
-          update bet_consumers set consumed_through = greatest(consumed_through, ${before.toISOString()}::timestamptz)
+          update bet_consumers set consumed_through = greatest(consumed_through, ${through.toISOString()}::timestamptz)
           where name = ${this.name}`);
         break;
       }

@@ -1,6 +1,7 @@
 import type { BetSource, BetStatus } from '@wps/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { finalBelow, finalThrough, lockMark } from './horizon.ts';
 import { BetReads, type BetRow, type RoundFilter, type RoundSummary, type RoundTotals } from './reads.ts';
 import { bets, betsDaily, betsHourly } from './schema.ts';
@@ -41,7 +42,14 @@ export class BetsService {
   /** Betting records, totals, rankings and winners (reads.ts). */
   private readonly reads: BetReads;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /**
+     * `finalitySeconds`: consumers take a vendor (seamless) row only once it is this old, and
+     * nothing after it in the record's order before it (see `consume`).
+     */
+    private readonly opts: { finalitySeconds: number } = { finalitySeconds: 0 },
+  ) {
     this.team = new TeamBets(db);
     this.rollup = new TeamRollup(db);
     this.reads = new BetReads(db);
@@ -128,6 +136,16 @@ export class BetsService {
       from x join u using (member_id)`);
   }
 
+  /** The settlement time of the consumer's oldest row not yet handed to it (null: none). */
+  async oldestUnconsumed(consumer: string): Promise<Date | null> {
+    const [row] = rowsOf<{ t: Date | string | null }>(
+      await this.db.execute(sql`
+        select min(b.settled_at) as t from bets b, bet_consumers c
+        where c.name = ${consumer} and (b.tx_xid, b.id) > (c.last_xid, c.last_id)`),
+    );
+    return row?.t ? new Date(row.t) : null;
+  }
+
   /**
    * Waits until every bet settled before `moment` has committed (horizon.ts `finalThrough`): what
    * closes a period. A period read by settled_at as soon as it ended missed the bets of a
@@ -155,6 +173,11 @@ export class BetsService {
    * together. Rows are taken in (writer transaction id, id) order and only from transactions
    * older than every one of this database still running (horizon.ts), so a bet committed late
    * with a lower id is never skipped.
+   * Rewards wait until a round is final (issue 26): in-house and lottery rows are written when
+   * their round settles, but a vendor round arrives call by call and is never declared over, so
+   * a vendor row is taken only once it is `finalitySeconds` old, and no row after it before it.
+   * A win or rollback arriving within that time is consumed with the bet it corrects, so no
+   * reward is paid on a bet that was rolled back or on stake the round's win takes back.
    * Answers how many rows the handler got.
    */
   async consume(
@@ -164,13 +187,33 @@ export class BetsService {
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const mark = await lockMark(tx, consumer);
+      const after = sql`(${bets.txXid}, ${bets.id}) > (${Number(mark.lastXid)}, ${Number(mark.lastId)})`;
+      // The first vendor row still too young: it, and everything after it, waits.
+      const young =
+        this.opts.finalitySeconds > 0
+          ? (
+              await tx
+                .select({ txXid: bets.txXid, id: bets.id })
+                .from(bets)
+                .where(
+                  and(
+                    after,
+                    eq(bets.source, 'seamless'),
+                    sql`${bets.settledAt} > now() - make_interval(secs => ${this.opts.finalitySeconds})`,
+                  ),
+                )
+                .orderBy(asc(bets.txXid), asc(bets.id))
+                .limit(1)
+            )[0]
+          : undefined;
       const rows = await tx
         .select()
         .from(bets)
         .where(
           and(
-            sql`(${bets.txXid}, ${bets.id}) > (${Number(mark.lastXid)}, ${Number(mark.lastId)})`,
+            after,
             sql`${bets.txXid} < ${finalBelow(mark)}`,
+            young ? sql`(${bets.txXid}, ${bets.id}) < (${young.txXid}, ${young.id})` : undefined,
           ),
         )
         .orderBy(asc(bets.txXid), asc(bets.id))
