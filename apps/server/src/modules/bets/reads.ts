@@ -1,5 +1,6 @@
 import type { BetSource, BetStatus } from '@wps/contract';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bets } from './schema.ts';
 
@@ -144,8 +145,12 @@ export class BetReads {
   }
 
   /**
-   * Real-money stake and payout per member over [from of that member, to): what a cashback on
-   * net loss reads (the money lost, not the valid stake, which counts a win's winnings too). Every row counts (a rollback's negative row cancels its bet), trial excluded.
+   * Real-money stake and payout per member of the rounds that began in [from of that member, to):
+   * what a cashback on net loss reads (the money lost, not the valid stake). A round belongs to the
+   * business day of its first row, stake and payout alike, with every row it has by now, so a
+   * round begun before midnight and paid after it counts, won, on the day it began (issue 26:
+   * the stake counted on one day and the win on the next, and the day paid cashback on a round
+   * the player won). Rollbacks' negative rows cancel their bets; trial play excluded.
    */
   async netByMember(
     windows: ReadonlyArray<{ memberId: number; from: Date }>,
@@ -162,20 +167,27 @@ export class BetReads {
         chunk.map((w) => sql`${w.from.toISOString()}`),
         sql`, `,
       );
-      const rows = await this.db
-        .select({
-          memberId: bets.memberId,
-          stake: sql<string>`coalesce(sum(${bets.stake}), 0)::text`,
-          payout: sql<string>`coalesce(sum(${bets.payout}), 0)::text`,
-        })
-        .from(bets)
-        .innerJoin(
-          sql`unnest(array[${ids}]::int[], array[${froms}]::timestamptz[]) as w(member_id, from_at)`,
-          sql`${bets.memberId} = w.member_id and ${bets.settledAt} >= w.from_at`,
-        )
-        .where(and(lt(bets.settledAt, to), eq(bets.trial, false)))
-        .groupBy(bets.memberId);
-      for (const r of rows) out.set(r.memberId, { stake: BigInt(r.stake), payout: BigInt(r.payout) });
+      const rows = rowsOf<{ member_id: number; stake: string; payout: string }>(
+        await this.db.execute(sql`
+          with w as (
+            select * from unnest(array[${ids}]::int[], array[${froms}]::timestamptz[]) as w(member_id, from_at)
+          ), touched as (
+            select distinct b.source, b.vendor, b.round_id, b.member_id, w.from_at
+            from bets b join w on b.member_id = w.member_id
+            where b.settled_at >= w.from_at and b.settled_at < ${to.toISOString()}::timestamptz and not b.trial
+          ), began as (
+            select t.* from touched t
+            where (select min(b.settled_at) from bets b
+                   where b.source = t.source and b.vendor = t.vendor and b.round_id = t.round_id
+                     and b.member_id = t.member_id) >= t.from_at
+          )
+          select r.member_id, coalesce(sum(b.stake), 0)::text as stake, coalesce(sum(b.payout), 0)::text as payout
+          from began r join bets b
+            on b.source = r.source and b.vendor = r.vendor and b.round_id = r.round_id and b.member_id = r.member_id
+          where not b.trial
+          group by r.member_id`),
+      );
+      for (const r of rows) out.set(r.member_id, { stake: BigInt(r.stake), payout: BigInt(r.payout) });
     }
     return out;
   }

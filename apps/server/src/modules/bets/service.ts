@@ -136,6 +136,21 @@ export class BetsService {
       from x join u using (member_id)`);
   }
 
+  /**
+   * Waits until the rounds begun before `end` are final: every bet settled before it committed,
+   * and the wins and rollbacks of its vendor rounds in (they arrive within `finalitySeconds`, see
+   * `consume`). What closes a period that attributes each round to the day it began (cashback).
+   * A period not over yet is read as far as it has gone.
+   */
+  async awaitRoundsFinal(end: Date): Promise<void> {
+    const finality = this.opts.finalitySeconds * 1000;
+    if (end.getTime() > Date.now() || finality === 0) return this.awaitFinal(end);
+    const target = new Date(end.getTime() + finality);
+    const wait = target.getTime() - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    return this.awaitFinal(target);
+  }
+
   /** The settlement time of the consumer's oldest row not yet handed to it (null: none). */
   async oldestUnconsumed(consumer: string): Promise<Date | null> {
     const [row] = rowsOf<{ t: Date | string | null }>(

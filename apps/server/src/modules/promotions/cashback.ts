@@ -33,8 +33,9 @@ export class CashbackService {
     end: Date,
     assertOwner: (tx: DbOrTx) => Promise<void> = async () => {},
   ): Promise<{ computed: number; paid: number }> {
-    // The period closes only once every bet settled in it has committed.
-    await this.deps.bets.awaitFinal(end);
+    // The period closes only once its rounds are final: every bet settled in it committed, and
+    // the late wins of its vendor rounds in (a round counts on the day it began).
+    await this.deps.bets.awaitRoundsFinal(end);
     const promos = await this.db
       .select()
       .from(promotions)

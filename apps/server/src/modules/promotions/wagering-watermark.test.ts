@@ -121,6 +121,51 @@ describe('bonus expiry and forfeits wait for the wagering consumer', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('cashback counts a round on the day it began, stake and win alike', async () => {
+    const promo = await createPromotion(kit.t.app, kit.op.token, {
+      title: 'Cashback by round',
+      kind: 'cashback',
+      category: 'rebate',
+      period: 'day',
+      percent: 10,
+      cap: '1000.00',
+      autoCredit: true,
+    });
+    const won = await createMember(kit.t.app);
+    const lost = await createMember(kit.t.app);
+    const before = await createMember(kit.t.app);
+    for (const m of [won, lost, before])
+      expect((await kit.api(m.token, 'POST', `/wps/promotions/${promo}/join`)).status).toBe(200);
+    const end = new Date(Date.now() - 60_000);
+    const start = new Date(end.getTime() - 3_600_000);
+    // They joined before the period.
+    await kit.t.database.query(
+      `update promotion_participations set created_at = $2 where promotion_id = $1`,
+      [promo, new Date(start.getTime() - 3_600_000).toISOString()],
+    );
+    const row = (memberId: number, round: string, stake: number, payout: number, at: Date) =>
+      kit.t.database.query(
+        `insert into bets (member_id, upline_path, source, vendor, game_code, game_type, round_id, stake, payout,
+                           valid_stake, status, trial, settled_at)
+         values ($1, '{}', 'seamless', 'SANDBOX', 'g', 'RNG', $2, $3, $4, $3, 'settled', false, $5)`,
+        [memberId, round, stake, payout, at.toISOString()],
+      );
+    // Bet 500.00 before the period's end, the win of 900.00 after it: a round the player won.
+    await row(won.id, 'straddle-won', 50_000, 0, new Date(end.getTime() - 5_000));
+    await row(won.id, 'straddle-won', 0, 90_000, new Date(end.getTime() + 5_000));
+    // A plain loss of 300.00 inside the period.
+    await row(lost.id, 'inside-lost', 30_000, 0, new Date(start.getTime() + 5_000));
+    // A round begun before the period: its loss belongs to the day before.
+    await row(before.id, 'straddle-start', 40_000, 0, new Date(start.getTime() - 5_000));
+    await row(before.id, 'straddle-start', 0, 0, new Date(start.getTime() + 5_000));
+    await kit.t.app.services.cashback.settle('day', start, end);
+    const paid = await kit.t.database.query(
+      'select member_id, amount::text from promotion_cashbacks where promotion_id = $1 order by member_id',
+      [promo],
+    );
+    expect(paid).toEqual([{ member_id: lost.id, amount: '3000' }]);
+  });
+
   it('publishes how far each consumer has consumed, and its backlog', async () => {
     const m = await createMember(kit.t.app);
     await kit.bet(m.id, 100n);
