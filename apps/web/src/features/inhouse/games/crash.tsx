@@ -162,7 +162,9 @@ function Flight({ live }: { live: Live }) {
     r.phase === 'betting'
       ? t('crash.startsIn', { s: Math.max(0, Math.ceil((r.startsAt - serverNow) / 1000)) })
       : r.phase === 'crashed'
-        ? t('crash.crashedAt', { point: fmt(m) })
+        ? r.voided
+          ? t('crash.voided')
+          : t('crash.crashedAt', { point: fmt(m) })
         : t('crash.flying');
   return (
     <div className={`ih-crash-stage is-${r.phase}`}>
@@ -251,7 +253,9 @@ function BetPanel({
             ? t('crash.betOpen', { amount: bet.amount })
             : bet.status === 'won'
               ? t('crash.cashedOut', { point: fmt(bet.cashout ?? 100), payout: bet.payout })
-              : t('crash.betLost', { amount: bet.amount })}
+              : bet.status === 'void'
+                ? t('crash.betVoid', { amount: bet.amount })
+                : t('crash.betLost', { amount: bet.amount })}
         </p>
       )}
       {live.errors[slot] && (
