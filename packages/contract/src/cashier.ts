@@ -68,6 +68,12 @@ export const depositInputSchema = z.object({
   amount: amountInput,
   reference: text(100),
   requestId,
+  /**
+   * Opt in to the deposit bonus offered for this deposit (`GET /wps/cashier/deposit-bonus`): the
+   * member joins it as the promotions page's Join does, and its approval then pays the bonus.
+   * Absent: no bonus joined (opted out).
+   */
+  bonusPromotionId: intFromText(z.number().int().positive().max(2_147_483_647)).optional(),
 });
 
 export const depositSchema = z.object({

@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'TOTP_ENROLMENT_REQUIRED',
   /** Lottery odds whose exact RTP would reach the limit (100 %) on a structure: nothing stored. */
   'ODDS_ABOVE_RTP_LIMIT',
+  /**
+   * The member's profile lacks what this operation needs (real name, date of birth, payment
+   * password): `value.fields` names each missing field with the message saying where to set it.
+   */
+  'PROFILE_INCOMPLETE',
   'INTERNAL',
 ] as const;
 
@@ -76,6 +81,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SELF_EXCLUDED: 403,
   TOTP_ENROLMENT_REQUIRED: 403,
   ODDS_ABOVE_RTP_LIMIT: 400,
+  /** Well-formed, but the account's current state refuses it until the member completes a field. */
+  PROFILE_INCOMPLETE: 409,
   INTERNAL: 500,
 };
 

@@ -31,6 +31,15 @@ export const PROFILE_FIELDS = [
   'sourceOfIncome',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * What the cashier needs of a member's profile before it moves money (issue 27): a date of birth
+ * before a deposit (the age rule), a real name before a payout account (its holder must be the
+ * member), a payment password before a withdrawal. A refusal for one of them answers
+ * `PROFILE_INCOMPLETE` with `value.fields` naming each missing one.
+ */
+export const REQUIRED_PROFILE_FIELDS = ['payeeName', 'birthday', 'paymentPassword'] as const;
+export type RequiredProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
 export const memberProfileSchema = z.object(
   Object.fromEntries(PROFILE_FIELDS.map((f) => [f, safeString().nullable()])) as Record<
     ProfileField,
@@ -91,14 +100,19 @@ export const countryCodeSchema = z.object({
 });
 export type CountryCode = z.infer<typeof countryCodeSchema>;
 
-/** PUT /wps/member/profile: only the fields sent change; the server answers rule messages per field. */
+/**
+ * PUT /wps/member/profile: only the fields sent change; the server answers rule messages per field.
+ * `payeeName` is the real name (the register rule of the same name): the member sets it while it
+ * is empty; once set, only an operator changes it (`realNameLocked`), audited.
+ */
 export const memberProfileUpdateSchema = z
-  .object(
-    Object.fromEntries(PROFILE_FIELDS.map((f) => [f, safeString().max(200).optional()])) as Record<
+  .object({
+    ...(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, safeString().max(200).optional()])) as Record<
       ProfileField,
       z.ZodOptional<z.ZodString>
-    >,
-  )
+    >),
+    payeeName: safeString().max(200).optional(),
+  })
   .strict();
 export type MemberProfileUpdate = z.infer<typeof memberProfileUpdateSchema>;
 

@@ -184,6 +184,13 @@ export const MESSAGES = {
   birthdayRequired:
     'Please enter your date of birth in the security centre (profile) before your first deposit.',
   birthdayFormat: 'Please enter a valid date of birth (YYYY-MM-DD).',
+  // the money path (issue 27)
+  profileIncomplete: 'Some details are missing. Please complete them to continue.',
+  realNameRequired:
+    'Please enter your real name (as on your bank or wallet account) in the security centre (personal details).',
+  realNameLocked: 'Your real name is already set. To change it, please contact customer service.',
+  depositBonusNotOffered: 'This bonus is not offered for this deposit.',
+  depositBonusMinimum: 'The bonus needs a deposit of at least {0}. Deposit more, or untick the bonus.',
   limitValueInvalid: 'Please enter a valid limit.',
   exclusionDaysInvalid: 'Please choose a period between {0} and {1} days.',
   exclusionShorten: 'An exclusion can only be added or lengthened, never shortened.',
@@ -233,6 +240,7 @@ export const DEFAULT_MESSAGE_FOR_CODE: Record<ErrorCode, MessageKey> = {
   SELF_EXCLUDED: 'selfExcluded',
   TOTP_ENROLMENT_REQUIRED: 'totpEnrolmentRequired',
   ODDS_ABOVE_RTP_LIMIT: 'lotteryOddsAboveRtp',
+  PROFILE_INCOMPLETE: 'profileIncomplete',
   INTERNAL: 'unknown',
 };
 

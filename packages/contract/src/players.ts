@@ -135,6 +135,11 @@ export const playerLabelsSchema = z.object({
 
 export const kycIdentityInputSchema = z.object({
   idNumber: safeString().trim().min(1).max(40).nullable().optional(),
+  /**
+   * The real name payout accounts must match (issue 27): the member sets it once in the security
+   * centre; after that only an operator changes it here, audited. Null clears it.
+   */
+  payeeName: safeString().trim().min(1).max(100).nullable().optional(),
   /** yyyy-MM-dd */
   birthday: z.iso
     .date()

@@ -72,6 +72,21 @@ export const ACTIVITY_STATUSES = [
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 /**
+ * Why a promotion is `closed` for this member, so the page can say it (issue 27): it ended; it is
+ * for another audience; the deposit it is for was already made (a first-deposit bonus after the
+ * first deposit); or the member joined and the deposit did not meet its terms.
+ */
+export const PROMOTION_CLOSED_REASONS = [
+  'ended',
+  'newPlayersOnly',
+  'playersOnly',
+  'agentsOnly',
+  'depositMade',
+  'notQualified',
+] as const;
+export type PromotionClosedReason = (typeof PROMOTION_CLOSED_REASONS)[number];
+
+/**
  * Percent of a valid stake that counts toward wagering, per game type (SPEC §3 game types), or
  * per game of a type, `TYPE:GAME` (e.g. `INHOUSE:DICE`, `INHOUSE:CRASH`), which wins over its type.
  */
@@ -111,8 +126,22 @@ export const promotionSchema = z.object({
   ticketCount: z.number().int().nullable(),
   /** Null for a visitor (no session): the page shows the promotion without an action. */
   status: z.enum(ACTIVITY_STATUSES).nullable(),
+  /** With status `closed` on the promotions pages: why (absent or null otherwise). */
+  closedReason: z.enum(PROMOTION_CLOSED_REASONS).nullable().optional(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
+
+/**
+ * GET /wps/cashier/deposit-bonus: the bonus the member's next deposit can earn, for the deposit
+ * form to offer (issue 27). `depositNth` is that deposit's number (1 = the first). `offer` is the
+ * first deposit bonus for that number the member may join (`status` join) or has joined (`joined`,
+ * then nothing to opt into), else null; its terms are the promotion's own fields.
+ */
+export const depositBonusOfferSchema = z.object({
+  depositNth: z.number().int().min(1),
+  offer: promotionSchema.nullable(),
+});
+export type DepositBonusOffer = z.infer<typeof depositBonusOfferSchema>;
 
 export const promotionListQuerySchema = z.object({
   category: z.enum(['all', ...PROMOTION_CATEGORIES]).optional(),

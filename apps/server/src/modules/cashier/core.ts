@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
+import { samePersonName } from '../members/normalize.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -72,8 +73,8 @@ export function parseRange(
   return out;
 }
 
-export const sameName = (a: string | null | undefined, b: string | null | undefined) =>
-  !!a && !!b && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A payout holder name against the member's real name: the members module's one comparison. */
+export const sameName = samePersonName;
 
 export const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 export const uploadUrl = (id: string | null) => (id ? `/wps/cashier/uploads/${id}` : null);

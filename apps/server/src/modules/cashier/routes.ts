@@ -3,6 +3,7 @@ import {
   accountRecordQuerySchema,
   consolidatedFundsSchema,
   depositInputSchema,
+  depositBonusOfferSchema,
   depositListQuerySchema,
   depositPageSchema,
   depositSchema,
@@ -28,6 +29,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberPrincipal, requireLogin, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { requireProfile } from '../members/profile-requirements.ts';
+import { depositBonusOffer, joinOfferedBonus, languageOf } from './deposit-bonus.ts';
 import { cashierErrorHandler, multipartBody } from './http.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -40,6 +43,8 @@ const MULTIPART = ['application/json', 'multipart/form-data'];
 export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
   const cashier = app.services.cashier;
   const member = requireRole(['player', 'agent', 'trial']);
+  // Promotions are for real accounts only (trial members have none).
+  const account = requireRole(['player', 'agent']);
   const tags = ['cashier'];
   const security = [{ token: [] }];
   cashierErrorHandler(app);
@@ -160,8 +165,46 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(depositSchema) },
       },
     },
+    async (req) => {
+      const memberId = memberPrincipal(req).memberId;
+      const { bonusPromotionId, ...input } = req.body;
+      if (bonusPromotionId !== undefined) {
+        // Before joining: a deposit the age rule would refuse must not leave the member joined.
+        if (cashier.depositGuard) {
+          const m = await app.services.members.getById(memberId);
+          if (m) requireProfile(m, ['birthday']);
+        }
+        await joinOfferedBonus(
+          app.services,
+          memberId,
+          bonusPromotionId,
+          input.amount,
+          languageOf(req.headers.lang),
+        );
+      }
+      return ok(req, await cashier.requestDeposit(memberId, input, req.cashierUpload));
+    },
+  );
+
+  app.get(
+    '/wps/cashier/deposit-bonus',
+    {
+      onRequest: account,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The deposit bonus the next deposit can earn (issue 27): its number and the offer (join) or the joined bonus, else null',
+        description:
+          'The deposit form offers it (opt in by default); POST /wps/cashier/deposits with `bonusPromotionId` joins it as the promotions page does.',
+        response: { 200: envelopeSchema(depositBonusOfferSchema) },
+      },
+    },
     async (req) =>
-      ok(req, await cashier.requestDeposit(memberPrincipal(req).memberId, req.body, req.cashierUpload)),
+      ok(
+        req,
+        await depositBonusOffer(app.services, memberPrincipal(req).memberId, languageOf(req.headers.lang)),
+      ),
   );
 
   app.get(

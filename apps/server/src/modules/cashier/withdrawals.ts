@@ -3,6 +3,7 @@ import { fromMinor, type Page, type PayoutAccount, type Withdrawal } from '@wps/
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
+import { requireProfile } from '../members/profile-requirements.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { fieldError, parseAmount } from './amount.ts';
 import { payoutAccounts, withdrawalRequests } from './schema.ts';
@@ -35,7 +36,7 @@ export class CashierWithdrawals extends CashierDeposits {
     input: { kind: 'bank' | 'wallet'; provider: string; accountNumber: string; accountName: string },
   ): Promise<PayoutAccount> {
     const m = await this.realMember(memberId);
-    if (!m.payeeName) throw fieldError('accountName', 'payeeNotSet');
+    requireProfile(m, ['payeeName']);
     if (!sameName(m.payeeName, input.accountName)) throw fieldError('accountName', 'payeeMismatch');
     const provider = input.kind === 'wallet' ? input.provider.trim().toUpperCase() : input.provider.trim();
     const [row] = await this.db
@@ -149,6 +150,8 @@ export class CashierWithdrawals extends CashierDeposits {
     },
   ): Promise<Withdrawal> {
     const m = await this.realMember(memberId);
+    // What a withdrawal needs of the profile, named together before anything else is judged.
+    requireProfile(m, ['payeeName', 'paymentPassword']);
     const amount = parseAmount(input.amount, {
       min: this.config.withdrawMinMinor,
       max: this.config.withdrawMaxMinor,

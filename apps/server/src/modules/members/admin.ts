@@ -1,7 +1,7 @@
 import { MEMBER_TYPES, type PlayerSearchBy } from '@wps/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { normalizeMobile } from './normalize.ts';
+import { normalizeMobile, normalizePersonName } from './normalize.ts';
 import { members } from './schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -148,11 +148,18 @@ export class MemberAdmin {
   async setIdentity(
     tx: DbOrTx,
     memberId: number,
-    values: { idNumber?: string | null | undefined; birthday?: string | null | undefined },
+    values: {
+      idNumber?: string | null | undefined;
+      birthday?: string | null | undefined;
+      payeeName?: string | null | undefined;
+    },
   ): Promise<void> {
-    const set: { idNumber?: string | null; birthday?: string | null } = {};
+    const set: { idNumber?: string | null; birthday?: string | null; payeeName?: string | null } = {};
     if (values.idNumber !== undefined) set.idNumber = values.idNumber;
     if (values.birthday !== undefined) set.birthday = values.birthday;
+    // Stored as the member's own entry is: one spelling, so payout holder names compare alike.
+    if (values.payeeName !== undefined)
+      set.payeeName = values.payeeName === null ? null : normalizePersonName(values.payeeName) || null;
     if (Object.keys(set).length) await tx.update(members).set(set).where(eq(members.id, memberId));
   }
 

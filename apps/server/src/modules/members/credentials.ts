@@ -6,6 +6,7 @@ import type { Member } from './create.ts';
 import { randomCode } from './normalize.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { members, memberTempPasswords } from './schema.ts';
+import { profileIncomplete } from './profile-requirements.ts';
 
 // A member's secrets: the login password (with mailed temporary ones) and the payment password.
 
@@ -136,11 +137,8 @@ type Verdict =
 export async function verifyPaymentPassword(db: Db, m: Member | null, password: string): Promise<void> {
   if (!m) throw new AppError('NOT_FOUND');
   const memberId = m.id;
-  const notSet = () =>
-    new AppError('VALIDATION', {
-      messageKey: 'paymentPasswordNotSet',
-      fields: { paymentPassword: 'paymentPasswordNotSet' },
-    });
+  // A missing payment password is a missing profile field: the refusal says where to set it.
+  const notSet = () => profileIncomplete(['paymentPassword']);
   if (!m.paymentPasswordHash) throw notSet();
   const verdict = await oneAtATime(db, memberId, () =>
     db.transaction(async (tx): Promise<Verdict> => {

@@ -12,6 +12,18 @@ export const normalizeMobile = (mobile: string): string => mobile.replace(/[\s-]
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
+/**
+ * A person's real name as stored and compared: composed Unicode (Devanagari typed two ways is one
+ * name), no surrounding spaces, one space between words. The cashier compares payout holder
+ * names the same way, ignoring case (`sameName`).
+ */
+export const normalizePersonName = (name: string): string =>
+  name.normalize('NFC').trim().replace(/\s+/g, ' ');
+
+/** Two spellings of one real name (spacing, case, Unicode composition): payout holders must match it. */
+export const samePersonName = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  !!a?.trim() && !!b?.trim() && normalizePersonName(a).toLowerCase() === normalizePersonName(b).toLowerCase();
+
 /** How a phone number is addressed in codes and the outbox: `+977 9812345678`. */
 export const phoneDestination = (dialCode: string, mobile: string): string =>
   `+${normalizeDialCode(dialCode)} ${normalizeMobile(mobile)}`;

@@ -15,12 +15,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
+import { translate } from '../../http/i18n.ts';
 import { requestContext } from '../auth/routes.ts';
 import { multipartBody } from '../cashier/http.ts';
+import { normalizePersonName, samePersonName } from './normalize.ts';
 import { FieldErrors } from './validation.ts';
 
 const member = requireRole(['player', 'trial', 'agent']);
+/** The real name is the member's to set once; then only an operator changes it. */
+const realNameLocked = () =>
+  new AppError('CONFLICT', { messageKey: 'realNameLocked', fields: { payeeName: 'realNameLocked' } });
 /** Trial members skip the store counters and the consolidated call (SPEC §4); the server refuses them. */
 const account = requireRole(['player', 'agent']);
 
@@ -109,11 +114,14 @@ export const memberProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member:security'],
         security,
         summary:
-          'Profile fields of SPEC §3 (Telegram, Zalo, birthday, address, nationality, occupation, source of income) under the register rules',
+          'Profile fields of SPEC §3 (Telegram, Zalo, birthday, address, nationality, occupation, source of income) under the register rules, and the real name (`payeeName`) while it is empty',
+        description:
+          'payeeName: the real name payout accounts must match, checked by the register rule of that name. The member sets it once; once set it answers 409 `realNameLocked` (an operator changes it in the players console, audited). A birthday under the minimum age is refused (403).',
         body: memberProfileUpdateSchema,
       },
     },
     async (req) => {
+      const memberId = memberPrincipal(req).memberId;
       const rules = new Map((await s.system.registerSettings()).map((r) => [r.field, r]));
       const e = new FieldErrors(requestContext(req).locale);
       const values: Partial<Record<ProfileField, string | null>> = {};
@@ -123,8 +131,42 @@ export const memberProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         // Required-ness is the register form's; here an empty value clears the field.
         values[field] = e.checkRule(field, raw, rules.get(field), { required: false });
       }
+      const m = await current(memberId);
+      let payeeName: string | null = null;
+      if (req.body.payeeName !== undefined) {
+        const name = normalizePersonName(req.body.payeeName);
+        if (m.payeeName) {
+          // Sending the name already on file again is not a change; anything else is.
+          if (!samePersonName(m.payeeName, name)) throw realNameLocked();
+        } else if (name) {
+          payeeName = e.checkRule('payeeName', name, rules.get('payeeName'), { required: true });
+        }
+      }
       e.throwIfAny();
-      await s.members.updateProfile(memberPrincipal(req).memberId, values);
+      if (values.birthday) {
+        try {
+          s.protection.checkAge(values.birthday);
+        } catch (err) {
+          // The field reads like the message ('at least 18'), as the form shows it under the field.
+          if (!isAppError(err) || !err.fields?.birthday) throw err;
+          throw new AppError(err.code, {
+            messageKey: err.messageKey,
+            args: err.args,
+            fields: { birthday: translate(requestContext(req).locale, err.messageKey, err.args) },
+          });
+        }
+      }
+      // A name and birth date given now are an identity, as at registration: a person excluded
+      // under another account cannot take them on here.
+      const name = payeeName ?? m.payeeName;
+      const birthday = values.birthday === undefined ? m.birthday : values.birthday;
+      if ((payeeName || values.birthday) && name && birthday)
+        await s.protection.exclusions.checkRegistration({ name, birthday });
+      await s.members.updateProfile(memberId, values);
+      if (payeeName && !(await s.members.setPayeeNameOnce(memberId, payeeName))) {
+        const now = await current(memberId);
+        if (!samePersonName(now.payeeName, payeeName)) throw realNameLocked();
+      }
       return ok(req, null);
     },
   );

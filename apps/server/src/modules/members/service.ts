@@ -1,5 +1,5 @@
 import { isAgentType, type MemberInfo, type MemberRole, memberRole, type ProfileField } from '@wps/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -218,6 +218,21 @@ export class MembersService {
   async setLanguage(memberId: number, language: string): Promise<void> {
     await this.db.update(members).set({ language }).where(eq(members.id, memberId));
     this.infoCache.drop(memberId);
+  }
+
+  /**
+   * Sets the real name while it is empty (issue 27): the member's own one-time entry. Answers
+   * false when a name was already there (set meanwhile, or before): only an operator changes it
+   * (players console, audited). The condition is in the update, so two racing requests set it once.
+   */
+  async setPayeeNameOnce(memberId: number, name: string): Promise<boolean> {
+    const rows = await this.db
+      .update(members)
+      .set({ payeeName: name })
+      .where(and(eq(members.id, memberId), isNull(members.payeeName)))
+      .returning({ id: members.id });
+    this.infoCache.drop(memberId);
+    return rows.length > 0;
   }
 
   /** Profile fields of SPEC §3 (already checked against the register rules); null clears one. */

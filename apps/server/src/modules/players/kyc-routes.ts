@@ -34,7 +34,8 @@ export const playersKycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/wps/admin/players/:id/kyc/identity',
     kycRoute({
-      summary: 'Set the ID number and date of birth (null clears)',
+      summary:
+        'Set the ID number, date of birth and real name (payeeName: the holder name payout accounts must match); null clears, audited',
       params: playerIdParamsSchema,
       body: kycIdentityInputSchema,
       response: z.null(),

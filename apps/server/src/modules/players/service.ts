@@ -296,16 +296,21 @@ export class PlayersService {
   async setIdentity(
     actor: ConsoleActor,
     id: number,
-    input: { idNumber?: string | null | undefined; birthday?: string | null | undefined },
+    input: {
+      idNumber?: string | null | undefined;
+      birthday?: string | null | undefined;
+      payeeName?: string | null | undefined;
+    },
   ) {
     const m = await this.member(id);
     await this.db.transaction(async (tx) => {
       await this.admin.setIdentity(tx, id, input);
+      // The real name decides where withdrawals may go: its change is audited with the old value.
       await this.audit(
         actor,
         'player.kyc.identity',
         id,
-        { idNumber: m.idNumber, birthday: m.birthday },
+        { idNumber: m.idNumber, birthday: m.birthday, payeeName: m.payeeName },
         input,
         tx,
       );

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import type { PromotionsContext } from './service.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
 import {
+  closedReasonOf,
   imagesOf,
   iso,
   type ParticipationRow,
@@ -52,12 +53,13 @@ export class PromotionPages {
     images: Map<string, ContentImage>,
   ): Promotion {
     const pending = ctx.pending.get(p.id) ?? 0n;
-    return toPromotion(
-      p,
-      statusOf(p, ctx.parts.get(p.id), ctx.member, ctx.deposits, pending),
-      (p.imageId && images.get(p.imageId)) || null,
-      pending,
-    );
+    const part = ctx.parts.get(p.id);
+    const status = statusOf(p, part, ctx.member, ctx.deposits, pending);
+    const out = toPromotion(p, status, (p.imageId && images.get(p.imageId)) || null, pending);
+    // A closed promotion says why (issue 27).
+    if (status === 'closed' && ctx.member)
+      out.closedReason = closedReasonOf(p, part, ctx.member, ctx.deposits);
+    return out;
   }
 
   async get(memberId: number | null, id: number): Promise<Promotion> {

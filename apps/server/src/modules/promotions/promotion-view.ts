@@ -6,6 +6,7 @@ import {
   isTrialType,
   type Promotion,
   type PromotionCategory,
+  type PromotionClosedReason,
   type PromotionInput,
 } from '@wps/contract';
 import { AppError } from '../../http/errors.ts';
@@ -91,6 +92,33 @@ export function statusOf(
   if (p.kind === 'reload' || p.kind === 'cashback') return 'join';
   if (p.kind === 'free_bonus' || p.kind === 'tickets') return 'claim';
   return 'join';
+}
+
+/**
+ * Why `statusOf` says closed (issue 27: "Closed" alone gave the player no reason); null when it
+ * does not. A joined promotion closes when a deposit did not meet its terms, or when it ended.
+ */
+export function closedReasonOf(
+  p: PromotionRow,
+  part: ParticipationRow | undefined,
+  m: Member,
+  deposits: number,
+  now = new Date(),
+): PromotionClosedReason | null {
+  if (part) return part.status !== 'closed' ? null : isOpen(p, now) ? 'notQualified' : 'ended';
+  if (!isOpen(p, now)) return p.enabled && p.startsAt > now ? null : 'ended';
+  if (!inAudience(p, m, now))
+    return p.audience === 'agents'
+      ? 'agentsOnly'
+      : p.audience === 'players'
+        ? 'playersOnly'
+        : 'newPlayersOnly';
+  if (
+    (p.kind === 'deposit_bonus' || (p.kind === 'tickets' && p.depositNth)) &&
+    deposits >= (p.depositNth ?? 1)
+  )
+    return 'depositMade';
+  return null;
 }
 
 export function toPromotion(

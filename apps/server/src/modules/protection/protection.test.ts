@@ -139,7 +139,9 @@ describe('player protection', () => {
   it('asks for a date of birth before the first deposit and refuses the under-age', async () => {
     const none = await createMember(t.app, { birthday: null });
     let r = await deposit(none.token, '100.00');
-    expect(r.status).toBe(400);
+    // A missing profile field (issue 27): PROFILE_INCOMPLETE naming it and where it is set.
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('PROFILE_INCOMPLETE');
     expect(r.body.value.fields.birthday).toBe(
       'Please enter your date of birth in the security centre (profile) before your first deposit.',
     );

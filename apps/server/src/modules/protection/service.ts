@@ -29,6 +29,7 @@ import { Refusals } from './refusals.ts';
 import { lockMemberRow, markRestricted, RestrictedFlags } from './restricted.ts';
 import { change, EMPTY, type LimitState, settle } from './rules.ts';
 import { protectionLimits, protectionMembers, protectionReservations } from './schema.ts';
+import { profileIncomplete } from '../members/profile-requirements.ts';
 
 export type { Actor, IdentityData } from './exclusions.ts';
 
@@ -243,11 +244,7 @@ export class ProtectionService {
     amount: bigint,
     depositedSince: (since: Date) => Promise<bigint>,
   ): Promise<void> {
-    if (!member.birthday)
-      throw new AppError('VALIDATION', {
-        messageKey: 'birthdayRequired',
-        fields: { birthday: 'birthdayRequired' },
-      });
+    if (!member.birthday) throw profileIncomplete(['birthday']);
     this.checkAge(member.birthday);
     if (!(await this.restricted(member.id, tx))) return;
     if (await this.exclusions.active(member.id, tx))
