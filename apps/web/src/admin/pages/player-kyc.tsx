@@ -125,9 +125,18 @@ function IdentityForm({ player }: { player: PlayerProfile }) {
   const [form, setForm] = useState({
     idNumber: player.kyc?.idNumber ?? '',
     birthday: player.kyc?.birthday ?? '',
+    payeeName: player.payeeName ?? '',
   });
+  // The real name: the player sets it once; after that only here, audited (issue 27). Sent only
+  // when changed, so saving the ID number never rewrites it.
+  const name = form.payeeName.trim().replace(/\s+/g, ' ');
+  const nameChanged = name !== (player.payeeName ?? '');
   const save = usePlayerAction(player.id, () =>
-    setIdentity(player.id, { idNumber: form.idNumber.trim() || null, birthday: form.birthday || null }),
+    setIdentity(player.id, {
+      idNumber: form.idNumber.trim() || null,
+      birthday: form.birthday || null,
+      ...(nameChanged ? { payeeName: name || null } : {}),
+    }),
   );
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   const submit = (e: FormEvent) => {
@@ -136,6 +145,14 @@ function IdentityForm({ player }: { player: PlayerProfile }) {
   };
   return (
     <form className="admin-form" onSubmit={submit}>
+      <TextField
+        label={t('field.realName')}
+        value={form.payeeName}
+        maxLength={100}
+        hint={t('kyc.realNameHint')}
+        error={fields.payeeName}
+        onChange={(e) => setForm({ ...form, payeeName: e.target.value })}
+      />
       <TextField
         label={t('kyc.idNumber')}
         value={form.idNumber}

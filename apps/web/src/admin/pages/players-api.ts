@@ -107,8 +107,10 @@ export const movePlayer = (id: number, parentAccount: string | null) =>
   api.put<{ uplinePath: number[] }>(`${base(id)}/parent`, { parentAccount }, opts());
 export const sendMessage = (id: number, body: { title: string; body: string }) =>
   api.post<{ id: number }>(`${base(id)}/messages`, body, opts());
-export const setIdentity = (id: number, body: { idNumber: string | null; birthday: string | null }) =>
-  api.put<null>(`${base(id)}/kyc/identity`, body, opts());
+export const setIdentity = (
+  id: number,
+  body: { idNumber: string | null; birthday: string | null; payeeName?: string | null },
+) => api.put<null>(`${base(id)}/kyc/identity`, body, opts());
 export const uploadKyc = (id: number, kind: KycDocument['kind'], file: File) => {
   const form = new FormData();
   form.append('kind', kind);

@@ -9,11 +9,18 @@ export const uploadIcon = (file: Blob) => {
   return api.post<MemberIcon>('/wps/member/info/icon', form);
 };
 
-/** PUT /wps/member/profile (token): Telegram, Zalo, birthday, address, nationality, occupation, income. */
+/**
+ * PUT /wps/member/profile (token): Telegram, Zalo, birthday, address, nationality, occupation,
+ * income, and the real name (`payeeName`) while it is empty.
+ */
 export const updateProfile = (body: MemberProfileUpdate) => api.put<null>('/wps/member/profile', body);
 
+// Member info and the cashier pages (the withdraw settings carry the real name) read the profile.
 const refreshInfo = (queryClient: ReturnType<typeof useQueryClient>) => () =>
-  queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+    queryClient.invalidateQueries({ queryKey: ['member', 'wallet'] }),
+  ]);
 
 export function useUploadIcon() {
   const queryClient = useQueryClient();

@@ -16,6 +16,11 @@ export function useSetPaymentPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPaymentPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+    // Member info and the withdraw page's settings both say whether one is set.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'wallet'] }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { type MemberInfo, PROFILE_FIELDS, type ProfileField, SPEC } from '@wps/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
@@ -86,21 +87,48 @@ export function AvatarCard({ member }: { member: MemberInfo }) {
   );
 }
 
-type ProfileValues = Record<ProfileField, string>;
+type ProfileValues = Record<ProfileField, string> & { payeeName: string };
 
-/** SPEC §3 profile fields, checked by the register rules of the same names (pattern and length). */
+/** A real name as the server keeps it: one space between words, none around. */
+const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * SPEC §3 profile fields, checked by the register rules of the same names (pattern and length),
+ * and the real name (issue 27): withdrawals go only to accounts in that name, so the member sets
+ * it here once (the real-name register rule); after that it shows read-only and an operator
+ * changes it. The cashier asks for it and the date of birth again in its own forms when missing.
+ */
 export function ProfileCard({ member }: { member: MemberInfo }) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const rules = usePermission().data?.info.register ?? [];
-  const ruleOf = (f: ProfileField) => rules.find((r) => r.field === f);
+  const ruleOf = (f: ProfileField | 'payeeName') => rules.find((r) => r.field === f);
   const save = useUpdateProfile();
-  const initial = Object.fromEntries(
-    PROFILE_FIELDS.map((f) => [f, member.profile[f] ?? '']),
-  ) as ProfileValues;
+  const nameSet = Boolean(member.payeeName);
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // Linked from the cashier ("set it in the security centre"): bring the section into view.
+  useEffect(() => {
+    if (hash !== '#personal-details') return;
+    const id = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(id);
+  }, [hash]);
+  const initial = {
+    ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, member.profile[f] ?? ''])),
+    payeeName: '',
+  } as ProfileValues;
   const form = useRulesForm<ProfileValues>(
     (v) => {
       const out: Record<string, string> = {};
+      if (!nameSet) {
+        const rule = ruleOf('payeeName');
+        const m = checkValue(
+          tidyName(v.payeeName),
+          { required: false, rule: rule && { ...rule, field: 'payeeName' } },
+          locale,
+        );
+        if (m) out.payeeName = m;
+      }
       for (const f of PROFILE_FIELDS) {
         const m = checkValue(v[f], { required: false, rule: ruleOf(f) }, locale);
         if (m) out[f] = m;
@@ -118,12 +146,16 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
   const onSubmit = handleSubmit(async (v) => {
     form.setFormError(null);
     try {
-      const body = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, v[f].trim()])) as ProfileValues;
-      await save.mutateAsync(body);
-      reset(body);
+      const fields = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, v[f].trim()])) as Record<
+        ProfileField,
+        string
+      >;
+      const name = tidyName(v.payeeName);
+      await save.mutateAsync(!nameSet && name ? { ...fields, payeeName: name } : fields);
+      reset({ ...fields, payeeName: '' });
       toast.success(t('security.profile.done'));
     } catch (err) {
-      form.showServerError(err, [...PROFILE_FIELDS], specMessage('unknown', locale));
+      form.showServerError(err, ['payeeName', ...PROFILE_FIELDS], specMessage('unknown', locale));
     }
   });
   const inputProps: Partial<
@@ -134,12 +166,36 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
     nationality: { autoComplete: 'country-name' },
     occupation: { autoComplete: 'organization-title' },
   };
+  const nameRule = ruleOf('payeeName');
   return (
-    <section className="card security__card" aria-labelledby="sec-profile">
+    <section
+      className="card security__card"
+      aria-labelledby="sec-profile"
+      id="personal-details"
+      ref={section}
+      tabIndex={-1}
+    >
       <h3 id="sec-profile">{t('security.profile.title')}</h3>
       <p className="muted small">{t('security.profile.lead')}</p>
       <form onSubmit={onSubmit} noValidate className="auth-form">
-        {PROFILE_FIELDS.map((f) => {
+        {nameSet ? (
+          <div className="field" data-testid="real-name">
+            <span className="field__label">{t('security.profile.realName')}</span>
+            <p className="security__value">{member.payeeName}</p>
+            <p className="field__hint">{t('security.profile.realNameLocked')}</p>
+          </div>
+        ) : (
+          <TextField
+            label={t('security.profile.realName')}
+            autoComplete="name"
+            maxLength={nameRule?.maxLength || 60}
+            hint={t('security.profile.realNameHint')}
+            error={errors.payeeName?.message}
+            {...register('payeeName')}
+          />
+        )}
+        {/* What the cashier needs first (real name above, date of birth), then the optional rest. */}
+        {['birthday' as const, ...PROFILE_FIELDS.filter((f) => f !== 'birthday')].map((f) => {
           const rule = ruleOf(f);
           if (f === 'birthday')
             return (
@@ -150,6 +206,7 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
                 minYear={1900}
                 maxYear={new Date().getFullYear()}
                 optional
+                hint={member.profile.birthday ? undefined : t('security.profile.birthdayHint')}
                 error={errors.birthday?.message}
                 onChange={(v) => form.setValue('birthday', v, { shouldDirty: true })}
               />

@@ -9,9 +9,8 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { useMemberInfo } from '../../account/api/get-member-info.ts';
 import { useBindEmail, useBindMobile } from '../api/bind-contact.ts';
 import { sendBindEmailCode, sendBindMobileCode } from '../api/send-bind-code.ts';
-import { useSetPaymentPassword } from '../api/set-payment-password.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PaymentPasswordCard } from '../components/payment-password-card.tsx';
 import { DEFAULT_DIAL_CODE, PhoneField } from '../components/phone-field.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { useLocale } from '../hooks/use-locale.ts';
@@ -22,11 +21,8 @@ import {
   mobileTarget,
   checkValue,
   normalizeMobile,
-  type PaymentPasswordValues,
   specMessage,
-  validatePaymentPassword,
 } from '../lib/validation.ts';
-import { lengthHint } from '../lib/hints.ts';
 import { AvatarCard, ProfileCard } from './profile-cards.tsx';
 import { ProtectionCards } from '../../protection/protection-cards.tsx';
 import '../auth.css';
@@ -54,7 +50,7 @@ export default function SecurityCentre() {
       </section>
       <MobileCard member={member} />
       <EmailCard member={member} />
-      <PaymentPasswordCard member={member} />
+      <PaymentPasswordCard hasOne={member.hasPaymentPassword} />
       <ProfileCard member={member} />
       <ProtectionCards />
     </div>
@@ -269,96 +265,6 @@ function EmailCard({ member }: { member: MemberInfo }) {
         )}
         <Button type="submit" loading={isSubmitting}>
           {t('security.email.submit')}
-        </Button>
-      </form>
-    </section>
-  );
-}
-
-function PaymentPasswordCard({ member }: { member: MemberInfo }) {
-  const { t } = useTranslation('auth');
-  const locale = useLocale();
-  const rule = usePermission().data?.info.register.find((r) => r.field === 'paymentPassword');
-  const hasOne = member.hasPaymentPassword;
-  const save = useSetPaymentPassword();
-  const form = useRulesForm<PaymentPasswordValues>(
-    (v) => validatePaymentPassword(v, { hasOne, rule }, locale),
-    {
-      defaultValues: {
-        password: '',
-        oldPaymentPassword: '',
-        paymentPassword: '',
-        confirmPaymentPassword: '',
-      },
-    },
-  );
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const onSubmit = handleSubmit(async (v) => {
-    form.setFormError(null);
-    try {
-      await save.mutateAsync({
-        ...(hasOne ? { oldPaymentPassword: v.oldPaymentPassword } : { password: v.password }),
-        paymentPassword: v.paymentPassword,
-        confirmPaymentPassword: v.confirmPaymentPassword,
-      });
-      reset();
-      toast.success(t('security.payment.done'));
-    } catch (err) {
-      form.showServerError(
-        err,
-        ['password', 'oldPaymentPassword', 'paymentPassword', 'confirmPaymentPassword'],
-        specMessage('unknown', locale),
-      );
-    }
-  });
-  return (
-    <section className="card security__card" aria-labelledby="sec-payment">
-      <h3 id="sec-payment">{hasOne ? t('security.payment.change') : t('security.payment.title')}</h3>
-      <p className="muted small">{t('security.payment.lead')}</p>
-      <form onSubmit={onSubmit} noValidate className="auth-form">
-        {hasOne ? (
-          <PasswordField
-            label={t('fields.oldPaymentPassword')}
-            autoComplete="off"
-            inputMode="numeric"
-            error={errors.oldPaymentPassword?.message}
-            {...register('oldPaymentPassword')}
-          />
-        ) : (
-          <PasswordField
-            label={t('fields.loginPassword')}
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-        )}
-        <PasswordField
-          label={t('fields.paymentPassword')}
-          autoComplete="off"
-          inputMode="numeric"
-          hint={rule ? lengthHint(t, rule) : undefined}
-          error={errors.paymentPassword?.message}
-          {...register('paymentPassword')}
-        />
-        <PasswordField
-          label={t('fields.confirmPaymentPassword')}
-          autoComplete="off"
-          inputMode="numeric"
-          error={errors.confirmPaymentPassword?.message}
-          {...register('confirmPaymentPassword')}
-        />
-        {form.formError && (
-          <p className="form-error form-error--box" role="alert">
-            {form.formError}
-          </p>
-        )}
-        <Button type="submit" loading={isSubmitting}>
-          {t('security.payment.submit')}
         </Button>
       </form>
     </section>

@@ -10,6 +10,7 @@ import { Money } from '../../wallet/components/money.tsx';
 import { ApplyForm } from './apply-form.tsx';
 import { PromoPicture } from './promo-picture.tsx';
 import { PromotionTerms } from './promotion-terms.tsx';
+import { ClosedReason } from './closed-reason.tsx';
 import { ActivityBadge } from './status-badge.tsx';
 
 /** A promotion's detail: its rules, the member's status and the one action that status allows. */
@@ -77,6 +78,7 @@ export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(
             {t('yourStatus')} <ActivityBadge status={promo.status} />
           </p>
         )}
+        <ClosedReason promo={promo} />
         {promo.summary && <p>{promo.summary}</p>}
         <PromotionTerms promo={promo} />
         {promo.body && <div className="promo-body">{promo.body}</div>}

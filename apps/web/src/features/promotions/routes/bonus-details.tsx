@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
+import { BalanceBreakdown } from '../../wallet/components/balance-breakdown.tsx';
 import { Money } from '../../wallet/components/money.tsx';
+import { formatMoney } from '../../wallet/lib/money.ts';
+import '../../wallet/wallet.css';
 import { useBonuses } from '../api/get-bonuses.ts';
 import '../promotions.css';
 
@@ -12,15 +15,11 @@ export default function BonusDetailsPage() {
   const bonuses = useBonuses();
   if (bonuses.isPending) return <Loader label={t('loading')} />;
   if (bonuses.error) return <p className="wallet-error">{bonuses.error.message}</p>;
-  const { bonusBalance, grants } = bonuses.data;
+  const { grants } = bonuses.data;
   return (
     <div className="stack">
-      <p>
-        {t('bonus.balance')}{' '}
-        <strong data-testid="bonus-balance">
-          <Money value={bonusBalance} />
-        </strong>
-      </p>
+      {/* Issue 27: cash and bonus apart; each bonus's wagering is listed below. */}
+      <BalanceBreakdown wagering={false} />
       <p className="muted small">{t('bonus.explain')}</p>
       {grants.length === 0 ? (
         <EmptyState
@@ -48,8 +47,8 @@ export default function BonusDetailsPage() {
                   <span>{t('bonus.wagering')}</span>
                   <span className="num" data-testid="wagering-progress">
                     {t('bonus.progress', {
-                      wagered: g.wagered,
-                      required: g.wageringRequired,
+                      wagered: formatMoney(g.wagered),
+                      required: formatMoney(g.wageringRequired),
                       pct: g.progress,
                     })}
                   </span>

@@ -12,6 +12,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { usePromotions } from '../api/get-promotions.ts';
 import { PromoPicture } from '../components/promo-picture.tsx';
 import { PromotionDetail } from '../components/promotion-detail.tsx';
+import { ClosedReason } from '../components/closed-reason.tsx';
 import { ActivityBadge } from '../components/status-badge.tsx';
 import '../promotions.css';
 
@@ -82,6 +83,7 @@ export default function PromotionsPage() {
                   </ul>
                 )}
                 {p.summary && <p className="muted small">{p.summary}</p>}
+                <ClosedReason promo={p} />
                 <div className="promo-card__foot">
                   {p.status ? <ActivityBadge status={p.status} /> : <span />}
                   <Button

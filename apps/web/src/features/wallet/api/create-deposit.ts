@@ -10,11 +10,14 @@ export interface DepositInput {
   requestId: string;
   /** Optional png/jpg proof, checked for type and size before it is sent. */
   proof?: File | null;
+  /** The offered deposit bonus the member opted into (joined with the request). */
+  bonusPromotionId?: number | undefined;
 }
 
 /** POST /wps/cashier/deposits: JSON, or multipart when a proof image is attached. */
 export function createDeposit(input: DepositInput): Promise<Deposit> {
-  const { proof, ...fields } = input;
+  const { proof, bonusPromotionId, ...rest } = input;
+  const fields = bonusPromotionId === undefined ? rest : { ...rest, bonusPromotionId };
   if (!proof) return api.post<Deposit>('/wps/cashier/deposits', fields);
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, String(v));

@@ -1,12 +1,20 @@
-import type { Deposit, PaymentChannel } from '@wps/contract';
+import { type Deposit, type PaymentChannel, type RequiredProfileField, SPEC, toMinor } from '@wps/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/session/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
+import { useMemberInfo } from '../../account/api/get-member-info.ts';
+import { useUpdateProfile } from '../../auth/api/profile.ts';
+import { PROMOTIONS_QUERY_KEY } from '../../promotions/api/get-promotions.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
+import { useDepositBonus } from '../api/get-deposit-bonus.ts';
+import { BonusOffer } from '../components/bonus-offer.tsx';
+import { ProfileIncompleteNotice, ProfileStep } from '../components/profile-step.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 import { Money, StatusBadge } from '../components/money.tsx';
@@ -19,6 +27,14 @@ import { showServerError } from '../lib/form.ts';
 import { amountError, formatMoney, newRequestId, specText } from '../lib/money.ts';
 import { RecordTime } from '../components/record-time.tsx';
 import { useLocale } from '../lib/use-locale.ts';
+import {
+  incompleteFields,
+  missingProfile,
+  type ProfileStepField,
+  type ProfileStepValues,
+  profileStepBody,
+  validateProfileStep,
+} from '../lib/profile-needs.ts';
 import '../wallet.css';
 
 const DEPOSIT_TONE = { pending: 'warn', approved: 'ok', rejected: 'bad' } as const;
@@ -127,7 +143,13 @@ function ChannelPayee({ channel }: { channel: PaymentChannel }) {
 function DepositForm({ channel }: { channel: PaymentChannel }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
+  const queryClient = useQueryClient();
   const create = useCreateDeposit();
+  const saveProfile = useUpdateProfile();
+  const token = useSessionStore((s) => s.token);
+  const info = useMemberInfo(token).data;
+  const permission = usePermission().data?.info;
+  const offer = useDepositBonus(token).data?.offer ?? null;
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [proof, setProof] = useState<File | null>(null);
@@ -135,37 +157,87 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const [formKey, setFormKey] = useState(0);
+  // The details the cashier needs and this member lacks, asked here; a refusal naming more adds them.
+  const [asked, setAsked] = useState<ProfileStepField[]>([]);
+  const need = [...new Set([...missingProfile(info), ...asked])];
+  const [profile, setProfile] = useState<ProfileStepValues>({ payeeName: '', birthday: '' });
+  const [incomplete, setIncomplete] = useState<RequiredProfileField[]>([]);
+  // Opt-out, not opt-in: the eligible bonus is taken unless the player unticks it.
+  const [bonusOut, setBonusOut] = useState(false);
+  const bonusIn = offer?.status === 'join' && !bonusOut;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
+    setIncomplete([]);
+    const bonusMin = bonusIn && offer?.minDeposit ? offer.minDeposit : null;
+    let amountMessage = amountError(amount, { min: channel.min, max: channel.max }, locale);
+    if (!amountMessage && bonusMin && toMinor(amount.trim()) < toMinor(bonusMin))
+      amountMessage = specText('depositBonusMinimum', locale, bonusMin);
     const next: Record<string, string | null> = {
-      amount: amountError(amount, { min: channel.min, max: channel.max }, locale),
+      amount: amountMessage,
       reference: reference.trim() ? null : specText('inputEmpty', locale),
       // A refused image was never kept, so the optional proof never blocks the request.
       proof: null,
+      ...validateProfileStep(
+        profile,
+        need,
+        {
+          nameRule: permission?.register.find((r) => r.field === 'payeeName'),
+          ageMin: permission?.ageMin ?? SPEC.ageDefault,
+        },
+        locale,
+      ),
     };
     setErrors(next);
-    if (next.amount || next.reference) return;
+    if (Object.values(next).some(Boolean)) return;
     try {
+      // One step: the missing details are saved first, then the deposit goes.
+      if (need.length) {
+        try {
+          await saveProfile.mutateAsync(profileStepBody(profile, need));
+        } catch (err) {
+          showServerError(
+            err,
+            ['payeeName', 'birthday'],
+            (f, m) => setErrors((old) => ({ ...old, [f]: m })),
+            setFormError,
+            specText('unknown', locale),
+          );
+          return;
+        }
+        setAsked([]);
+      }
       await create.mutateAsync({
         channelId: channel.id,
         amount: amount.trim(),
         reference: reference.trim(),
         requestId,
         proof,
+        bonusPromotionId: bonusIn ? offer.id : undefined,
       });
-      toast.success(t('deposit.sent'));
+      if (bonusIn) void queryClient.invalidateQueries({ queryKey: PROMOTIONS_QUERY_KEY });
+      toast.success(bonusIn ? t('deposit.sentWithBonus') : t('deposit.sent'));
       setAmount('');
       setReference('');
       setProof(null);
       setFormKey((k) => k + 1);
       setRequestId(newRequestId());
     } catch (err) {
+      // Never a dead end: missing details come back as fields to fill here, named, with a link.
+      const missing = incompleteFields(err);
+      if (missing.length) {
+        setIncomplete(missing);
+        setAsked(missing.filter((f): f is ProfileStepField => f === 'payeeName' || f === 'birthday'));
+      }
       showServerError(
         err,
-        ['amount', 'reference', 'proof', 'channelId'],
-        (f, m) => setErrors((old) => ({ ...old, [f === 'channelId' ? 'amount' : f]: m })),
+        ['amount', 'reference', 'proof', 'channelId', 'payeeName', 'birthday'],
+        (f, m) =>
+          setErrors((old) => ({
+            ...old,
+            [f === 'channelId' || f === 'bonusPromotionId' ? 'amount' : f]: m,
+          })),
         setFormError,
         specText('unknown', locale),
       );
@@ -174,6 +246,15 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
 
   return (
     <form className="wallet-form" onSubmit={submit} noValidate key={formKey}>
+      {need.length > 0 && (
+        <ProfileStep
+          need={need}
+          values={profile}
+          errors={errors}
+          onChange={(patch) => setProfile((old) => ({ ...old, ...patch }))}
+          lead={t('profileStep.depositLead')}
+        />
+      )}
       <TextField
         label={t('fields.amount')}
         inputMode="decimal"
@@ -187,6 +268,16 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
         hint={t('deposit.amountHint', { min: formatMoney(channel.min), max: formatMoney(channel.max) })}
         error={errors.amount}
       />
+      {offer && (
+        <BonusOffer
+          promotion={offer}
+          optedIn={bonusIn}
+          onOptIn={(v) => {
+            setBonusOut(!v);
+            setRequestId(newRequestId());
+          }}
+        />
+      )}
       <TextField
         label={t('fields.reference')}
         autoComplete="off"
@@ -203,13 +294,14 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
         error={errors.proof}
         onError={(m) => setErrors((old) => ({ ...old, proof: m }))}
       />
+      <ProfileIncompleteNotice fields={incomplete} />
       {formError && (
         <p className="wallet-error" role="alert">
           {formError}
         </p>
       )}
       <div>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.isPending || saveProfile.isPending}>
           {t('deposit.submit')}
         </Button>
       </div>
