@@ -180,7 +180,9 @@ describe('trusted proxies and metrics', () => {
         url: '/metrics',
         headers: { authorization: 'Bearer metrics-token-0123456789' },
       });
-      expect(again.body).toMatch(/wps_bets_consumer_watermark_age_seconds\{consumer="promotions.wagering"\} \d/);
+      expect(again.body).toMatch(
+        /wps_bets_consumer_watermark_age_seconds\{consumer="promotions.wagering"\} \d/,
+      );
     } finally {
       await t.close();
     }
