@@ -138,7 +138,7 @@ for (const [label, viewport] of [
       await expect(totals).toContainText('1 round');
       await expect(totals).toContainText('25.00');
       await expect(totals).toContainText('+35.00');
-      await page.getByRole('button', { name: 'Details' }).first().click();
+      await page.getByRole('button', { name: 'Details', exact: true }).first().click();
       const detail = page.getByRole('dialog', { name: `Round ${roundId}` });
       await expect(detail.getByTestId('round-detail')).toContainText('60.00');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
