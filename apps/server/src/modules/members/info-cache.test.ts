@@ -103,6 +103,44 @@ describe('member info cache', () => {
     });
   }
 
+  // The operator console's player edits write the member row in their own transactions
+  // (players/service.ts): they too are served on the next read, without waiting for the
+  // asynchronous wps_auth notice (held back here, as on a busy server).
+  const consoleChanges: Array<
+    [string, (id: number) => Promise<unknown>, (v: Record<string, unknown>) => void]
+  > = [
+    [
+      'real name from the console',
+      (id) => t.app.services.players.setIdentity(operator, id, { payeeName: 'Gita Kumari Rai' }),
+      (v) => expect(v.payeeName).toBe('Gita Kumari Rai'),
+    ],
+    [
+      'upline from the console',
+      async (id) => {
+        const up = await createMember(t.app);
+        await t.app.services.members.promoteToAgent(up.id);
+        await t.app.services.players.move(operator, id, up.account);
+        return up;
+      },
+      (v) => expect(v.parentId).not.toBeNull(),
+    ],
+  ];
+  const operator = { id: 1, account: 'admin' };
+  for (const [what, change, shows] of consoleChanges) {
+    it(`serves a changed ${what} on the next read, before its notice arrives`, async () => {
+      const m = await cached();
+      const notices = vi
+        .spyOn(t.app.services.members.infoCache, 'forget')
+        .mockImplementation(() => undefined);
+      try {
+        await change(m.id);
+        shows(await info(m.token));
+      } finally {
+        notices.mockRestore();
+      }
+    });
+  }
+
   it('serves the first-login call of the route on the next read', async () => {
     const m = await cached();
     expect((await info(m.token)).firstTimeLogin).toBe(true);

@@ -155,6 +155,7 @@ export class PlayersService {
       await this.audit(actor, 'player.status', id, { status: row.status }, { status, reason }, tx);
       return row.status;
     });
+    this.deps.members.infoCache.drop(id);
     if (status !== 'active') await this.deps.auth.sessions.revokeMemberSessions(id);
     return { status, previous: before };
   }
@@ -315,6 +316,9 @@ export class PlayersService {
         tx,
       );
     });
+    // The member's own next read must see it: the wps_auth notice that drops the cached row on
+    // every instance arrives asynchronously, after this answer.
+    this.deps.members.infoCache.drop(id);
   }
 
   /**
@@ -361,6 +365,7 @@ export class PlayersService {
         tx,
       );
     });
+    this.deps.members.infoCache.drop(id);
     return { uplinePath: await this.deps.members.tree.uplinePath(id) };
   }
 
