@@ -199,7 +199,7 @@ async function main() {
     server = null;
 
     // The baseline again, at the end: on a shared or throttled machine pgbench alone moved by 44 %
-    // between back-to-back runs (README, migration 0048), so a ratio means little unless the
+    // between back-to-back runs (docs/measurements.md, migration 0048), so a ratio means little unless the
     // machine held still while our lines ran. The ratios stay against the first baseline.
     await settle(url);
     const baseEnd = pgbenchRun(url, CLIENTS, SECONDS);

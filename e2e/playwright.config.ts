@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   // One worker: a journey keeps the browser's renderer and the server busy, about 1.7 of the
   // runner's 2 cores, so a second worker made each journey slower and the run no shorter (measured;
-  // README, testing). E2E_WORKERS sets more on a bigger machine.
+  // docs/testing.md). E2E_WORKERS sets more on a bigger machine.
   workers: Number(process.env.E2E_WORKERS) || 1,
   // In CI a failed journey runs once more: one that then passes is listed under "flaky tests" in the
   // summary (scripts/test-all.mjs), not hidden, and a timing race on a loaded runner does not refuse the run.

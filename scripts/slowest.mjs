@@ -1,6 +1,6 @@
 // The slowest test files (Vitest) and journeys (Playwright) of the last run, read from the JSON
 // reports `npm test` writes: `node scripts/slowest.mjs [N]`. `npm test` prints the top 10 of each
-// at the end, so a CI log says which suite grew; the README's testing section holds a full table.
+// at the end, so a CI log says which suite grew; docs/testing.md holds a full table.
 //
 // A journey's set-up (copying its world's database, building the app, listening) is read from the
 // annotations the server fixture leaves on each test (e2e/fixtures/server.ts), so a slow journey

@@ -40,7 +40,7 @@ export interface PlatformOptions {
 
 export class NotConfiguredError extends Error {
   constructor() {
-    super('the sandbox vendor has no seamless secret (see README: sandbox vendor)');
+    super('the sandbox vendor has no seamless secret (see docs/games.md: sandbox vendor)');
   }
 }
 

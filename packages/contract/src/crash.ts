@@ -91,7 +91,7 @@ export const crashRoundSchema = z.object({
   point: z.number().int().nullable(),
   hash: z.string().nullable(),
   crashedAt: z.string().nullable(),
-  /** Interrupted before it crashed; its open bets were refunded (README, crash section). */
+  /** Interrupted before it crashed; its open bets were refunded (docs/games.md, crash). */
   voided: z.boolean().optional(),
 });
 

@@ -76,10 +76,10 @@ describe('lottery RTP: the shipped defaults', () => {
       }
   });
 
-  it('the README carries the table this computation prints (scripts/lottery-rtp-table.ts)', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('docs/fairness.md carries the table this computation prints (scripts/lottery-rtp-table.ts)', () => {
+    const doc = readFileSync(new URL('../../../docs/fairness.md', import.meta.url), 'utf8');
     // On a change of the shipped odds: npx tsx scripts/lottery-rtp-table.ts, and paste its output.
-    expect(readme.includes(lotteryRtpTable()), 'README "Lottery RTP" is the printed table').toBe(true);
+    expect(doc.includes(lotteryRtpTable()), 'docs/fairness.md "Lottery RTP" is the printed table').toBe(true);
   });
 });
 

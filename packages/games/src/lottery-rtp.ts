@@ -189,7 +189,7 @@ export const DEFAULT_RTP_BAND: readonly [Fraction, Fraction] = [
 const times = (h: number) => `${String(h / 100)}×`;
 
 /**
- * The README's "Lottery RTP" tables from the shipped odds (or any odds), exact: the Vietnamese
+ * The "Lottery RTP" tables of docs/fairness.md from the shipped odds (or any odds), exact: the Vietnamese
  * bet types with a column per (prize modes with equal prices, structure), then SEA 4D per tier.
  */
 export function lotteryRtpTable(

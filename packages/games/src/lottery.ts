@@ -175,7 +175,7 @@ export const PRIZE_MODE_STRUCTURES: Record<PrizeMode, readonly LotteryStructureI
  * the North and 44 % on the South, and lô trượt 4 at 2.2× returned 73 % and 105.5 % (the house
  * lost money on it). A lô, đề, đầu/đuôi or 3 càng returns odds ÷ 100 on either (lô costs one
  * unit per result). Every default below returns 90–98 % (lottery-rtp.ts, exact; the table is in
- * the README and in migration 0049, which ships the same numbers).
+ * docs/fairness.md and in migration 0049, which ships the same numbers).
  */
 /** Returns that do not depend on the draw's size: exactly 90 % on North and Central/South alike. */
 const VN_SINGLES: Odds = { lo2: 9000, lo3: 90000, de: 9000, dau: 900, duoi: 900, cang3: 90000 };

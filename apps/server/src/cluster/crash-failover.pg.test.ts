@@ -167,7 +167,7 @@ class Socket {
  * connection is killed mid-flight (pg_terminate_backend), then PostgreSQL itself is restarted
  * mid-flight (on a private server, see `privatePostgres`; on the shared one that step is left out
  * and the test says why). After each: exactly one leader, the interrupted round void with its open
- * bets refunded (the README's policy), no round number lost or doubled, every acknowledged bet
+ * bets refunded (the policy in docs/games.md), no round number lost or doubled, every acknowledged bet
  * settled exactly once, cash-outs taken on the follower honoured, the ledger reconciled.
  */
 describe.skipIf(!base)(

@@ -4,7 +4,7 @@ import { createMember } from '../../test/members.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { createPromotion, promotionsTestKit } from '../promotions/test-kit.ts';
 
-/** The eligibility policy as the README states it, to check the one definition against. */
+/** The eligibility policy as docs/security.md (Money) states it, to check the one definition against. */
 const policy = (stake: bigint, payout: bigint, trial: boolean): bigint => {
   if (trial) return 0n;
   if (stake <= 0n) return stake;

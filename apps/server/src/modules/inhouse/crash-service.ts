@@ -35,7 +35,7 @@ import type { GameSettings, InhouseService, Player } from './service.ts';
  * judged against that bet's round row, never against what this instance believes is the current
  * round, and on the database's clock (`now()`: the local clock plus the offset the driver
  * measures). A round interrupted by a restart or a change of leader is void: its open bets are
- * refunded (README, crash section).
+ * refunded (docs/games.md, crash).
  */
 
 export interface CrashClock {
@@ -415,7 +415,7 @@ export class CrashService {
   /**
    * A new leader (after a restart or a failover) claims the newest round with its epoch. A round
    * still betting or in flight under another epoch was interrupted: it is closed as void (its
-   * hash revealed as always) and its open bets refunded; the README's crash section states it.
+   * hash revealed as always) and its open bets refunded; docs/games.md's crash section states it.
    */
   private async resume(epoch: number, now: number): Promise<void> {
     await this.loadHistory();

@@ -28,7 +28,7 @@ import { openReportsReader, type ReportsReader } from './replica.ts';
  * the cashier, members, promotions, points: each module's `report-sums.ts`), run on the reports
  * connection: the replica when REPORTS_DATABASE_URL is set, the main database otherwise.
  *
- * Definitions (also in the README, Reports):
+ * Definitions (also in docs/console.md, Reports):
  * - GGR (gross gaming revenue) = stakes − payouts of real-money bets settled in the range (trial
  *   play excluded; a rollback's correcting row subtracts on the day it was written).
  * - Bonus cost = bonus money converted to cash + rebates paid + points exchanged for cash: the

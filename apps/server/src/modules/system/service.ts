@@ -47,7 +47,7 @@ export interface DomainRoute {
 /**
  * Settings are read on nearly every request (status, flags), so they are cached in process.
  * A write through this service drops the cache at once; the TTL bounds how long another
- * instance can serve a stale value (a Redis broadcast would make that immediate, see README).
+ * instance can serve a stale value (a Redis broadcast would make that immediate, see docs/limits.md).
  */
 const CACHE_TTL_MS = 10_000;
 
