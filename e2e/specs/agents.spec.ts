@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 // A phone: the agent layout must fit it. Real-time periods of 5 s so the journey sees a payment.
 test.use({ viewport: { width: 360, height: 780 }, serverConfig: { agentRealtimePeriodMs: 5_000 } });
 

@@ -3,6 +3,9 @@ import { expect, type TestServer, test } from '../fixtures/server.ts';
 import { rememberPreferences, shoot, type Theme } from '../fixtures/shots.ts';
 import { openConsole, seedWalletDemo } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 /**
  * The console's review queues (activity and affiliate applications) are one component: a
  * rejection asks for its reason, and one refused by the server stays in its dialog with the error.

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { expect, type TestServer, test } from '../fixtures/server.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 /** A vendor's seamless call, signed like the sandbox vendor signs it (DESIGN §4). */
 async function seamless(server: TestServer, op: 'bet' | 'win', body: Record<string, unknown>) {
   // What `npm start` does on first run: each demo vendor gets its own random secret.

@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { artifactsDir, expect as baseExpect, test } from '../fixtures/server.ts';
 
+// Every journey here starts in the content world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'content' });
+
 // The server encodes the demo banners first, on a shared 2-core box.
 const expect = baseExpect.configure({ timeout: 20_000 });
 

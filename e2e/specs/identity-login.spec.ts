@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { lastCode } from '../../apps/server/src/test/identity.ts';
 import { expect, test } from '../fixtures/server.ts';
 
+// Every journey here starts in the members world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'members' });
+
 async function openLogin(page: Page) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();

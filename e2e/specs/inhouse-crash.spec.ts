@@ -2,6 +2,9 @@ import { Accounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.use({ viewport: { width: 390, height: 844 }, serverConfig: { crashLoop: true } });
 
 test.describe('in-house crash', () => {

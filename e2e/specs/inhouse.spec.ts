@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** Clicks a blackjack button and waits until the table shows the answer. */

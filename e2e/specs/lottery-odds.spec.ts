@@ -4,6 +4,9 @@ import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.use({ viewport: { width: 375, height: 812 } });
 
 const SHOTS = 'test-results/lottery-odds';

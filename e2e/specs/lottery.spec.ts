@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.use({
   viewport: { width: 360, height: 800 },
   // The real scheduler draws the fast game; a 20-second game (5 s cut-off) keeps the wait short.

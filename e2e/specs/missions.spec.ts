@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 const OPERATOR = { id: 1, account: 'admin', ip: null };
 
 /** Spins the in-house roulette once and waits for the round's answer. */

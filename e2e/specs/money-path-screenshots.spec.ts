@@ -5,6 +5,9 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { artifactsDir, expect, type TestServer, test } from '../fixtures/server.ts';
 import { COMBOS, rememberPreferences } from '../fixtures/shots.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 /**
  * Issue 27, looked at as a user: at 360 px, dark and light, English and Nepali, the security
  * centre's personal details (real name and date of birth still to give), the first deposit form

@@ -2,6 +2,9 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type CatalogueLang, message, text } from '../fixtures/catalogue.ts';
 import { expect, test } from '../fixtures/server.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 /**
  * Issue 27, "Done when": a brand-new player on a 360 px phone walks the whole money path, in
  * English and again in Nepali: registers, gives the real name and date of birth where the first

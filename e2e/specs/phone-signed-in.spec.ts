@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 // Signed in with the demo's five-figure balance, at the narrowest phone: the header's balance and the
 // record tables' hidden labels once made these pages 379 and 456 px wide.
 test.use({ viewport: { width: 360, height: 780 } });

@@ -3,6 +3,9 @@ import { expect, test } from '../fixtures/server.ts';
 import { rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { headerBalance, openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 const OPERATOR = { id: 1, account: 'admin', ip: null };
 
 const banner = () =>

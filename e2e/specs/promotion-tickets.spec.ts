@@ -3,6 +3,9 @@ import { expect, test } from '../fixtures/server.ts';
 import { shoot } from '../fixtures/shots.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 const OPERATOR = { id: 1, account: 'admin', ip: null };
 const money = (minor: bigint) =>
   `${(minor / 100n).toLocaleString('en-US')}.${String(minor % 100n).padStart(2, '0')}`;

@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 // A phone first: the security centre's protection cards and the deposit form at 360 px.
 test.use({ viewport: { width: 360, height: 780 } });
 

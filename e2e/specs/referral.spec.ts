@@ -2,6 +2,9 @@ import { expect, test } from '../fixtures/server.ts';
 import { rememberPreferences, shoot, type Theme } from '../fixtures/shots.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.describe('referral and affiliate journey', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

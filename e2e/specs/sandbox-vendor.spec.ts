@@ -3,6 +3,9 @@ import { Accounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { openConsole, seedWalletDemo } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 /**
  * The sandbox vendor app (mounted under /sandbox) plays a demo game for demo01 through the launch
  * URL and the seamless API, and the operator switches a game in the console.

@@ -2,6 +2,9 @@ import { MESSAGES } from '@wps/contract';
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 const BAD = [
   ['-50', MESSAGES.invalidAmount],
   ['10.005', MESSAGES.invalidAmount],

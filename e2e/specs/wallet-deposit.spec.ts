@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.describe('deposit journey', () => {
   test('a player deposits, the operator approves it in the console, and the header balance updates', async ({
     page,

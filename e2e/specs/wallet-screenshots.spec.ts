@@ -6,6 +6,9 @@ import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
 import type { TestServer } from '../fixtures/server.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 const MEMBER_PAGES = [
   'depositv2',
   'withdraw',

@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures/server.ts';
 import { headerBalance, openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
+// Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
+test.use({ world: 'demo' });
+
 test.describe('withdraw journey', () => {
   test('a player withdraws, the operator pays, and the player confirms a partial receipt', async ({
     page,
