@@ -91,7 +91,18 @@ export function createServices(config: Config, database: Database): Services {
   // Member info is cached while the session cache hears every change to members (members/info.ts).
   members.infoCache.attach(auth.sessions.changes);
   const messages = new MessagesService(db, { members, audit });
-  const cashier = new CashierService(db, config, { wallet, members, audit });
+  const protection = new ProtectionService(db, config, {
+    members,
+    wallet,
+    audit,
+    revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
+  });
+  const cashier = new CashierService(db, config, {
+    wallet,
+    members,
+    audit,
+    depositGuard: (tx, member, amount, since) => protection.checkDeposit(tx, member, amount, since),
+  });
   const bonusEngine = new BonusEngine(db, { wallet, bets, messages, audit });
   const agents = new AgentsService(db, config, {
     members,
@@ -133,15 +144,9 @@ export function createServices(config: Config, database: Database): Services {
   const lottery = new LotteryService(db, config, { wallet, bets, audit });
   gameRecords.commissionOf = (memberId, source, roundId) =>
     source === 'lottery' ? lottery.commissionOf(memberId, roundId) : Promise.resolve(null);
-  const protection = new ProtectionService(db, config, {
-    members,
-    wallet,
-    audit,
-    revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
-  });
   // The bet check's "any limits?" answer is dropped on every instance when it changes (migration 0047).
   protection.attach(auth.sessions.changes);
-  wireProtection(protection, { cashier, seamless, inhouse, lottery, auth, messages });
+  wireProtection(protection, { seamless, inhouse, lottery, auth, messages });
   const referral = new ReferralService(db, {
     members,
     bets,
@@ -200,12 +205,11 @@ export function createServices(config: Config, database: Database): Services {
   };
 }
 
-/** Player protection's hooks into the deposit, bet, login and broadcast paths (issue 16). */
+/** Player protection's hooks into the bet, login and broadcast paths (issue 16; the deposit check is a cashier constructor argument). */
 function wireProtection(
   p: ProtectionService,
-  s: Pick<Services, 'cashier' | 'seamless' | 'inhouse' | 'lottery' | 'auth' | 'messages'>,
+  s: Pick<Services, 'seamless' | 'inhouse' | 'lottery' | 'auth' | 'messages'>,
 ) {
-  s.cashier.depositGuard = (tx, member, amount, since) => p.checkDeposit(tx, member, amount, since);
   s.seamless.betGuard = (id, trial, stake, ctx) => p.betRefusal(id, trial, stake, ctx);
   const guard = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
     p.guardBet(id, trial, stake, ctx, bet);

@@ -1,29 +1,35 @@
 import { fromMinor, type PaymentChannel } from '@wps/contract';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditService } from '../admin/service.ts';
 import { fieldError, parseAmount } from './amount.ts';
+import { type Actor, type ChannelRow, uploadUrl } from './core.ts';
 import { paymentChannels } from './schema.ts';
-import { type Actor, type ChannelRow, CashierCore, uploadUrl } from './core.ts';
+import type { CashierUploads } from './uploads.ts';
+
+export function channelOut(c: ChannelRow): PaymentChannel {
+  return {
+    id: c.id,
+    code: c.code,
+    kind: c.kind as PaymentChannel['kind'],
+    name: c.name,
+    bankName: c.bankName,
+    accountName: c.accountName,
+    accountNumber: c.accountNumber,
+    qrUrl: uploadUrl(c.qrUploadId),
+    min: fromMinor(BigInt(c.minAmount)),
+    max: fromMinor(BigInt(c.maxAmount)),
+    instructions: c.instructions,
+  };
+}
 
 /** Payment channels: the player list, the operator's channel settings and QR images, the demo seed. */
-export class CashierChannels extends CashierCore {
-  // ------------------------------------------------------------------ channels
-
-  protected channelOut(c: ChannelRow): PaymentChannel {
-    return {
-      id: c.id,
-      code: c.code,
-      kind: c.kind as PaymentChannel['kind'],
-      name: c.name,
-      bankName: c.bankName,
-      accountName: c.accountName,
-      accountNumber: c.accountNumber,
-      qrUrl: uploadUrl(c.qrUploadId),
-      min: fromMinor(BigInt(c.minAmount)),
-      max: fromMinor(BigInt(c.maxAmount)),
-      instructions: c.instructions,
-    };
-  }
+export class CashierChannels {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { audit: AuditService; uploads: CashierUploads },
+  ) {}
 
   async channels(): Promise<PaymentChannel[]> {
     const rows = await this.db
@@ -31,7 +37,7 @@ export class CashierChannels extends CashierCore {
       .from(paymentChannels)
       .where(eq(paymentChannels.enabled, true))
       .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
-    return rows.map((c) => this.channelOut(c));
+    return rows.map((c) => channelOut(c));
   }
 
   async adminChannels() {
@@ -39,10 +45,10 @@ export class CashierChannels extends CashierCore {
       .select()
       .from(paymentChannels)
       .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
-    return rows.map((c) => ({ ...this.channelOut(c), enabled: c.enabled, sort: c.sort }));
+    return rows.map((c) => ({ ...channelOut(c), enabled: c.enabled, sort: c.sort }));
   }
 
-  protected channelLimits(min: unknown, max: unknown): { minAmount: bigint; maxAmount: bigint } {
+  private channelLimits(min: unknown, max: unknown): { minAmount: bigint; maxAmount: bigint } {
     const minAmount = parseAmount(min, { field: 'min' });
     const maxAmount = parseAmount(max, { field: 'max' });
     if (maxAmount < minAmount) throw fieldError('max', 'amountBelowMin', [fromMinor(minAmount)]);
@@ -98,7 +104,7 @@ export class CashierChannels extends CashierCore {
         },
         tx,
       );
-      return { ...this.channelOut(row), enabled: row.enabled, sort: row.sort };
+      return { ...channelOut(row), enabled: row.enabled, sort: row.sort };
     });
   }
 
@@ -146,12 +152,12 @@ export class CashierChannels extends CashierCore {
         },
         tx,
       );
-      return { ...this.channelOut(after!), enabled: after!.enabled, sort: after!.sort };
+      return { ...channelOut(after!), enabled: after!.enabled, sort: after!.sort };
     });
   }
 
   async setChannelQr(actor: Actor, id: number, upload: Buffer) {
-    const image = await this.image(upload, 'qr');
+    const image = await this.deps.uploads.image(upload, 'qr');
     return this.db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -159,7 +165,7 @@ export class CashierChannels extends CashierCore {
         .where(eq(paymentChannels.id, id))
         .for('update');
       if (!before) throw new AppError('NOT_FOUND');
-      const uploadId = await this.storeUpload(
+      const uploadId = await this.deps.uploads.store(
         tx,
         { type: 'operator', id: actor.id },
         'channel_qr',
@@ -182,7 +188,7 @@ export class CashierChannels extends CashierCore {
         },
         tx,
       );
-      return { ...this.channelOut(after!), enabled: after!.enabled, sort: after!.sort };
+      return { ...channelOut(after!), enabled: after!.enabled, sort: after!.sort };
     });
   }
 

@@ -1,16 +1,68 @@
 import { randomUUID } from 'node:crypto';
 import { type Deposit, fromMinor, type Page } from '@wps/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { fieldError, parseAmount } from './amount.ts';
-import { depositRequests, paymentChannels, type withdrawalRequests } from './schema.ts';
-import { type Actor, type DepositRow, iso, pageOf, uploadUrl } from './core.ts';
-import { CashierChannels } from './channels.ts';
+import {
+  type Actor,
+  type CashierModules,
+  type DepositGuard,
+  type DepositListener,
+  type DepositRow,
+  accountsOf,
+  iso,
+  lockMember,
+  notPending,
+  pageOf,
+  realMember,
+  uploadUrl,
+} from './core.ts';
+import { depositRequests, paymentChannels } from './schema.ts';
+import type { CashierUploads } from './uploads.ts';
+
+export function depositOut(d: DepositRow): Deposit {
+  return {
+    id: d.id,
+    channelId: d.channelId,
+    channelCode: d.channelCode,
+    amount: fromMinor(BigInt(d.amount)),
+    reference: d.reference,
+    proofUrl: uploadUrl(d.proofUploadId),
+    status: d.status as Deposit['status'],
+    reviewNote: d.reviewNote,
+    createdAt: iso(d.createdAt)!,
+    reviewedAt: iso(d.reviewedAt),
+  };
+}
 
 /** Deposit requests: the player's request and history, the operator's queue, approval and rejection. */
-export class CashierDeposits extends CashierChannels {
+export class CashierDeposits {
+  private readonly listeners: DepositListener[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly deps: CashierModules & {
+      uploads: CashierUploads;
+      /**
+       * Player protection's check (issue 16: age, exclusion, deposit limits). Required: a cashier
+       * built without it would take every deposit unchecked.
+       */
+      depositGuard: DepositGuard;
+    },
+  ) {}
+
+  /**
+   * Runs `listener` in every deposit approval's transaction, after the credit: what it writes
+   * commits with the approval or not at all. Approvals of one member are serialised, so `nth` is exact.
+   */
+  onDepositApproved(listener: DepositListener): void {
+    this.listeners.push(listener);
+  }
+
   /** How many deposits of the member have been approved. */
   async approvedDepositCount(memberId: number, ex: DbOrTx = this.db): Promise<number> {
     const [row] = await ex
@@ -59,27 +111,12 @@ export class CashierDeposits extends CashierChannels {
 
   // ------------------------------------------------------------------ deposits
 
-  protected depositOut(d: DepositRow): Deposit {
-    return {
-      id: d.id,
-      channelId: d.channelId,
-      channelCode: d.channelCode,
-      amount: fromMinor(BigInt(d.amount)),
-      reference: d.reference,
-      proofUrl: uploadUrl(d.proofUploadId),
-      status: d.status as Deposit['status'],
-      reviewNote: d.reviewNote,
-      createdAt: iso(d.createdAt)!,
-      reviewedAt: iso(d.reviewedAt),
-    };
-  }
-
   async requestDeposit(
     memberId: number,
     input: { channelId: number; amount: unknown; reference: string; requestId?: string | undefined },
     proof?: Buffer,
   ): Promise<Deposit> {
-    const member = await this.realMember(memberId);
+    const member = await realMember(this.deps.members, memberId);
     const [channel] = await this.db
       .select()
       .from(paymentChannels)
@@ -92,14 +129,14 @@ export class CashierDeposits extends CashierChannels {
     const reference = input.reference.trim();
     if (!reference) throw fieldError('reference', 'inputEmpty');
     const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
-    const image = proof ? await this.image(proof, 'proof') : null;
+    const image = proof ? await this.deps.uploads.image(proof, 'proof') : null;
     const same = (row: DepositRow) => {
       if (BigInt(row.amount) !== amount || row.channelId !== channel.id)
         throw new AppError('IDEMPOTENCY_CONFLICT');
-      return this.depositOut(row);
+      return depositOut(row);
     };
     return this.db.transaction(async (tx) => {
-      await this.lockMember(tx, memberId);
+      await lockMember(tx, memberId);
       const [existing] = await tx
         .select()
         .from(depositRequests)
@@ -115,21 +152,19 @@ export class CashierDeposits extends CashierChannels {
           args: [this.config.depositPendingMax],
         });
       }
-      if (this.depositGuard) {
-        await this.depositGuard(tx, member, amount, async (since) => {
-          const [sum] = await tx
-            .select({ s: sql<string>`coalesce(sum(${depositRequests.amount}), 0)::text` })
-            .from(depositRequests)
-            .where(
-              and(
-                eq(depositRequests.memberId, memberId),
-                sql`${depositRequests.status} in ('pending', 'approved')`,
-                sql`${depositRequests.createdAt} >= ${since}`,
-              ),
-            );
-          return BigInt(sum?.s ?? '0');
-        });
-      }
+      await this.deps.depositGuard(tx, member, amount, async (since) => {
+        const [sum] = await tx
+          .select({ s: sql<string>`coalesce(sum(${depositRequests.amount}), 0)::text` })
+          .from(depositRequests)
+          .where(
+            and(
+              eq(depositRequests.memberId, memberId),
+              sql`${depositRequests.status} in ('pending', 'approved')`,
+              sql`${depositRequests.createdAt} >= ${since}`,
+            ),
+          );
+        return BigInt(sum?.s ?? '0');
+      });
       // Insert first, on conflict compare: a twin that committed meanwhile is answered, not a 500.
       const [row] = await tx
         .insert(depositRequests)
@@ -150,8 +185,8 @@ export class CashierDeposits extends CashierChannels {
           .where(eq(depositRequests.requestKey, requestKey));
         return same(twin!);
       }
-      if (!image) return this.depositOut(row);
-      const proofUploadId = await this.storeUpload(
+      if (!image) return depositOut(row);
+      const proofUploadId = await this.deps.uploads.store(
         tx,
         { type: 'member', id: memberId },
         'deposit_proof',
@@ -163,7 +198,7 @@ export class CashierDeposits extends CashierChannels {
         .set({ proofUploadId })
         .where(eq(depositRequests.id, row.id))
         .returning();
-      return this.depositOut(done!);
+      return depositOut(done!);
     });
   }
 
@@ -187,20 +222,11 @@ export class CashierDeposits extends CashierChannels {
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
     return pageOf(
-      rows.map((r) => this.depositOut(r)),
+      rows.map((r) => depositOut(r)),
       Number(count?.n ?? 0),
       q.pageNo,
       q.pageSize,
     );
-  }
-
-  protected async accountsOf(ids: number[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
-    for (const id of new Set(ids)) {
-      const m = await this.deps.members.getById(id);
-      out.set(id, m?.account ?? `#${id}`);
-    }
-    return out;
   }
 
   async depositQueue(q: { pageNo: number; pageSize: number; status?: string | undefined }) {
@@ -217,10 +243,13 @@ export class CashierDeposits extends CashierChannels {
       .orderBy(q.status === 'pending' ? asc(depositRequests.id) : desc(depositRequests.id))
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
-    const accounts = await this.accountsOf(rows.map((r) => r.memberId));
+    const accounts = await accountsOf(
+      this.deps.members,
+      rows.map((r) => r.memberId),
+    );
     return pageOf(
       rows.map((r) => ({
-        ...this.depositOut(r),
+        ...depositOut(r),
         memberId: r.memberId,
         account: accounts.get(r.memberId)!,
         reviewedBy: r.reviewedByAccount,
@@ -245,7 +274,7 @@ export class CashierDeposits extends CashierChannels {
         })
         .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
         .returning();
-      if (!row) throw await this.notPending(tx, depositRequests, id);
+      if (!row) throw await notPending(tx, depositRequests, id);
       const posted = await this.deps.wallet.post(
         {
           key: `deposit:${id}`,
@@ -263,10 +292,10 @@ export class CashierDeposits extends CashierChannels {
         .set({ ledgerTransactionId: posted.transactionId })
         .where(eq(depositRequests.id, id))
         .returning();
-      if (this.depositListeners.length) {
-        await this.lockMember(tx, row.memberId);
+      if (this.listeners.length) {
+        await lockMember(tx, row.memberId);
         const nth = await this.approvedDepositCount(row.memberId, tx);
-        for (const listener of this.depositListeners)
+        for (const listener of this.listeners)
           await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
       }
       await this.deps.audit.record(
@@ -280,7 +309,7 @@ export class CashierDeposits extends CashierChannels {
         },
         tx,
       );
-      return this.depositOut(done!);
+      return depositOut(done!);
     });
   }
 
@@ -298,7 +327,7 @@ export class CashierDeposits extends CashierChannels {
         })
         .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
         .returning();
-      if (!row) throw await this.notPending(tx, depositRequests, id);
+      if (!row) throw await notPending(tx, depositRequests, id);
       await this.deps.audit.record(
         {
           actor,
@@ -310,16 +339,7 @@ export class CashierDeposits extends CashierChannels {
         },
         tx,
       );
-      return this.depositOut(row);
+      return depositOut(row);
     });
-  }
-
-  protected async notPending(
-    tx: Tx,
-    table: typeof depositRequests | typeof withdrawalRequests,
-    id: number,
-  ): Promise<AppError> {
-    const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
-    return exists ? new AppError('CONFLICT', { messageKey: 'requestNotPending' }) : new AppError('NOT_FOUND');
   }
 }

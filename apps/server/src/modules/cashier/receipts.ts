@@ -1,14 +1,21 @@
 import { fromMinor, type Withdrawal } from '@wps/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { fieldError, parseAmount } from './amount.ts';
+import { type Actor, type CashierModules, notPending, realMember } from './core.ts';
 import { withdrawalReceipts, withdrawalRequests } from './schema.ts';
-import type { Actor } from './core.ts';
-import { CashierWithdrawals } from './withdrawals.ts';
+import type { CashierUploads } from './uploads.ts';
+import { withdrawalOut } from './withdrawals.ts';
 
 /** SPEC §4 receipts of paid withdrawals: the player's confirmation, investigations, auto-confirmation. */
-export class CashierReceipts extends CashierWithdrawals {
+export class CashierReceipts {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: CashierModules & { uploads: CashierUploads },
+  ) {}
+
   /**
    * SPEC §4 receipt: received in full; partial (how much arrived; the remainder is shown);
    * not received (a proof image opens an investigation); all received (the rest arrived).
@@ -23,7 +30,7 @@ export class CashierReceipts extends CashierWithdrawals {
     },
     proof?: Buffer,
   ): Promise<Withdrawal> {
-    await this.realMember(memberId);
+    await realMember(this.deps.members, memberId);
     const allowedFrom: Record<typeof input.outcome, string[]> = {
       received: ['awaiting'],
       partial: ['awaiting', 'partial'],
@@ -31,7 +38,8 @@ export class CashierReceipts extends CashierWithdrawals {
       all_received: ['awaiting', 'partial'],
     };
     if (input.outcome === 'not_received' && !proof) throw fieldError('proof', 'proofRequired');
-    const image = input.outcome === 'not_received' && proof ? await this.image(proof, 'proof') : null;
+    const image =
+      input.outcome === 'not_received' && proof ? await this.deps.uploads.image(proof, 'proof') : null;
     return this.db.transaction(async (tx) => {
       const [w] = await tx
         .select()
@@ -61,7 +69,7 @@ export class CashierReceipts extends CashierWithdrawals {
         received = before;
       }
       const proofId = image
-        ? await this.storeUpload(tx, { type: 'member', id: memberId }, 'receipt_proof', image, 'proof')
+        ? await this.deps.uploads.store(tx, { type: 'member', id: memberId }, 'receipt_proof', image, 'proof')
         : w.receiptProofUploadId;
       await tx.insert(withdrawalReceipts).values({
         withdrawalId: id,
@@ -84,7 +92,7 @@ export class CashierReceipts extends CashierWithdrawals {
         })
         .where(eq(withdrawalRequests.id, id))
         .returning();
-      return this.withdrawalOut(row!);
+      return withdrawalOut(row!);
     });
   }
 
@@ -106,7 +114,7 @@ export class CashierReceipts extends CashierWithdrawals {
         })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.receiptStatus, 'not_received')))
         .returning();
-      if (!row) throw await this.notPending(tx, withdrawalRequests, id);
+      if (!row) throw await notPending(tx, withdrawalRequests, id);
       await tx.insert(withdrawalReceipts).values({
         withdrawalId: id,
         memberId: row.memberId,
@@ -152,7 +160,7 @@ export class CashierReceipts extends CashierWithdrawals {
         },
         tx,
       );
-      return this.withdrawalOut(row);
+      return withdrawalOut(row);
     });
   }
 

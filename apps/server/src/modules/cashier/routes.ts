@@ -170,10 +170,9 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bonusPromotionId, ...input } = req.body;
       if (bonusPromotionId !== undefined) {
         // Before joining: a deposit the age rule would refuse must not leave the member joined.
-        if (cashier.depositGuard) {
-          const m = await app.services.members.getById(memberId);
-          if (m) requireProfile(m, ['birthday']);
-        }
+        // (Player protection's deposit guard is a required part of the cashier: always on.)
+        const m = await app.services.members.getById(memberId);
+        if (m) requireProfile(m, ['birthday']);
         await joinOfferedBonus(
           app.services,
           memberId,

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { fromMinor, isAgentType, isTrialType, type RecordType } from '@wps/contract';
-import { AppError, isAppError } from '../../http/errors.ts';
-import type { Member } from '../members/service.ts';
-import { normalizeAccount } from '../members/normalize.ts';
-import { Accounts } from '../wallet/accounts.ts';
-import { fieldError, parseAmount } from './amount.ts';
-import { type Actor, type DateRangeInput, pageOf, parseRange } from './core.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { CashierChannels } from './channels.ts';
+import type { CashierModules, DepositGuard } from './core.ts';
+import { CashierDeposits } from './deposits.ts';
 import { CashierReceipts } from './receipts.ts';
+import { CashierTransfers } from './transfers.ts';
+import { CashierUploads } from './uploads.ts';
+import { CashierWallets } from './wallets.ts';
+import { CashierWithdrawals } from './withdrawals.ts';
 
 export {
   type Actor,
@@ -20,214 +21,184 @@ export {
 } from './core.ts';
 
 /**
- * The cashier (its layers: core.ts → channels → deposits → withdrawals → receipts → here):
- * deposits, withdrawals (held, paid, receipt-confirmed), payout accounts, transfers in the agent
- * tree, records and the operator's queues and player wallets. Money moves only through the wallet
- * service; every operator action writes its audit entry in the same database transaction as the action.
+ * The cashier: deposits, withdrawals (held, paid, receipt-confirmed), payout accounts, transfers in
+ * the agent tree, records and the operator's queues and player wallets. Money moves only through
+ * the wallet service; every operator action writes its audit entry in the same database
+ * transaction as the action.
+ *
+ * One object for its callers (`services.cashier`), composed of parts that each own one capability
+ * and take what they need in their constructors; the methods here only delegate, so each part
+ * reads, and is tested, on its own.
  */
-export class CashierService extends CashierReceipts {
-  // ------------------------------------------------------------------ transfers
+export class CashierService {
+  private readonly uploads: CashierUploads;
+  private readonly channelsPart: CashierChannels;
+  private readonly deposits: CashierDeposits;
+  private readonly withdrawals: CashierWithdrawals;
+  private readonly receipts: CashierReceipts;
+  private readonly transfers: CashierTransfers;
+  private readonly wallets: CashierWallets;
 
-  async transferTargets(memberId: number, direction: 'downline' | 'upline') {
-    const m = await this.realMember(memberId);
-    if (direction === 'downline') {
-      const down = await this.deps.members.downline(memberId);
-      return down
-        .filter((d) => !isTrialType(d.type))
-        .map((d) => ({ id: d.id, account: d.account, depth: d.depth }));
-    }
-    const ups: Array<{ id: number; account: string; depth: number }> = [];
-    let parentId = m.parentId;
-    for (let depth = 1; parentId && depth <= 64; depth++) {
-      const p = await this.deps.members.getById(parentId);
-      if (!p) break;
-      ups.push({ id: p.id, account: p.account, depth });
-      parentId = p.parentId;
-    }
-    return ups;
-  }
-
-  /**
-   * transferFund (to anyone below the sender) and transferUpline (to anyone above), with the
-   * payment password; never outside the sender's own tree.
-   */
-  async transfer(
-    memberId: number,
-    input: {
-      direction: 'downline' | 'upline';
-      account: string;
-      amount: unknown;
-      paymentPassword: string;
-      requestId?: string | undefined;
+  constructor(
+    db: Db,
+    config: Config,
+    deps: CashierModules & {
+      /** Player protection's deposit check (issue 16); required, so a cashier never runs without it. */
+      depositGuard: DepositGuard;
     },
   ) {
-    const sender = await this.realMember(memberId);
-    const amount = parseAmount(input.amount);
-    if (normalizeAccount(input.account) === sender.account) throw fieldError('account', 'transferSelf');
-    // The payment password comes before anything about the recipient, and an unknown name gets
-    // the very answer (and the same queries) a real name outside the team gets: the transfer
-    // form is no way to learn which usernames exist.
-    await this.deps.members.verifyPaymentPassword(sender.id, input.paymentPassword);
-    const target = await this.deps.members.getByAccount(input.account);
-    const targetId = target?.id ?? 0;
-    const inTree =
-      input.direction === 'downline'
-        ? (await this.deps.members.isInDownline(sender.id, targetId)) && isAgentType(sender.type)
-        : await this.deps.members.isInDownline(targetId, sender.id);
-    if (!target || !inTree || isTrialType(target.type) || target.status !== 'active') {
-      throw fieldError('account', 'transferNotInTeam', [], 'VALIDATION');
-    }
-    try {
-      const posted = await this.deps.wallet.post({
-        key: `transfer:${sender.id}:${input.requestId ?? randomUUID()}`,
-        reason: 'transfer',
-        postings: [
-          { account: Accounts.cash(sender.id), amount: -amount },
-          { account: Accounts.cash(target.id), amount },
-        ],
-        metadata: { from: sender.account, to: target.account, direction: input.direction },
-      });
-      return {
-        transactionId: posted.transactionId,
-        direction: input.direction,
-        to: target.account,
-        amount: fromMinor(amount),
-        balance: fromMinor(posted.balances.get(`player_cash:${sender.id}`) ?? 0n),
-      };
-    } catch (err) {
-      if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {
-        throw fieldError('amount', 'insufficientFunds', [], 'INSUFFICIENT_FUNDS');
-      }
-      throw err;
-    }
-  }
-
-  // ------------------------------------------------------------------ records
-
-  protected async recordAccount(memberId: number) {
-    const m = await this.deps.members.getById(memberId);
-    if (!m) throw new AppError('UNAUTHORIZED');
-    return isTrialType(m.type) ? Accounts.trial(memberId) : Accounts.cash(memberId);
-  }
-
-  async records(
-    memberId: number,
-    q: DateRangeInput & { type?: RecordType | undefined; pageNo: number; pageSize: number },
-  ) {
-    const range = parseRange(q, this.config.businessUtcOffsetMinutes);
-    return this.deps.wallet.history(await this.recordAccount(memberId), {
-      type: q.type,
-      pageNo: q.pageNo,
-      pageSize: q.pageSize,
-      ...range,
+    const modules: CashierModules = { wallet: deps.wallet, members: deps.members, audit: deps.audit };
+    this.uploads = new CashierUploads(db, config);
+    this.channelsPart = new CashierChannels(db, { audit: deps.audit, uploads: this.uploads });
+    this.deposits = new CashierDeposits(db, config, {
+      ...modules,
+      uploads: this.uploads,
+      depositGuard: deps.depositGuard,
     });
+    this.withdrawals = new CashierWithdrawals(db, config, modules);
+    this.receipts = new CashierReceipts(db, { ...modules, uploads: this.uploads });
+    this.transfers = new CashierTransfers(modules);
+    this.wallets = new CashierWallets(db, config, modules);
   }
 
-  async profit(memberId: number, q: DateRangeInput) {
-    return this.deps.wallet.profit(
-      await this.recordAccount(memberId),
-      parseRange(q, this.config.businessUtcOffsetMinutes),
-    );
+  // ------------------------------------------------------------------ subscriptions
+
+  onDepositApproved(...a: Parameters<CashierDeposits['onDepositApproved']>) {
+    return this.deposits.onDepositApproved(...a);
+  }
+  onWithdrawalRequested(...a: Parameters<CashierWithdrawals['onWithdrawalRequested']>) {
+    return this.withdrawals.onWithdrawalRequested(...a);
+  }
+  onWithdrawalPrepare(...a: Parameters<CashierWithdrawals['onWithdrawalPrepare']>) {
+    return this.withdrawals.onWithdrawalPrepare(...a);
   }
 
-  // ------------------------------------------------------------------ operator: a player's wallet
+  // ------------------------------------------------------------------ balances, records, player wallets
 
-  protected async memberByAccount(account: string): Promise<Member> {
-    const m = await this.deps.members.getByAccount(account);
-    if (!m) throw new AppError('NOT_FOUND', { messageKey: 'playerNotFound' });
-    return m;
+  walletBalance(...a: Parameters<CashierWallets['walletBalance']>) {
+    return this.wallets.walletBalance(...a);
+  }
+  consolidated(...a: Parameters<CashierWallets['consolidated']>) {
+    return this.wallets.consolidated(...a);
+  }
+  records(...a: Parameters<CashierWallets['records']>) {
+    return this.wallets.records(...a);
+  }
+  profit(...a: Parameters<CashierWallets['profit']>) {
+    return this.wallets.profit(...a);
+  }
+  playerWallet(...a: Parameters<CashierWallets['playerWallet']>) {
+    return this.wallets.playerWallet(...a);
+  }
+  adjust(...a: Parameters<CashierWallets['adjust']>) {
+    return this.wallets.adjust(...a);
   }
 
-  async playerWallet(account: string, pageNo: number, pageSize: number) {
-    const m = await this.memberByAccount(account);
-    const accounts = await this.deps.wallet.accountsOf(m.id);
-    const postings = await this.deps.wallet.postingsOfMember(m.id, pageNo, pageSize);
-    return {
-      member: { id: m.id, account: m.account, type: m.type, status: m.status },
-      accounts: accounts.map((a) => ({
-        id: a.id,
-        type: a.type,
-        balance: fromMinor(a.balance),
-        version: a.version,
-      })),
-      postings: pageOf(
-        postings.rows.map((p) => ({
-          id: p.id,
-          transactionId: p.transactionId,
-          accountType: p.accountType,
-          reason: p.reason,
-          amount: fromMinor(p.amount),
-          balanceBefore: fromMinor(p.balanceBefore),
-          balanceAfter: fromMinor(p.balanceAfter),
-          version: p.version,
-          idempotencyKey: p.idempotencyKey,
-          metadata: p.metadata,
-          createdAt: p.createdAt.toISOString(),
-        })),
-        postings.total,
-        pageNo,
-        pageSize,
-      ),
-    };
+  // ------------------------------------------------------------------ uploads
+
+  storeAvatar(...a: Parameters<CashierUploads['storeAvatar']>) {
+    return this.uploads.storeAvatar(...a);
+  }
+  upload(...a: Parameters<CashierUploads['upload']>) {
+    return this.uploads.upload(...a);
   }
 
-  /** A manual credit or debit of a member's cash against the adjustment account, with a mandatory reason. */
-  async adjust(
-    actor: Actor,
-    account: string,
-    input: { direction: 'credit' | 'debit'; amount: unknown; reason: string; requestId?: string | undefined },
-  ) {
-    const reason = input.reason.trim();
-    if (!reason) throw fieldError('reason', 'reasonRequired');
-    const amount = parseAmount(input.amount);
-    const m = await this.memberByAccount(account);
-    if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
-    const signed = input.direction === 'credit' ? amount : -amount;
-    try {
-      return await this.db.transaction(async (tx) => {
-        const posted = await this.deps.wallet.post(
-          {
-            key: `adjustment:${actor.id}:${input.requestId ?? randomUUID()}`,
-            reason: 'adjustment',
-            postings: [
-              { account: Accounts.adjustment(), amount: -signed },
-              { account: Accounts.cash(m.id), amount: signed },
-            ],
-            metadata: { operator: actor.account, note: reason, direction: input.direction },
-          },
-          tx,
-        );
-        // Both sides come from the posting itself, written under the account's lock: a balance
-        // read before posting could be stale by the time the lock is taken.
-        const own = await this.deps.wallet.postingOf(posted.transactionId, Accounts.cash(m.id), tx);
-        const before = own?.before ?? 0n;
-        const after = own?.after ?? posted.balances.get(`player_cash:${m.id}`) ?? before;
-        if (!posted.replayed) {
-          await this.deps.audit.record(
-            {
-              actor,
-              action: 'wallet.adjust',
-              target: { type: 'member', id: m.id },
-              before: { account: m.account, balance: fromMinor(before) },
-              after: {
-                account: m.account,
-                balance: fromMinor(after),
-                amount: fromMinor(signed),
-                reason,
-                ledgerTransactionId: posted.transactionId,
-              },
-              ip: actor.ip ?? null,
-            },
-            tx,
-          );
-        }
-        return { transactionId: posted.transactionId, balance: fromMinor(after), replayed: posted.replayed };
-      });
-    } catch (err) {
-      if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {
-        throw fieldError('amount', 'insufficientFunds', [], 'INSUFFICIENT_FUNDS');
-      }
-      throw err;
-    }
+  // ------------------------------------------------------------------ channels
+
+  channels(...a: Parameters<CashierChannels['channels']>) {
+    return this.channelsPart.channels(...a);
+  }
+  adminChannels(...a: Parameters<CashierChannels['adminChannels']>) {
+    return this.channelsPart.adminChannels(...a);
+  }
+  createChannel(...a: Parameters<CashierChannels['createChannel']>) {
+    return this.channelsPart.createChannel(...a);
+  }
+  updateChannel(...a: Parameters<CashierChannels['updateChannel']>) {
+    return this.channelsPart.updateChannel(...a);
+  }
+  setChannelQr(...a: Parameters<CashierChannels['setChannelQr']>) {
+    return this.channelsPart.setChannelQr(...a);
+  }
+  ensureDemoChannels(...a: Parameters<CashierChannels['ensureDemoChannels']>) {
+    return this.channelsPart.ensureDemoChannels(...a);
+  }
+
+  // ------------------------------------------------------------------ deposits
+
+  approvedDepositCount(...a: Parameters<CashierDeposits['approvedDepositCount']>) {
+    return this.deposits.approvedDepositCount(...a);
+  }
+  firstApprovedDeposit(...a: Parameters<CashierDeposits['firstApprovedDeposit']>) {
+    return this.deposits.firstApprovedDeposit(...a);
+  }
+  firstApprovedDeposits(...a: Parameters<CashierDeposits['firstApprovedDeposits']>) {
+    return this.deposits.firstApprovedDeposits(...a);
+  }
+  requestDeposit(...a: Parameters<CashierDeposits['requestDeposit']>) {
+    return this.deposits.requestDeposit(...a);
+  }
+  memberDeposits(...a: Parameters<CashierDeposits['memberDeposits']>) {
+    return this.deposits.memberDeposits(...a);
+  }
+  depositQueue(...a: Parameters<CashierDeposits['depositQueue']>) {
+    return this.deposits.depositQueue(...a);
+  }
+  approveDeposit(...a: Parameters<CashierDeposits['approveDeposit']>) {
+    return this.deposits.approveDeposit(...a);
+  }
+  rejectDeposit(...a: Parameters<CashierDeposits['rejectDeposit']>) {
+    return this.deposits.rejectDeposit(...a);
+  }
+
+  // ------------------------------------------------------------------ payout accounts and withdrawals
+
+  payoutAccounts(...a: Parameters<CashierWithdrawals['payoutAccounts']>) {
+    return this.withdrawals.payoutAccounts(...a);
+  }
+  addPayoutAccount(...a: Parameters<CashierWithdrawals['addPayoutAccount']>) {
+    return this.withdrawals.addPayoutAccount(...a);
+  }
+  removePayoutAccount(...a: Parameters<CashierWithdrawals['removePayoutAccount']>) {
+    return this.withdrawals.removePayoutAccount(...a);
+  }
+  withdrawSettings(...a: Parameters<CashierWithdrawals['withdrawSettings']>) {
+    return this.withdrawals.withdrawSettings(...a);
+  }
+  requestWithdrawal(...a: Parameters<CashierWithdrawals['requestWithdrawal']>) {
+    return this.withdrawals.requestWithdrawal(...a);
+  }
+  memberWithdrawals(...a: Parameters<CashierWithdrawals['memberWithdrawals']>) {
+    return this.withdrawals.memberWithdrawals(...a);
+  }
+  withdrawalQueue(...a: Parameters<CashierWithdrawals['withdrawalQueue']>) {
+    return this.withdrawals.withdrawalQueue(...a);
+  }
+  payWithdrawal(...a: Parameters<CashierWithdrawals['payWithdrawal']>) {
+    return this.withdrawals.payWithdrawal(...a);
+  }
+  rejectWithdrawal(...a: Parameters<CashierWithdrawals['rejectWithdrawal']>) {
+    return this.withdrawals.rejectWithdrawal(...a);
+  }
+
+  // ------------------------------------------------------------------ receipts
+
+  confirmReceipt(...a: Parameters<CashierReceipts['confirmReceipt']>) {
+    return this.receipts.confirmReceipt(...a);
+  }
+  resolveInvestigation(...a: Parameters<CashierReceipts['resolveInvestigation']>) {
+    return this.receipts.resolveInvestigation(...a);
+  }
+  autoConfirmReceipts(...a: Parameters<CashierReceipts['autoConfirmReceipts']>) {
+    return this.receipts.autoConfirmReceipts(...a);
+  }
+
+  // ------------------------------------------------------------------ transfers
+
+  transferTargets(...a: Parameters<CashierTransfers['transferTargets']>) {
+    return this.transfers.transferTargets(...a);
+  }
+  transfer(...a: Parameters<CashierTransfers['transfer']>) {
+    return this.transfers.transfer(...a);
   }
 }

@@ -1,17 +1,78 @@
 import { randomUUID } from 'node:crypto';
 import { fromMinor, type Page, type PayoutAccount, type Withdrawal } from '@wps/contract';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { requireProfile } from '../members/profile-requirements.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { fieldError, parseAmount } from './amount.ts';
+import {
+  type Actor,
+  type CashierModules,
+  type WithdrawalListener,
+  type WithdrawalRow,
+  accountsOf,
+  iso,
+  notPending,
+  pageOf,
+  realMember,
+  sameName,
+  uploadUrl,
+} from './core.ts';
 import { payoutAccounts, withdrawalRequests } from './schema.ts';
-import { type Actor, type WithdrawalRow, iso, pageOf, sameName, uploadUrl } from './core.ts';
-import { CashierDeposits } from './deposits.ts';
+
+export function withdrawalOut(w: WithdrawalRow): Withdrawal {
+  const amount = BigInt(w.amount);
+  const received = BigInt(w.receivedAmount);
+  return {
+    id: w.id,
+    amount: fromMinor(amount),
+    status: w.status as Withdrawal['status'],
+    payout: {
+      kind: w.payoutKind as Withdrawal['payout']['kind'],
+      provider: w.payoutProvider,
+      accountNumber: w.payoutAccountNumber,
+      accountName: w.payoutAccountName,
+    },
+    reviewNote: w.reviewNote,
+    payoutReference: w.payoutReference,
+    createdAt: iso(w.createdAt)!,
+    paidAt: iso(w.paidAt),
+    receiptStatus: (w.receiptStatus as Withdrawal['receiptStatus']) ?? null,
+    receivedAmount: fromMinor(received),
+    remainder: fromMinor(w.status === 'paid' ? amount - received : 0n),
+    receiptDeadline: iso(w.receiptDeadline),
+    receiptProofUrl: uploadUrl(w.receiptProofUploadId),
+    resolution: w.resolution,
+  };
+}
 
 /** Payout accounts and withdrawals: request (money held), the operator's queue, payment and rejection. */
-export class CashierWithdrawals extends CashierDeposits {
+export class CashierWithdrawals {
+  private readonly listeners: WithdrawalListener[] = [];
+  private readonly preparers: Array<(memberId: number) => Promise<void>> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly deps: CashierModules,
+  ) {}
+
+  /** Runs `listener` in every withdrawal request's transaction, before the hold (promotions' bonus rules). */
+  onWithdrawalRequested(listener: WithdrawalListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Runs `prepare` before a withdrawal request's transaction opens (after the payment password):
+   * promotions drain the wagering consumer, so a bonus whose wagering the member's last bets met
+   * is converted, not forfeited by the withdrawal.
+   */
+  onWithdrawalPrepare(prepare: (memberId: number) => Promise<void>): void {
+    this.preparers.push(prepare);
+  }
+
   // ------------------------------------------------------------------ payout accounts
 
   async payoutAccounts(memberId: number): Promise<PayoutAccount[]> {
@@ -35,7 +96,7 @@ export class CashierWithdrawals extends CashierDeposits {
     memberId: number,
     input: { kind: 'bank' | 'wallet'; provider: string; accountNumber: string; accountName: string },
   ): Promise<PayoutAccount> {
-    const m = await this.realMember(memberId);
+    const m = await realMember(this.deps.members, memberId);
     requireProfile(m, ['payeeName']);
     if (!sameName(m.payeeName, input.accountName)) throw fieldError('accountName', 'payeeMismatch');
     const provider = input.kind === 'wallet' ? input.provider.trim().toUpperCase() : input.provider.trim();
@@ -78,33 +139,7 @@ export class CashierWithdrawals extends CashierDeposits {
 
   // ------------------------------------------------------------------ withdrawals
 
-  protected withdrawalOut(w: WithdrawalRow): Withdrawal {
-    const amount = BigInt(w.amount);
-    const received = BigInt(w.receivedAmount);
-    return {
-      id: w.id,
-      amount: fromMinor(amount),
-      status: w.status as Withdrawal['status'],
-      payout: {
-        kind: w.payoutKind as Withdrawal['payout']['kind'],
-        provider: w.payoutProvider,
-        accountNumber: w.payoutAccountNumber,
-        accountName: w.payoutAccountName,
-      },
-      reviewNote: w.reviewNote,
-      payoutReference: w.payoutReference,
-      createdAt: iso(w.createdAt)!,
-      paidAt: iso(w.paidAt),
-      receiptStatus: (w.receiptStatus as Withdrawal['receiptStatus']) ?? null,
-      receivedAmount: fromMinor(received),
-      remainder: fromMinor(w.status === 'paid' ? amount - received : 0n),
-      receiptDeadline: iso(w.receiptDeadline),
-      receiptProofUrl: uploadUrl(w.receiptProofUploadId),
-      resolution: w.resolution,
-    };
-  }
-
-  protected async withdrawalsToday(ex: DbOrTx, memberId: number): Promise<number> {
+  private async withdrawalsToday(ex: DbOrTx, memberId: number): Promise<number> {
     const off = this.config.businessUtcOffsetMinutes;
     const [row] = await ex
       .select({ n: sql<string>`count(*)::text` })
@@ -121,7 +156,7 @@ export class CashierWithdrawals extends CashierDeposits {
   }
 
   async withdrawSettings(memberId: number) {
-    const m = await this.realMember(memberId);
+    const m = await realMember(this.deps.members, memberId);
     const profile = await this.deps.members.profile(memberId);
     return {
       min: fromMinor(this.config.withdrawMinMinor),
@@ -149,7 +184,7 @@ export class CashierWithdrawals extends CashierDeposits {
       requestId?: string | undefined;
     },
   ): Promise<Withdrawal> {
-    const m = await this.realMember(memberId);
+    const m = await realMember(this.deps.members, memberId);
     // What a withdrawal needs of the profile, named together before anything else is judged.
     requireProfile(m, ['payeeName', 'paymentPassword']);
     const amount = parseAmount(input.amount, {
@@ -170,7 +205,7 @@ export class CashierWithdrawals extends CashierDeposits {
     if (!sameName(m.payeeName, payout.accountName)) throw fieldError('payoutAccountId', 'payeeMismatch');
     await this.deps.members.verifyPaymentPassword(memberId, input.paymentPassword);
     const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
-    for (const prepare of this.withdrawalPreparers) await prepare(memberId);
+    for (const prepare of this.preparers) await prepare(memberId);
 
     return this.db.transaction(async (tx) => {
       // One member's requests queue here, so two parallel submits cannot both pass the daily count.
@@ -183,7 +218,7 @@ export class CashierWithdrawals extends CashierDeposits {
         if (BigInt(existing.amount) !== amount || existing.payoutAccountId !== payout.id) {
           throw new AppError('IDEMPOTENCY_CONFLICT');
         }
-        return this.withdrawalOut(existing);
+        return withdrawalOut(existing);
       }
       if ((await this.withdrawalsToday(tx, memberId)) >= this.config.withdrawDailyCount) {
         throw fieldError('amount', 'withdrawDailyLimit', [this.config.withdrawDailyCount]);
@@ -202,8 +237,7 @@ export class CashierWithdrawals extends CashierDeposits {
         })
         .returning();
       // Listeners first (they lock bonus grants), then the hold (the cash): see WithdrawalListener.
-      for (const listener of this.withdrawalListeners)
-        await listener(tx, { memberId, withdrawalId: row!.id, amount });
+      for (const listener of this.listeners) await listener(tx, { memberId, withdrawalId: row!.id, amount });
       try {
         const hold = await this.deps.wallet.hold(
           {
@@ -220,7 +254,7 @@ export class CashierWithdrawals extends CashierDeposits {
           .set({ holdId: hold.id })
           .where(eq(withdrawalRequests.id, row!.id))
           .returning();
-        return this.withdrawalOut(held!);
+        return withdrawalOut(held!);
       } catch (err) {
         if (isAppError(err) && err.code === 'INSUFFICIENT_FUNDS') {
           throw fieldError('amount', 'insufficientFunds', [], 'INSUFFICIENT_FUNDS');
@@ -251,7 +285,7 @@ export class CashierWithdrawals extends CashierDeposits {
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
     return pageOf(
-      rows.map((r) => this.withdrawalOut(r)),
+      rows.map((r) => withdrawalOut(r)),
       Number(count?.n ?? 0),
       q.pageNo,
       q.pageSize,
@@ -280,10 +314,13 @@ export class CashierWithdrawals extends CashierDeposits {
       .orderBy(oldestFirst ? asc(withdrawalRequests.id) : desc(withdrawalRequests.id))
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
-    const accounts = await this.accountsOf(rows.map((r) => r.memberId));
+    const accounts = await accountsOf(
+      this.deps.members,
+      rows.map((r) => r.memberId),
+    );
     return pageOf(
       rows.map((r) => ({
-        ...this.withdrawalOut(r),
+        ...withdrawalOut(r),
         memberId: r.memberId,
         account: accounts.get(r.memberId)!,
         reviewedBy: r.reviewedByAccount,
@@ -313,7 +350,7 @@ export class CashierWithdrawals extends CashierDeposits {
         })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
         .returning();
-      if (!row) throw await this.notPending(tx, withdrawalRequests, id);
+      if (!row) throw await notPending(tx, withdrawalRequests, id);
       const settled = await this.deps.wallet.postHold(
         row.holdId!,
         Accounts.clearing(`PAYOUT_${row.payoutKind.toUpperCase()}`),
@@ -338,7 +375,7 @@ export class CashierWithdrawals extends CashierDeposits {
         },
         tx,
       );
-      return this.withdrawalOut(row);
+      return withdrawalOut(row);
     });
   }
 
@@ -357,7 +394,7 @@ export class CashierWithdrawals extends CashierDeposits {
         })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
         .returning();
-      if (!row) throw await this.notPending(tx, withdrawalRequests, id);
+      if (!row) throw await notPending(tx, withdrawalRequests, id);
       const settled = await this.deps.wallet.voidHold(
         row.holdId!,
         'withdraw_release',
@@ -375,7 +412,7 @@ export class CashierWithdrawals extends CashierDeposits {
         },
         tx,
       );
-      return this.withdrawalOut(row);
+      return withdrawalOut(row);
     });
   }
 }
