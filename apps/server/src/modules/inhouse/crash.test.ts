@@ -200,7 +200,7 @@ describe('crash: shared rounds over the socket', () => {
     const m = multiplierAt(crashAfterMs(200) + 5);
     // The limits cache has expired: settling must not query outside its transaction (PGlite has
     // one connection; that hung the loop once).
-    (t.app.services.crash as unknown as { settingsCache: null }).settingsCache = null;
+    (t.app.services.crash as unknown as { settings: { forget(): void } }).settings.forget();
     c.send({ t: 'cashout', slot: 0, at: 99999 }); // whatever the client claims is ignored
     const won = await c.next('settled', (f) => f.bet.betId === bet.bet.betId);
     expect(won.bet.status).toBe('won');
