@@ -58,6 +58,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
+import { registerAggregator } from './modules/aggregator/routes.ts';
 import { createServices } from './services.ts';
 import { consumerStates } from './modules/bets/consumers.ts';
 
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(agentAdminRoutes);
   await app.register(gamesAdminRoutes);
   await registerSandboxVendor(app);
+  await registerAggregator(app);
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);

@@ -101,6 +101,15 @@ const envSchema = z.object({
   /** Live hosts (SPEC §7 Live): JSON array of {id, name, chatUrl, avatarUrl?, online?}. */
   LIVE_HOSTS: z.string().optional(),
   AGE_MIN: z.enum(['18', '21']).default('18'),
+  /** Hub88 aggregator (issue 29, modules/aggregator). PEMs may carry literal `\n` for one-line env files. */
+  HUB88_OPERATOR_ID: z.coerce.number().int().positive().optional(),
+  HUB88_PUBLIC_KEY: z.string().optional(),
+  HUB88_PRIVATE_KEY: z.string().optional(),
+  HUB88_API_URL: z.string().url().optional(),
+  /** Sparrow SMS (Nepal): chosen over SMS_PROVIDER_URL and the outbox when the token is set. */
+  SPARROW_SMS_TOKEN: z.string().optional(),
+  SPARROW_SMS_FROM: z.string().optional(),
+  SPARROW_SMS_URL: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -213,6 +222,23 @@ export interface Config {
   ageMin: 18 | 21;
   /** Live hosts and their chat-room URLs (LIVE_HOSTS); empty when none is configured. */
   liveHosts: LiveHostConfig[];
+  /**
+   * Hub88 aggregator. `live`: both keys configured. `simulator` (outside production, keys unset):
+   * keypairs generated at start for the local simulator (modules/aggregator/keys.ts), never a
+   * committed default. `disabled` (production without keys): the wallet routes answer disabled.
+   */
+  hub88: {
+    mode: 'live' | 'simulator' | 'disabled';
+    operatorId: number;
+    /** The aggregator's public key (PEM): verifies its calls. */
+    publicKey: string | undefined;
+    /** Our private key (PEM): signs our answers and our Games API calls. */
+    privateKey: string | undefined;
+    /** The aggregator's base URL; unset: the local simulator on this server. */
+    apiUrl: string | undefined;
+  };
+  /** Sparrow SMS: token, sender identity and the API URL (default the public v2 endpoint). */
+  sparrowSms: { token: string; from: string; url: string } | null;
 }
 
 export interface LiveHostConfig {
@@ -387,6 +413,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     imageMaxSide: e.IMAGE_MAX_SIDE,
     ageMin: e.AGE_MIN === '21' ? 21 : 18,
     liveHosts: liveHosts(e.LIVE_HOSTS),
+    hub88: hub88Config(e, production),
+    sparrowSms: e.SPARROW_SMS_TOKEN
+      ? {
+          token: e.SPARROW_SMS_TOKEN,
+          from: e.SPARROW_SMS_FROM ?? '',
+          url: e.SPARROW_SMS_URL ?? 'https://api.sparrowsms.com/v2/sms/',
+        }
+      : null,
+  };
+}
+
+const pem = (v: string | undefined) => v?.replace(/\\n/g, '\n');
+
+function hub88Config(e: z.infer<typeof envSchema>, production: boolean): Config['hub88'] {
+  const publicKey = pem(e.HUB88_PUBLIC_KEY);
+  const privateKey = pem(e.HUB88_PRIVATE_KEY);
+  const live = Boolean(publicKey && privateKey && (!production || (e.HUB88_OPERATOR_ID && e.HUB88_API_URL)));
+  return {
+    mode: live ? 'live' : production ? 'disabled' : 'simulator',
+    operatorId: e.HUB88_OPERATOR_ID ?? 1,
+    publicKey: live ? publicKey : undefined,
+    privateKey: live ? privateKey : undefined,
+    apiUrl: e.HUB88_API_URL?.replace(/\/$/, ''),
   };
 }
 

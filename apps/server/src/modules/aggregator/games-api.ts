@@ -1,0 +1,143 @@
+import type { Db } from '../../db/client.ts';
+import { type ImportedGame, upsertImportedGames } from '../games/catalogue-import.ts';
+import { signBody } from './hub88-protocol.ts';
+import { HUB88_VENDOR } from './service.ts';
+
+/**
+ * The calls we make to an aggregator (Games API,
+ * https://docs.hub88.io/developer-docs/operator-api-reference/games-api): the game list for the
+ * catalogue, a game URL for real or demo play, and a round's details for the betting record.
+ */
+export interface Hub88GamesApi {
+  listGames(): Promise<Hub88Game[]>;
+  /** Real play: user and our session token. Demo: currency "XXX", user and token omitted (games-api page). */
+  gameUrl(input: {
+    gameCode: string;
+    user?: string;
+    token?: string;
+    currency: string;
+    lang: string;
+    platform: 'GPL_DESKTOP' | 'GPL_MOBILE';
+    lobbyUrl?: string;
+    country?: string;
+    ip?: string;
+  }): Promise<{ url: string }>;
+  roundDetails(input: {
+    user: string;
+    round: string;
+    transactionUuid: string;
+  }): Promise<Record<string, unknown>>;
+}
+
+export interface Hub88Game {
+  game_code: string;
+  name: string;
+  product: string;
+  category: string;
+  url_thumb?: string;
+  url_background?: string;
+  freebet_support?: boolean;
+  demo_game_support?: boolean;
+  enabled?: boolean;
+  platforms?: string[];
+}
+
+export class Hub88ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The HTTP client: every body signed with our key in X-Hub88-Signature, operator_id in the body. */
+export class Hub88GamesClient implements Hub88GamesApi {
+  constructor(
+    private readonly opts: {
+      baseUrl: () => string;
+      operatorId: number;
+      privateKey: string;
+      timeoutMs?: number;
+    },
+  ) {}
+
+  private async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    const raw = JSON.stringify({ ...body, operator_id: this.opts.operatorId });
+    const res = await fetch(`${this.opts.baseUrl()}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub88-signature': signBody(this.opts.privateKey, raw),
+      },
+      body: raw,
+      signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
+    });
+    const text = await res.text();
+    // Hub88 errors are an HTTP status with {"error": …} (operator-api-overview/error-codes page).
+    if (!res.ok) throw new Hub88ApiError(res.status, text.slice(0, 300));
+    return JSON.parse(text) as T;
+  }
+
+  listGames() {
+    return this.post<Hub88Game[]>('/operator/generic/v2/game/list', {});
+  }
+
+  gameUrl(i: Parameters<Hub88GamesApi['gameUrl']>[0]) {
+    return this.post<{ url: string }>('/operator/generic/v2/game/url', {
+      game_code: i.gameCode,
+      currency: i.currency,
+      lang: i.lang,
+      platform: i.platform,
+      ...(i.user ? { user: i.user } : {}),
+      ...(i.token ? { token: i.token } : {}),
+      ...(i.lobbyUrl ? { lobby_url: i.lobbyUrl } : {}),
+      ...(i.country ? { country: i.country } : {}),
+      ...(i.ip ? { ip: i.ip } : {}),
+    });
+  }
+
+  roundDetails(i: { user: string; round: string; transactionUuid: string }) {
+    return this.post<Record<string, unknown>>('/operator/generic/v2/game/round', {
+      user: i.user,
+      round: i.round,
+      transaction_uuid: i.transactionUuid,
+    });
+  }
+}
+
+/** Our game type for an aggregator category (SPEC §3 game types). */
+export function gameTypeOf(category: string): string {
+  const c = category.toLowerCase();
+  if (c.includes('live')) return 'LIVE';
+  if (c.includes('fish')) return 'FISH';
+  if (c.includes('sport')) return 'SPORTS';
+  if (c.includes('poker') || c.includes('card')) return 'PVP';
+  return 'RNG';
+}
+
+/** A catalogue vendor code per provider, within the catalogue's `^[A-Z0-9_]{1,32}$`. */
+export const vendorCodeOf = (product: string) =>
+  `H88_${product.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`.slice(0, 32).replace(/_+$/, '');
+
+/** Imports the aggregator's game list into the catalogue (games module). */
+export async function importHub88Catalogue(
+  db: Db,
+  api: Hub88GamesApi,
+): Promise<{ vendors: number; games: number }> {
+  const list = await api.listGames();
+  const mapped: ImportedGame[] = list
+    .filter(
+      (g) => typeof g.game_code === 'string' && g.game_code.length <= 100 && typeof g.product === 'string',
+    )
+    .map((g) => ({
+      vendor: vendorCodeOf(g.product),
+      vendorName: g.product.slice(0, 60),
+      gameType: gameTypeOf(String(g.category ?? '')),
+      gameCode: g.game_code,
+      name: String(g.name ?? g.game_code).slice(0, 100),
+      demo: g.demo_game_support === true,
+      enabled: g.enabled !== false,
+    }));
+  return upsertImportedGames(db, HUB88_VENDOR, mapped);
+}
