@@ -5,6 +5,9 @@ import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
 /** Issue 8 "Fidelity to SPEC": what a person clicks of the paths and behaviours fixed there. */
 test.describe('fidelity to SPEC', () => {
+  // Most journeys here seed the demo members first; starting there saves each a restart (fixtures/server.ts).
+  test.use({ world: 'members' });
+
   test('the SMS login code is asked from /wps/verification/sms/noLogin (SPEC §7)', async ({
     page,
     server,

@@ -2,6 +2,9 @@ import { lastCode } from '../../apps/server/src/test/identity.ts';
 import { expect, test } from '../fixtures/server.ts';
 
 test.describe('recover and secure an account', () => {
+  // Most journeys here seed the demo members first; starting there saves each a restart (fixtures/server.ts).
+  test.use({ world: 'members' });
+
   test('forgot by phone ends logged in, and the new password works', async ({ page, server }) => {
     await server.seedMembers();
     await page.goto('/login');
