@@ -6,35 +6,7 @@ import { withdrawalReceiptJob } from '../../jobs/withdrawal-receipt.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-
-// Real images: uploads are decoded and re-encoded (images.test.ts tries the hostile ones).
-const create = { width: 16, height: 16, channels: 3 as const, background: '#3a7' };
-const PNG = await sharp({ create }).png().toBuffer();
-const JPEG = await sharp({ create }).jpeg().toBuffer();
-const PAY = 'Pay@1234';
-
-/** A multipart body as a browser sends it. */
-function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { data: Buffer; name: string; type: string }>,
-) {
-  const boundary = `----wps${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const [k, f] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { cashierKit, JPEG, PAY, PNG } from './test-kit.ts';
 
 describe('cashier API', () => {
   let t: TestApp;
@@ -58,47 +30,7 @@ describe('cashier API', () => {
     await t.close();
   });
 
-  const api = async (
-    token: string | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: { ...(token ? { token } : {}), ...headers },
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    const parse = () => {
-      try {
-        return res.json();
-      } catch {
-        return null;
-      }
-    };
-    return { status: res.statusCode, body: parse(), raw: res };
-  };
-  const upload = (
-    token: string,
-    url: string,
-    fields: Record<string, string>,
-    files: Parameters<typeof multipart>[1],
-  ) => {
-    const { payload, contentType } = multipart(fields, files);
-    return api(token, 'POST', url, payload, { 'content-type': contentType });
-  };
-  const cash = async (memberId: number) => t.app.services.wallet.balance(Accounts.cash(memberId));
-  const fund = async (memberId: number, amount: bigint) =>
-    t.app.services.wallet.post({
-      key: `fund:${memberId}:${amount}:${Math.random()}`,
-      reason: 'deposit',
-      postings: [
-        { account: Accounts.clearing('BANK'), amount: -amount },
-        { account: Accounts.cash(memberId), amount },
-      ],
-    });
+  const { api, upload, cash, fund } = cashierKit(() => t);
 
   describe('operator channels', () => {
     it('creates, updates and shows channels; members see only enabled ones', async () => {
@@ -715,101 +647,6 @@ describe('cashier API', () => {
       });
       expect(poke.status).toBe(404);
       expect(JSON.stringify(poke.body)).not.toContain('ESW-77881');
-    });
-  });
-
-  describe('transfers in the agent tree', () => {
-    let agent: Awaited<ReturnType<typeof createMember>>;
-    let down: Awaited<ReturnType<typeof createMember>>;
-    let deep: Awaited<ReturnType<typeof createMember>>;
-    let outsider: Awaited<ReturnType<typeof createMember>>;
-    beforeAll(async () => {
-      agent = await createMember(t.app, { type: 1, paymentPassword: PAY });
-      const sub = await createMember(t.app, { type: 1, parentId: agent.id, paymentPassword: PAY });
-      down = await createMember(t.app, { parentId: agent.id, paymentPassword: PAY });
-      deep = await createMember(t.app, { parentId: sub.id, paymentPassword: PAY });
-      outsider = await createMember(t.app, { paymentPassword: PAY });
-      await fund(agent.id, 100_000n);
-      await fund(deep.id, 10_000n);
-    });
-    const transfer = (from: { token: string }, body: object) =>
-      api(from.token, 'POST', '/wps/relay/GCS_walletTransfer', { paymentPassword: PAY, ...body });
-
-    it('sends to anyone below the agent (transferFund), once per requestId', async () => {
-      const r = await transfer(agent, {
-        direction: 'downline',
-        account: deep.account,
-        amount: '150.00',
-        requestId: 'xfer-000001',
-      });
-      expect(r.status).toBe(200);
-      expect(r.body.value).toMatchObject({
-        direction: 'downline',
-        to: deep.account,
-        amount: '150.00',
-        balance: '850.00',
-      });
-      const again = await transfer(agent, {
-        direction: 'downline',
-        account: deep.account,
-        amount: '150.00',
-        requestId: 'xfer-000001',
-      });
-      expect(again.body.value.transactionId).toBe(r.body.value.transactionId);
-      expect(await cash(agent.id)).toBe(85_000n);
-      expect(await cash(deep.id)).toBe(25_000n);
-      const targets = await api(agent.token, 'GET', '/wps/cashier/transfers/targets?direction=downline');
-      const names = targets.body.value.map((x: { account: string }) => x.account);
-      expect(names).toHaveLength(3);
-      expect(names).toEqual(expect.arrayContaining([down.account, deep.account]));
-    });
-
-    it('sends to an upline (transferUpline)', async () => {
-      const r = await transfer(deep, { direction: 'upline', account: agent.account, amount: '50.00' });
-      expect(r.status).toBe(200);
-      expect(await cash(deep.id)).toBe(20_000n);
-      const ups = await api(deep.token, 'GET', '/wps/cashier/transfers/targets?direction=upline');
-      expect(ups.body.value.map((x: { depth: number }) => x.depth)).toEqual([1, 2]);
-    });
-
-    it('never leaves the sender’s own tree, and checks everything else too', async () => {
-      const outside = await transfer(agent, {
-        direction: 'downline',
-        account: outsider.account,
-        amount: '1.00',
-      });
-      expect(outside.status).toBe(400);
-      expect(outside.body.value.fields.account).toBe('You can only transfer to members of your own team.');
-      // "upline" to someone who is not above the sender; "downline" from a plain player.
-      expect(
-        (await transfer(down, { direction: 'upline', account: deep.account, amount: '1.00' })).status,
-      ).toBe(400);
-      expect(
-        (await transfer(deep, { direction: 'downline', account: agent.account, amount: '1.00' })).status,
-      ).toBe(400);
-      expect(
-        (await transfer(agent, { direction: 'downline', account: agent.account, amount: '1.00' })).body.value
-          .fields.account,
-      ).toBe('You cannot transfer to yourself.');
-      // An unknown name answers exactly like a real one outside the team (no enumeration).
-      const ghost = await transfer(agent, { direction: 'downline', account: 'ghost-user', amount: '1.00' });
-      expect(ghost.status).toBe(400);
-      expect(ghost.body.value.fields.account).toBe('You can only transfer to members of your own team.');
-      const poor = await transfer(down, { direction: 'upline', account: agent.account, amount: '1.00' });
-      expect(poor.status).toBe(409);
-      expect(poor.body.value.fields.amount).toBe('Insufficient balance.');
-      const pw = await transfer(agent, {
-        direction: 'downline',
-        account: down.account,
-        amount: '1.00',
-        paymentPassword: 'bad',
-      });
-      expect(pw.body.value.fields).toHaveProperty('paymentPassword');
-      for (const amount of ['-1', '1.001', 'x', '0']) {
-        const r = await transfer(agent, { direction: 'downline', account: down.account, amount });
-        expect(r.status, amount).toBe(400);
-      }
-      expect(await cash(down.id)).toBe(0n);
     });
   });
 

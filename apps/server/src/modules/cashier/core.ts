@@ -118,6 +118,40 @@ export interface CashierModules {
  * receipts, transfers and wallets (balances, records, the operator's player wallet).
  */
 
+/**
+ * The subscribers to one cashier event (a deposit approved, a withdrawal requested or about to
+ * be). Bound after construction because of a true cycle: the modules that subscribe (promotions,
+ * missions, referral) read the cashier themselves, so services.ts builds them after it and they
+ * subscribe from their constructors. The late binding fails closed: the event refuses to run
+ * with no subscriber at all (a wiring that forgot promotions would skip its bonus rules
+ * silently), and a subscription after the event first ran is refused (the events before it ran
+ * without it).
+ */
+export class CashierSubscribers<F> {
+  private readonly list: F[] = [];
+  private used = false;
+
+  constructor(private readonly event: string) {}
+
+  add(subscriber: F): void {
+    if (this.used)
+      throw new Error(
+        `cashier: a subscriber to ${this.event} came after its first use; subscribe while the services are built`,
+      );
+    this.list.push(subscriber);
+  }
+
+  /** Every subscriber, for one occurrence of the event. */
+  all(): readonly F[] {
+    if (this.list.length === 0)
+      throw new Error(
+        `cashier: ${this.event} before anything subscribed to it (services.ts wires the promotions, missions and referral modules)`,
+      );
+    this.used = true;
+    return this.list;
+  }
+}
+
 /** The member behind a session, refusing trial members (SPEC §4: a real account is needed). */
 export async function realMember(members: MembersService, memberId: number): Promise<Member> {
   const m = await members.getById(memberId);

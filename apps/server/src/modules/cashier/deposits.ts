@@ -10,6 +10,7 @@ import {
   type Actor,
   type CashierModules,
   type DepositGuard,
+  CashierSubscribers,
   type DepositListener,
   type DepositRow,
   accountsOf,
@@ -40,7 +41,7 @@ export function depositOut(d: DepositRow): Deposit {
 
 /** Deposit requests: the player's request and history, the operator's queue, approval and rejection. */
 export class CashierDeposits {
-  private readonly listeners: DepositListener[] = [];
+  private readonly listeners = new CashierSubscribers<DepositListener>('a deposit approval');
 
   constructor(
     private readonly db: Db,
@@ -60,7 +61,7 @@ export class CashierDeposits {
    * commits with the approval or not at all. Approvals of one member are serialised, so `nth` is exact.
    */
   onDepositApproved(listener: DepositListener): void {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   /** How many deposits of the member have been approved. */
@@ -292,12 +293,11 @@ export class CashierDeposits {
         .set({ ledgerTransactionId: posted.transactionId })
         .where(eq(depositRequests.id, id))
         .returning();
-      if (this.listeners.length) {
-        await lockMember(tx, row.memberId);
-        const nth = await this.approvedDepositCount(row.memberId, tx);
-        for (const listener of this.listeners)
-          await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
-      }
+      const listeners = this.listeners.all();
+      await lockMember(tx, row.memberId);
+      const nth = await this.approvedDepositCount(row.memberId, tx);
+      for (const listener of listeners)
+        await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
       await this.deps.audit.record(
         {
           actor,

@@ -10,6 +10,7 @@ import { fieldError, parseAmount } from './amount.ts';
 import {
   type Actor,
   type CashierModules,
+  CashierSubscribers,
   type WithdrawalListener,
   type WithdrawalRow,
   accountsOf,
@@ -50,8 +51,10 @@ export function withdrawalOut(w: WithdrawalRow): Withdrawal {
 
 /** Payout accounts and withdrawals: request (money held), the operator's queue, payment and rejection. */
 export class CashierWithdrawals {
-  private readonly listeners: WithdrawalListener[] = [];
-  private readonly preparers: Array<(memberId: number) => Promise<void>> = [];
+  private readonly listeners = new CashierSubscribers<WithdrawalListener>('a withdrawal request');
+  private readonly preparers = new CashierSubscribers<(memberId: number) => Promise<void>>(
+    'a withdrawal request (its preparation)',
+  );
 
   constructor(
     private readonly db: Db,
@@ -61,7 +64,7 @@ export class CashierWithdrawals {
 
   /** Runs `listener` in every withdrawal request's transaction, before the hold (promotions' bonus rules). */
   onWithdrawalRequested(listener: WithdrawalListener): void {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   /**
@@ -70,7 +73,7 @@ export class CashierWithdrawals {
    * is converted, not forfeited by the withdrawal.
    */
   onWithdrawalPrepare(prepare: (memberId: number) => Promise<void>): void {
-    this.preparers.push(prepare);
+    this.preparers.add(prepare);
   }
 
   // ------------------------------------------------------------------ payout accounts
@@ -205,7 +208,7 @@ export class CashierWithdrawals {
     if (!sameName(m.payeeName, payout.accountName)) throw fieldError('payoutAccountId', 'payeeMismatch');
     await this.deps.members.verifyPaymentPassword(memberId, input.paymentPassword);
     const requestKey = `${memberId}:${input.requestId ?? randomUUID()}`;
-    for (const prepare of this.preparers) await prepare(memberId);
+    for (const prepare of this.preparers.all()) await prepare(memberId);
 
     return this.db.transaction(async (tx) => {
       // One member's requests queue here, so two parallel submits cannot both pass the daily count.
@@ -237,7 +240,8 @@ export class CashierWithdrawals {
         })
         .returning();
       // Listeners first (they lock bonus grants), then the hold (the cash): see WithdrawalListener.
-      for (const listener of this.listeners) await listener(tx, { memberId, withdrawalId: row!.id, amount });
+      for (const listener of this.listeners.all())
+        await listener(tx, { memberId, withdrawalId: row!.id, amount });
       try {
         const hold = await this.deps.wallet.hold(
           {
