@@ -15,6 +15,7 @@ import {
   type SmsSender,
   SmtpMailer,
 } from './senders.ts';
+import { SparrowSmsSender } from './sparrow.ts';
 
 /** What a code is for. A code only works for the purpose (and address) it was sent for. */
 export type CodePurpose = 'login' | 'noLogin' | 'register' | 'bindMobile' | 'bindEmail' | 'secondFactor';
@@ -58,9 +59,11 @@ export class VerificationService {
     const log = pino({ level: config.logLevel, name: 'verification' });
     this.sms =
       senders.sms ??
-      (config.smsProviderUrl
-        ? new HttpSmsSender(config.smsProviderUrl, config.smsProviderToken)
-        : new OutboxSmsSender(db, log));
+      (config.sparrowSms
+        ? new SparrowSmsSender(db, log, config.sparrowSms)
+        : config.smsProviderUrl
+          ? new HttpSmsSender(config.smsProviderUrl, config.smsProviderToken)
+          : new OutboxSmsSender(db, log));
     this.mailer =
       senders.mailer ??
       (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(db, log));
