@@ -73,6 +73,43 @@ describe('no one can lock anyone out', () => {
     });
   }
 
+  it('one budget per person across the player and agent doors: alternating doors buys no extra guesses', async () => {
+    const agent = await createMember(t.app, { password: 'Agent1234', type: 1 });
+    const doors = ['/wps/session/login', '/wps/session/login/agent'];
+    const human = t.app.services.auth.humanCheck;
+    const verify = human.verify;
+    human.verify = async () => true;
+    const answers: number[] = [];
+    try {
+      // Issue 28: five wrong tries from one address, whichever doors they came through, start
+      // the progressive delay for that address on that person at every door.
+      for (let i = 0; i < 6; i++) {
+        const captchaKey = `door${'d'.repeat(20)}${i}`;
+        const { text } = await t.app.services.auth.captcha.create(captchaKey);
+        const res = await attack(
+          doors[i % 2]!,
+          { username: agent.account, password: `wrong-${i}`, captchaKey, captcha: text },
+          '127.0.4.1',
+        );
+        answers.push(res.statusCode);
+      }
+    } finally {
+      human.verify = verify;
+    }
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers[5]).toBe(423);
+    // Held back at the other door too, even with the right password; the owner elsewhere is not.
+    const captchaKey = `door${'e'.repeat(20)}`;
+    const { text } = await t.app.services.auth.captcha.create(captchaKey);
+    const other = await post(
+      doors[1]!,
+      { username: agent.account, password: 'Agent1234', captchaKey, captcha: text },
+      '127.0.4.1',
+    );
+    expect(other.statusCode).toBe(423);
+    expect((await ownerSignsIn(doors[1]!, agent.account, 'Agent1234', '127.0.4.2')).statusCode).toBe(200);
+  });
+
   it('operator login requires the human check (ALTCHA), as the player login does', async () => {
     const op = await createOperator(t.app, { permissions: ['*'], password: 'Human@1234' });
     const res = await t.app.inject({
