@@ -83,6 +83,43 @@ describe('Hub88 wallet API: the simulator conformance cases', () => {
     );
     expect(res.status).toBe(401);
   });
+
+  it('launches an imported game: launch token → game session → simulator page → a round moves the balance', async () => {
+    // (after the import test: the server listens and the catalogue holds the simulator's games)
+    const fx = conformanceFixture(t.app);
+    const p = await fx.newPlayer(100);
+    const member = await t.app.services.members.getByAccount(p.user);
+    const { token } = await t.app.services.auth.sessions.open({
+      memberId: member!.id,
+      role: 'player',
+      loginType: 'test',
+    });
+    const [game] = (await t.database.query(
+      `select id from games where game_code = 'sim_lucky_sevens'`,
+    )) as Array<{
+      id: number;
+    }>;
+    const launch = await t.app.inject({ url: `/wps/game/launchGame?gameId=${game!.id}`, headers: { token } });
+    expect(launch.statusCode).toBe(200);
+    const open = await t.app.inject({ url: launch.json().value.url });
+    expect(open.statusCode).toBe(302);
+    const page = String(open.headers.location);
+    expect(page).toMatch(/^\/aggregator-sim\/hub88\/play\//);
+    expect((await t.app.inject({ url: page })).body).toContain('Lucky Sevens');
+    // The launch token is single use.
+    expect((await t.app.inject({ url: launch.json().value.url })).statusCode).toBe(401);
+    const port = (t.app.server.address() as { port: number }).port;
+    const spin = (await (await fetch(`http://127.0.0.1:${port}${page}/spin`, { method: 'POST' })).json()) as {
+      status: string;
+      stake: number;
+      payout: number;
+      balance: number;
+    };
+    expect(spin.status).toBe('RS_OK');
+    expect(spin.balance).toBe(100 - spin.stake + spin.payout);
+    const bal = await t.app.services.seamless.balance('HUB88', p.user);
+    expect(Number(bal.value.balance)).toBe(spin.balance);
+  });
 });
 
 /**

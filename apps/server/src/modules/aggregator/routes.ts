@@ -2,6 +2,7 @@ import { CURRENCY } from '@wps/contract';
 import { Hub88Simulator, httpTransport, type WalletTransport } from '@wps/sandbox-vendor/hub88-sim';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
+import { hub88ConsoleRoutes } from './console-routes.ts';
 import { type Hub88GamesApi, Hub88GamesClient } from './games-api.ts';
 import {
   balanceRequest,
@@ -103,6 +104,7 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
         });
   app.decorate('hub88', { keys, wallet, games, simulator });
   await app.register(hub88WalletRoutes);
+  await app.register(hub88ConsoleRoutes);
 }
 
 const ROUTES: Array<[Hub88Endpoint, z.ZodType, string]> = [

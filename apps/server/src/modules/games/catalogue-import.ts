@@ -36,7 +36,7 @@ export async function upsertImportedGames(
           nameEn: gs[0]!.vendorName,
           nameNe: gs[0]!.vendorName,
           categories: [...new Set(gs.map((g) => g.gameType))],
-          launchUrlTemplate: `/wps/aggregator/${walletVendor.toLowerCase()}/launch?gameCode={gameCode}&trial={trial}`,
+          launchUrlTemplate: `/wps/aggregator/${walletVendor.toLowerCase()}/launch?token={token}&device={device}`,
           walletVendor,
           markText: gs[0]!.vendorName.slice(0, 3).toUpperCase(),
           markColor: '#1d3557',
