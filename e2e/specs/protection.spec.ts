@@ -53,3 +53,31 @@ test('a player sets a daily deposit limit in the security centre and a deposit a
     }),
   ).toMatchObject({ total: 0 });
 });
+
+test('a player in a time-out is told until when at sign-in, and is not offered free play instead', async ({
+  page,
+  server,
+}) => {
+  await server.services.system.setFlag('FREEPLAY3', true);
+  await server.services.protection.exclusions.byOperator(
+    'demo01',
+    { kind: 'timeout', days: 7 },
+    { id: 0, account: 'e2e' },
+  );
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  // Free play is offered to a guest who has not tried to sign in…
+  await expect(dialog.getByRole('button', { name: 'Try free play' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Username' }).fill('demo01');
+  await dialog.getByLabel('Password', { exact: true }).fill('Demo@1234');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  // …but not under the refusal, which says until when on the Nepal clock.
+  await expect(
+    dialog.getByText(
+      /^Your account is in a time-out or self-exclusion period until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+05:45\.$/,
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Try free play' })).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/protection-timeout-login-360.png' });
+});

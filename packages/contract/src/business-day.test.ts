@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   businessDayOf,
+  businessDateTime,
   businessDayStart,
   dayRange,
   formatUtcOffset,
@@ -99,5 +100,12 @@ describe('business day (Nepal, UTC+05:45)', () => {
     expect(parseUtcOffset('Asia/Kathmandu')).toBeNull();
     expect(formatUtcOffset(345)).toBe('+05:45');
     expect(formatUtcOffset(-180)).toBe('-03:00');
+  });
+});
+
+describe('businessDateTime', () => {
+  it('shows the business wall clock with the zone named, across the UTC midnight', () => {
+    expect(businessDateTime(new Date('2026-12-04T20:00:00Z'))).toBe('2026-12-05 01:45 UTC+05:45');
+    expect(businessDateTime(new Date('2026-12-04T20:00:00Z'), -180)).toBe('2026-12-04 17:00 UTC-03:00');
   });
 });

@@ -56,6 +56,18 @@ export function businessDayOf(
   return `${String(l.getUTCFullYear()).padStart(4, '0')}-${pad2(l.getUTCMonth() + 1)}-${pad2(l.getUTCDate())}`;
 }
 
+/**
+ * An instant as the business wall clock shows it, with the zone spelled out so nobody reads it
+ * as their own: `2026-12-05 14:30 UTC+05:45`.
+ */
+export function businessDateTime(
+  instant: Date,
+  offsetMinutes: number = DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+): string {
+  const l = local(instant, offsetMinutes);
+  return `${businessDayOf(instant, offsetMinutes)} ${pad2(l.getUTCHours())}:${pad2(l.getUTCMinutes())} UTC${formatUtcOffset(offsetMinutes)}`;
+}
+
 /** Whether `day` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
 export function isBusinessDay(day: string): boolean {
   const m = DAY_RE.exec(day);

@@ -138,6 +138,13 @@ export const MESSAGES = {
   lotteryCancelClosed: 'This ticket can no longer be cancelled.',
   lotteryOddsAboveRtp:
     'These odds would return {0} % to players on {1} draws; odds must return less than {2} %. Nothing was saved.',
+  lotteryResultNotOfficial: 'This draw is drawn by the house; it takes no official result.',
+  lotteryResultNotDue: 'This draw has not taken place yet; enter its result after {0}.',
+  lotteryResultFinal: 'This draw already has its result and is paid; it cannot be changed.',
+  lotteryResultNothingToApprove: 'There is no entered result waiting for approval on this draw.',
+  lotteryResultSameOperator:
+    'You entered this result: a second operator must approve it (four eyes).',
+  lotteryResultInvalid: 'This result does not match the draw: {0}',
   // agents (issue 12)
   contractNoOwn: 'You have no active contract of this kind to offer.',
   contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",
@@ -180,6 +187,7 @@ export const MESSAGES = {
   depositLimitExceeded: 'This deposit would exceed your deposit limit of {0}.',
   sessionLimitReached: 'You have reached your daily session time limit. Please come back tomorrow.',
   selfExcluded: 'Your account is in a time-out or self-exclusion period.',
+  selfExcludedUntil: 'Your account is in a time-out or self-exclusion period until {0}.',
   underAge: 'You must be at least {0} years old to play.',
   birthdayRequired:
     'Please enter your date of birth in the security centre (profile) before your first deposit.',

@@ -1,4 +1,10 @@
-import { type Exclusion, type ExclusionKind, SELF_EXCLUSION_DAYS, TIMEOUT_DAYS } from '@wps/contract';
+import {
+  businessDateTime,
+  type Exclusion,
+  type ExclusionKind,
+  SELF_EXCLUSION_DAYS,
+  TIMEOUT_DAYS,
+} from '@wps/contract';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -35,7 +41,20 @@ const norm = {
   name: (n?: string | null) => (n?.trim() ? n.trim().replace(/\s+/g, ' ').toLowerCase() : null),
 };
 
-export const selfExcluded = (): AppError => new AppError('SELF_EXCLUDED');
+/**
+ * The refusal while an exclusion lasts. Given the exclusion, it says until when (in the business
+ * time zone, named) and carries `excludedUntil` (ISO, null for one without end), so the player
+ * knows when to come back and the site offers nothing to play meanwhile, not even free play.
+ */
+export const selfExcluded = (until?: { endsAt: Date | null; offsetMinutes: number } | undefined): AppError =>
+  until
+    ? new AppError('SELF_EXCLUDED', {
+        ...(until.endsAt
+          ? { messageKey: 'selfExcludedUntil', args: [businessDateTime(until.endsAt, until.offsetMinutes)] }
+          : {}),
+        extra: { excludedUntil: until.endsAt ? until.endsAt.toISOString() : null },
+      })
+    : new AppError('SELF_EXCLUDED');
 
 const exclusionOut = (r: typeof protectionExclusions.$inferSelect): Exclusion => ({
   id: r.id,

@@ -1,3 +1,4 @@
+import { businessDateTime } from '@wps/contract';
 import { createHmac } from 'node:crypto';
 import { periodStart } from '@wps/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -442,7 +443,9 @@ describe('player protection', () => {
       'ne',
     );
     expect(login.body.code).toBe('SELF_EXCLUDED');
+    // Without an end there is no date to give: the plain message, and excludedUntil null.
     expect(login.body.message).toBe('तपाईंको खाता टाइम-आउट वा स्व-बहिष्करण अवधिमा छ।');
+    expect(login.body.value).toMatchObject({ excludedUntil: null });
     // No marketing: the inbox shows no broadcast.
     expect(await t.app.services.messages.unreadCount(p.id)).toBe(0);
     // The deposit path refuses too (checked on the server, whatever the session).
@@ -490,12 +493,20 @@ describe('player protection', () => {
             ...body,
           },
         });
-      // A new address would ask for an SMS code first: an excluded member gets the refusal, no code.
+      // A new address would ask for an SMS code first: an excluded member gets the refusal, no code,
+      // and is told until when, on the business clock (Nepal time, named).
       const login = await api(null, 'POST', '/wps/session/login', {
         username: p.account,
         password: p.password,
       });
       expect(login.body.code).toBe('SELF_EXCLUDED');
+      const until = new Date(login.body.value.excludedUntil);
+      expect(until.getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+      expect(until.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+      expect(login.body.message).toBe(
+        `Your account is in a time-out or self-exclusion period until ${businessDateTime(until)}.`,
+      );
+      expect(login.body.message).toMatch(/until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+05:45\.$/);
       let res = await reg({ mobileNum: '9811112222', countryDialingCode: '977', idNumber: 'ab1234567' });
       expect(res.json().code).toBe('SELF_EXCLUDED');
       expect(res.json().message).toBe('Your account is in a time-out or self-exclusion period.');

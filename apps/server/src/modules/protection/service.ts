@@ -415,7 +415,8 @@ export class ProtectionService {
     const err = await this.db.transaction(async (tx) => {
       const row = await lockMemberRow(tx, member.id);
       if (row.restricted) {
-        if (await this.exclusions.active(member.id, tx)) return { kind: 'exclusion', err: selfExcluded() };
+        const exclusion = await this.exclusions.active(member.id, tx);
+        if (exclusion) return { kind: 'exclusion', err: this.excludedUntil(exclusion) };
         const limits = this.inForce(await this.rows(member.id, tx), now);
         const session = this.sessionCheck(row, limits, now);
         if (session.exceeded)
@@ -440,11 +441,21 @@ export class ProtectionService {
       );
   }
 
+  /** The sign-in refusal of an exclusion, saying until when. */
+  private excludedUntil(exclusion: { endsAt: Date | null }): AppError {
+    return selfExcluded({ endsAt: exclusion.endsAt, offsetMinutes: this.config.businessUtcOffsetMinutes });
+  }
+
   /** Before a second-verification challenge: an excluded member gets no code, only the refusal. */
   async checkExcludedAtLogin(member: Member): Promise<void> {
     if (!(await this.restricted(member.id))) return;
-    if (await this.exclusions.active(member.id))
-      throw this.refusals.record(member.id, { kind: 'exclusion', context: 'login' }, selfExcluded());
+    const exclusion = await this.exclusions.active(member.id);
+    if (exclusion)
+      throw this.refusals.record(
+        member.id,
+        { kind: 'exclusion', context: 'login' },
+        this.excludedUntil(exclusion),
+      );
   }
 
   // ---------------------------------------------------------------- reality check

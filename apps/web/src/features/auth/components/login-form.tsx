@@ -32,6 +32,8 @@ import { SmsCodeField } from './sms-code-field.tsx';
 
 type Challenge = NonNullable<LoginValue['secondVerification']>;
 type OnLogin = (value: LoginValue, type: LoginType) => Challenge | null;
+/** A sign-in the server refused (after the form has shown why). */
+type OnRefused = (err: unknown) => void;
 
 export interface LoginFormProps {
   portal: 'player' | 'agent';
@@ -41,10 +43,12 @@ export interface LoginFormProps {
   close?(): void;
   /** Extra actions under the form (forgot password, register, free play). */
   footer?: React.ReactNode;
+  /** Told of every refused sign-in, e.g. so the popup stops offering free play to an excluded player. */
+  onRefused?: OnRefused;
 }
 
 /** SPEC §4 Login: username or SMS tab, then (from a new address) the second verification. */
-export function LoginForm({ portal, returnTo, close, footer }: LoginFormProps) {
+export function LoginForm({ portal, returnTo, close, footer, onRefused }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const { flags } = useFlags();
   const [tab, setTab] = useState<'username' | 'sms'>('username');
@@ -92,20 +96,30 @@ export function LoginForm({ portal, returnTo, close, footer }: LoginFormProps) {
             {
               id: 'username',
               label: t('login.usernameTab'),
-              content: <UsernameLogin portal={portal} onLogin={onLogin} />,
+              content: <UsernameLogin portal={portal} onLogin={onLogin} onRefused={onRefused} />,
             },
-            { id: 'sms', label: t('login.smsTab'), content: <SmsLogin portal={portal} onLogin={onLogin} /> },
+            {
+              id: 'sms',
+              label: t('login.smsTab'),
+              content: <SmsLogin portal={portal} onLogin={onLogin} onRefused={onRefused} />,
+            },
           ]}
         />
       ) : (
-        <UsernameLogin portal={portal} onLogin={onLogin} />
+        <UsernameLogin portal={portal} onLogin={onLogin} onRefused={onRefused} />
       )}
       {footer}
     </div>
   );
 }
 
-function UsernameLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: OnLogin }) {
+interface LoginTabProps {
+  portal: 'player' | 'agent';
+  onLogin: OnLogin;
+  onRefused?: OnRefused | undefined;
+}
+
+function UsernameLogin({ portal, onLogin, onRefused }: LoginTabProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const [remembered] = useState(() => readRemembered());
@@ -147,6 +161,7 @@ function UsernameLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogi
         form.setValue('captcha', '');
       }
       form.showServerError(err, ['username', 'password', 'captcha'], specMessage('unknown', locale));
+      onRefused?.(err);
     }
   });
 
@@ -192,7 +207,7 @@ function UsernameLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogi
   );
 }
 
-function SmsLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: OnLogin }) {
+function SmsLogin({ portal, onLogin, onRefused }: LoginTabProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const [remembered] = useState(() => readRemembered());
@@ -236,6 +251,7 @@ function SmsLogin({ portal, onLogin }: { portal: 'player' | 'agent'; onLogin: On
       onLogin(value, 'sms');
     } catch (err) {
       form.showServerError(err, ['mobileNum', 'verificationCode'], specMessage('unknown', locale));
+      onRefused?.(err);
     }
   });
 

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupBodyProps } from '../../../app/popup-registry.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
+import { ApiError } from '../../../shared/api/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useFreeplay } from '../api/freeplay.ts';
@@ -17,6 +19,9 @@ export default function LoginPopup({ close, props }: PopupBodyProps) {
   const { flags } = useFlags();
   const freeplay = useFreeplay();
   const storeSession = useStoreSession();
+  // A player in a time-out or self-exclusion is told until when (the form shows the server's
+  // message) and is offered nothing to play meanwhile: no free play under the refusal.
+  const [excluded, setExcluded] = useState(false);
 
   const playFree = () =>
     freeplay.mutate(undefined, {
@@ -42,6 +47,9 @@ export default function LoginPopup({ close, props }: PopupBodyProps) {
         portal="player"
         returnTo={props.returnTo}
         close={close}
+        onRefused={(err) => {
+          if (err instanceof ApiError && err.code === 'SELF_EXCLUDED') setExcluded(true);
+        }}
         footer={
           <div className="auth-links">
             <button type="button" className="link-btn" onClick={() => open('forgetPassModal')}>
@@ -53,7 +61,7 @@ export default function LoginPopup({ close, props }: PopupBodyProps) {
                 {t('login.toRegister')}
               </button>
             </p>
-            {flags.FREEPLAY3 && (
+            {flags.FREEPLAY3 && !excluded && (
               <div className="auth-links__freeplay">
                 <span className="auth-divider">{t('freeplay.or')}</span>
                 <Button variant="secondary" block loading={freeplay.isPending} onClick={playFree}>
