@@ -13,6 +13,9 @@ export const memberMessages = pgTable(
     kind: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),
+    /** The same message in Nepali (migration 0058; null: sent before, reads in English). */
+    titleNe: text(),
+    bodyNe: text(),
     readAt: ts(),
     createdAt: ts().notNull().default(sql`now()`),
   },
@@ -29,6 +32,9 @@ export const messageBroadcasts = pgTable('message_broadcasts', {
   audience: text().notNull(),
   title: text().notNull(),
   body: text().notNull(),
+  /** The operator's Nepali version (empty: Nepali readers get the English). */
+  titleNe: text().notNull().default(''),
+  bodyNe: text().notNull().default(''),
   createdBy: integer().notNull(),
   createdByAccount: text().notNull(),
   createdAt: ts().notNull().default(sql`now()`),

@@ -20,6 +20,9 @@ export const missions = pgTable('missions', {
   id: serial().primaryKey(),
   title: text().notNull(),
   description: text().notNull().default(''),
+  /** Nepali texts (migration 0058): empty reads the English one. */
+  titleNe: text().notNull().default(''),
+  descriptionNe: text().notNull().default(''),
   /** day | week (business periods) */
   period: text().notNull(),
   /** valid_bet | rounds | deposit */

@@ -42,6 +42,9 @@ export const pointsProducts = pgTable('points_products', {
   id: serial().primaryKey(),
   name: text().notNull(),
   description: text().notNull().default(''),
+  /** Nepali texts (migration 0058): empty reads the English one. */
+  nameNe: text().notNull().default(''),
+  descriptionNe: text().notNull().default(''),
   /** cash | physical | ticket */
   kind: text().notNull(),
   points: bigint({ mode: 'bigint' }).notNull(),

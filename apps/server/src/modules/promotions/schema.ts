@@ -32,6 +32,10 @@ export const promotions = pgTable('promotions', {
   title: text().notNull(),
   summary: text().notNull(),
   body: text().notNull(),
+  /** Nepali texts (migration 0058): empty reads the English one. */
+  titleNe: text().notNull().default(''),
+  summaryNe: text().notNull().default(''),
+  bodyNe: text().notNull().default(''),
   category: text().notNull(),
   labels: text().array().notNull().default(sql`'{}'::text[]`),
   /** Languages it is shown in (empty: all). */
