@@ -41,6 +41,11 @@ export interface OutboxEntry {
   subject: string | null;
   body: string;
   createdAt: Date;
+  /**
+   * A provider's delivery record (Sparrow SMS: `{provider, status: sending | sent | failed |
+   * unknown, responseCode?, response?}`), so the console sees failures; null for outbox messages.
+   */
+  delivery: Record<string, unknown> | null;
 }
 
 /**
@@ -177,8 +182,9 @@ export class VerificationService {
 
   /** The default outbox, newest first (operator console; tests read codes from it). */
   async outbox(opts: { recipient?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
-    return this.db
+    const rows = await this.db
       .select({
+        meta: outboxMessages.meta,
         id: outboxMessages.id,
         channel: outboxMessages.channel,
         recipient: outboxMessages.recipient,
@@ -190,6 +196,11 @@ export class VerificationService {
       .where(opts.recipient ? eq(outboxMessages.recipient, opts.recipient) : undefined)
       .orderBy(desc(outboxMessages.id))
       .limit(Math.min(Math.max(opts.limit ?? 50, 1), 500));
+    return rows.map(({ meta, ...r }) => {
+      // The dedupe key identifies a code's text: never shown.
+      const { key: _key, ...delivery } = meta ?? {};
+      return { ...r, delivery: meta?.provider ? delivery : null };
+    });
   }
 
   close(): void {

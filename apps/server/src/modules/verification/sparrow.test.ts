@@ -53,6 +53,14 @@ describe('Sparrow SMS adapter', () => {
     )) as Array<{ meta: Record<string, unknown> }>;
     expect(rows[0]!.meta).toMatchObject({ provider: 'sparrow', status: 'failed', responseCode: 1012 });
     expect(logged).toContain('sms delivery failed');
+    // The console's SMS list (GET /wps/admin/outbox) shows the failure.
+    const [entry] = await t.app.services.verification.outbox({ recipient: '+977 9800000001' });
+    expect(entry!.delivery).toEqual({
+      provider: 'sparrow',
+      status: 'failed',
+      responseCode: 1012,
+      response: 'No Credits Available',
+    });
     // A definite refusal may be retried (nothing went out); it goes out once credit is back.
     stub.state.credits = 10;
     await sender.send({ to: '+977 9800000001', text: 'Your code is 123456' });
