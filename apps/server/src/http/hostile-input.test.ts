@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSign } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -300,8 +300,22 @@ function requestsFor(op: Operation, offset: number): Request[] {
   return out;
 }
 
-/** Seamless calls are signed: sign the hostile body too, so it reaches the handler. */
+/**
+ * Seamless calls are signed: sign the hostile body too, so it reaches the handler. Aggregator
+ * wallet calls (/aggregator/hub88/*) are authenticated by an RSA signature, not a session: they are
+ * signed with the local simulator's key (every outcome, a refusal included, is HTTP 200 with a status).
+ */
 function signatureFor(app: FastifyInstance, req: Request): Record<string, string> {
+  if (req.url.startsWith('/aggregator/hub88/')) {
+    const key = app.hub88.keys.simulator?.aggregatorPrivateKey;
+    return key
+      ? {
+          'x-hub88-signature': createSign('RSA-SHA256')
+            .update(req.payload ?? '')
+            .sign(key, 'base64'),
+        }
+      : {};
+  }
   const m = /^\/seamless\/v1\/([^/]+)\//.exec(req.url);
   if (!m) return {};
   const secrets = { ...app.config.vendorSecrets, SANDBOX: app.config.sandboxVendorSecret };
@@ -384,6 +398,14 @@ describe('hostile input from the OpenAPI document', () => {
                 failures.push(
                   `${role} ${op.method} ${op.path} [${r.label}] → ${res.statusCode} ${res.body.slice(0, 120)}`,
                 );
+              }
+              // A signature-authenticated aggregator call answers every outcome as 200 + RS_* status.
+              if (
+                r.url.startsWith('/aggregator/hub88/') &&
+                res.statusCode === 200 &&
+                !/^RS_[A-Z_]+$/.test(String((res.json() as { status?: unknown }).status))
+              ) {
+                failures.push(`${role} ${op.method} ${op.path} [${r.label}] → 200 without an RS_ status`);
               }
             }),
           );

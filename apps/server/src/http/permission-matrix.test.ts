@@ -104,3 +104,54 @@ describe('permission matrix (generated from the route table)', () => {
     expect(wrong).toEqual([]);
   }, 120_000);
 });
+
+/**
+ * Routes authenticated by a signature instead of a session (the Hub88 wallet API, issue 29): no
+ * session of any kind opens them. Unsigned, every caller gets RS_ERROR_INVALID_SIGNATURE (HTTP 200,
+ * as the protocol answers every outcome) and nothing else happens; the launch route that sends a
+ * player to an aggregator game opens only with a one-time launch token.
+ */
+describe('signature-authenticated routes (aggregator)', () => {
+  it('refuses every unsigned call, whatever session the caller holds', async () => {
+    const signed = routeTable(t.app).filter(
+      (r) => r.url.startsWith('/aggregator/hub88/') && r.method === 'POST',
+    );
+    expect(signed.map((r) => r.url).sort()).toEqual(
+      [
+        '/aggregator/hub88/transaction/bet',
+        '/aggregator/hub88/transaction/rollback',
+        '/aggregator/hub88/transaction/win',
+        '/aggregator/hub88/user/balance',
+        '/aggregator/hub88/user/info',
+      ].sort(),
+    );
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    const wrong: string[] = [];
+    for (const r of signed) {
+      for (const [who, token] of [
+        ['anonymous', null],
+        ['player', playerToken],
+        ['operator', operatorToken],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: r.url,
+          headers: token ? { token, authorization: `Bearer ${token}` } : {},
+          payload: { user: 'nobody', request_uuid: 'matrix-1' },
+        });
+        const status = res.json().status;
+        if (res.statusCode !== 200 || status !== 'RS_ERROR_INVALID_SIGNATURE')
+          wrong.push(`${who} ${r.url} → ${res.statusCode} ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens an aggregator game only with a valid one-time launch token, not a session', async () => {
+    const res = await t.app.inject({
+      url: '/wps/aggregator/hub88/launch?token=not-a-launch-token',
+      headers: { token: playerToken },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,7 @@
 import { CURRENCY } from '@wps/contract';
 import { Hub88Simulator, httpTransport, type WalletTransport } from '@wps/sandbox-vendor/hub88-sim';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { hub88ConsoleRoutes } from './console-routes.ts';
 import { type Hub88GamesApi, Hub88GamesClient } from './games-api.ts';
 import {
@@ -172,7 +172,7 @@ const hub88WalletRoutes: FastifyPluginAsync = async (app) => {
           tags,
           summary,
           description: DESCRIPTION,
-          headers: { type: 'object', properties: { [SIGNATURE_HEADER]: { type: 'string' } } },
+          headers: z.object({ [SIGNATURE_HEADER]: z.string().optional() }),
           body: schema,
           response: { 200: walletResponse },
         } as never,
