@@ -51,7 +51,11 @@ export default defineConfig({
     // about installing the app (content.spec.ts), which opens its own context.
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace records a DOM snapshot at every action and a screencast frame at every paint: with
+    // `retain-on-failure` every journey paid for one and a green run threw them all away. In CI a
+    // failed journey runs once more (retries above) and that retry is traced, so a failure still
+    // comes with its trace; run alone (no retries) the failing run itself is kept.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
 });
