@@ -80,6 +80,11 @@ const envSchema = z.object({
     .optional(),
   LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   LOTTERY_FAST_CUTOFF_SECONDS: z.coerce.number().int().min(1).max(3000).default(10),
+  /** Issue 28: the official lottery results feed (off when unset); `{gameCode}`, `{drawId}`, `{date}` filled in. */
+  LOTTERY_RESULTS_FEED_URL: z.string().url().optional(),
+  /** JSON object: prize key → path in the feed's answer (`results.DB`, `data.prizes[0]`); `results.<key>` when omitted. */
+  LOTTERY_RESULTS_FEED_MAP: z.string().optional(),
+  LOTTERY_RESULTS_FEED_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   JOBS_MAX_CATCH_UP: z.coerce.number().int().min(1).max(100_000).default(288),
   /** Real-time salary period (SPEC §9: 5 minutes); end-to-end runs shorten it to see a payment. */
   AGENT_REALTIME_PERIOD_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
@@ -202,6 +207,8 @@ export interface Config {
   lotteryFastSeconds: number;
   /** …and refuses bets this many seconds before each of its draws. */
   lotteryFastCutoffSeconds: number;
+  /** Issue 28: the official results feed of station-named draws (lottery/feed.ts), null when off. */
+  lotteryResultsFeed: { url: string; map: Record<string, string>; periodSeconds: number } | null;
   /** At most this many missed periods a catching-up job runs per scheduler tick after downtime. */
   jobsMaxCatchUp: number;
   /** Issue 12: a team member is active in a period with at least this valid bet (paisa). */
@@ -404,6 +411,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsMaxCatchUp: e.JOBS_MAX_CATCH_UP,
     lotteryFastSeconds: e.LOTTERY_FAST_SECONDS,
     lotteryFastCutoffSeconds: Math.min(e.LOTTERY_FAST_CUTOFF_SECONDS, e.LOTTERY_FAST_SECONDS - 1),
+    lotteryResultsFeed: e.LOTTERY_RESULTS_FEED_URL
+      ? {
+          url: e.LOTTERY_RESULTS_FEED_URL,
+          map: e.LOTTERY_RESULTS_FEED_MAP
+            ? (JSON.parse(e.LOTTERY_RESULTS_FEED_MAP) as Record<string, string>)
+            : {},
+          periodSeconds: e.LOTTERY_RESULTS_FEED_SECONDS,
+        }
+      : null,
     agentActiveMinBet: BigInt(e.AGENT_ACTIVE_MIN_BET_PAISA),
     agentRealtimePeriodMs: e.AGENT_REALTIME_PERIOD_SECONDS * 1000,
     betsFinalitySeconds: e.BETS_FINALITY_SECONDS,

@@ -47,6 +47,12 @@ const prizeMode = z.enum(LOTTERY_PRIZE_MODES);
 export const lotteryResultsSchema = z.record(z.string(), z.array(z.string()));
 export type LotteryResultsView = z.infer<typeof lotteryResultsSchema>;
 
+/**
+ * Where a draw's numbers come from (issue 28): `house` draws from a committed server seed
+ * (provably fair, house-named games); `official` draws pay on the stations' official result.
+ */
+export const LOTTERY_RESULT_SOURCES = ['house', 'official'] as const;
+
 export const lotteryDrawRefSchema = z.object({
   drawId: z.string(),
   drawTime: z.string(),
@@ -74,18 +80,42 @@ export const lotteryMenuGameSchema = z.object({
   /** Commission per bet type in percent of the cost ("5", "19.6"); taken off the cost at purchase. */
   commissions: z.record(z.string(), z.string()),
   nextDraw: lotteryDrawRefSchema.nullable(),
+  /** `official`: pays on the stations' official result (no seed hash); `house`: provably fair. */
+  resultSource: z.enum(LOTTERY_RESULT_SOURCES),
 });
 export const lotteryMenuSchema = z.object({ games: z.array(lotteryMenuGameSchema) });
 export type LotteryMenu = z.infer<typeof lotteryMenuSchema>;
 export type LotteryMenuGame = z.infer<typeof lotteryMenuGameSchema>;
+
+/**
+ * A draw as players see it: `waiting` is an official draw past its time whose official result is
+ * not in yet (or whose sources disagree): its tickets wait, nothing is voided.
+ */
+export const LOTTERY_PUBLIC_DRAW_STATES = ['open', 'waiting', 'drawn', 'settled'] as const;
+/** As the console sees it: `conflict` when the operator's entry and the feed disagree. */
+export const LOTTERY_DRAW_STATES = ['open', 'waiting', 'conflict', 'drawn', 'settled'] as const;
+export type LotteryDrawState = (typeof LOTTERY_DRAW_STATES)[number];
+/** An official result's provenance: who entered it, who approved it, or the feed it came from. */
+export const lotteryOfficialSchema = z.object({
+  source: z.enum(['operator', 'feed', 'feed+operator']),
+  enteredBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  feedUrl: z.string().nullable(),
+  at: z.string(),
+});
+export type LotteryOfficial = z.infer<typeof lotteryOfficialSchema>;
 
 export const lotteryDrawSchema = z.object({
   gameCode: z.string(),
   drawId: z.string(),
   drawTime: z.string(),
   stations: z.array(z.string()),
-  status: z.enum(['open', 'drawn', 'settled']),
+  status: z.enum(LOTTERY_PUBLIC_DRAW_STATES),
   results: lotteryResultsSchema.nullable(),
+  resultSource: z.enum(LOTTERY_RESULT_SOURCES),
+  /** An official draw once drawn: the result's source and who approved it. */
+  official: lotteryOfficialSchema.nullable(),
+  /** House draws: the committed seed's hash (empty for official draws, which have no seed). */
   serverSeedHash: z.string(),
   /** Revealed once drawn: sha256(serverSeed) = serverSeedHash, and the results replay from it. */
   serverSeed: z.string().optional(),
@@ -166,6 +196,10 @@ export const lotteryTicketSchema = z.object({
   commission: moneyString,
   payout: moneyString,
   createdAt: z.string(),
+  /** The draw's state: `waiting` while an official draw waits for its official result. */
+  drawStatus: z.enum(LOTTERY_PUBLIC_DRAW_STATES),
+  resultSource: z.enum(LOTTERY_RESULT_SOURCES),
+  official: lotteryOfficialSchema.nullable(),
   bets: z.array(
     z.object({
       type: z.enum(LOTTERY_BET_TYPE_VALUES),
@@ -300,3 +334,54 @@ export const adminLotteryGamePutSchema = z.object({
   maxStakePerNumber: positiveMoneyString,
   maxStakePerDraw: positiveMoneyString,
 });
+
+// ---- official results (issue 28): operator entry, second-operator approval, results feed ----
+
+/** The operator permission to enter and approve official lottery results. */
+export const LOTTERY_RESULTS_PERMISSION = 'lottery.results';
+
+/** Prize key → its numbers, as printed on the official sheet ("DB": ["12345"]). */
+export const lotteryResultsInputSchema = z.record(
+  safeString().regex(/^[A-Z][A-Z0-9]{1,3}$/, 'Invalid prize'),
+  z
+    .array(safeString().regex(/^[0-9]{2,6}$/, 'Invalid number'))
+    .min(1)
+    .max(10),
+);
+export const adminLotteryResultEnterSchema = z.object({ drawId, results: lotteryResultsInputSchema });
+export const adminLotteryResultApproveSchema = z.object({ drawId });
+export const adminLotteryResultsQuerySchema = z.object({
+  gameCode: gameCode.optional(),
+  state: z.enum(LOTTERY_DRAW_STATES).optional(),
+});
+export const adminLotteryResultEntrySchema = z.object({
+  source: z.enum(['operator', 'feed']),
+  results: lotteryResultsSchema,
+  enteredBy: z.string().nullable(),
+  enteredAt: z.string(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  feedUrl: z.string().nullable(),
+});
+export const adminLotteryResultDrawSchema = z.object({
+  drawId: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  drawTime: z.string(),
+  stations: z.array(z.string()),
+  state: z.enum(LOTTERY_DRAW_STATES),
+  results: lotteryResultsSchema.nullable(),
+  official: lotteryOfficialSchema.nullable(),
+  operator: adminLotteryResultEntrySchema.nullable(),
+  feed: adminLotteryResultEntrySchema.nullable(),
+  /** The prize keys on which the operator's entry and the feed disagree (why nothing settles). */
+  conflicts: z.array(z.string()),
+  /** Tickets of the draw still waiting for a result. */
+  openTickets: z.number().int(),
+});
+export type AdminLotteryResultDraw = z.infer<typeof adminLotteryResultDrawSchema>;
+export const adminLotteryResultsSchema = z.object({
+  draws: z.array(adminLotteryResultDrawSchema),
+  feedConfigured: z.boolean(),
+});
+export type AdminLotteryResults = z.infer<typeof adminLotteryResultsSchema>;

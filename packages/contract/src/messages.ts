@@ -142,8 +142,7 @@ export const MESSAGES = {
   lotteryResultNotDue: 'This draw has not taken place yet; enter its result after {0}.',
   lotteryResultFinal: 'This draw already has its result and is paid; it cannot be changed.',
   lotteryResultNothingToApprove: 'There is no entered result waiting for approval on this draw.',
-  lotteryResultSameOperator:
-    'You entered this result: a second operator must approve it (four eyes).',
+  lotteryResultSameOperator: 'You entered this result: a second operator must approve it (four eyes).',
   lotteryResultInvalid: 'This result does not match the draw: {0}',
   // agents (issue 12)
   contractNoOwn: 'You have no active contract of this kind to offer.',

@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'cashier',
   /** Game catalogue, vendors, rounds, in-house games, lottery. */
   'games',
+  /** Official lottery results: enter one, approve another operator's (four eyes). */
+  'lottery.results',
   'content',
   'promotions',
   'messages',

@@ -3,7 +3,7 @@ import { Scheduler } from './scheduler.ts';
 import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
-import { lotteryDrawJobs } from './lottery-draws.ts';
+import { lotteryDrawJobs, lotteryResultsFeedJob } from './lottery-draws.ts';
 import { bonusJob, pointsJob, referralJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
 import { promoKindJobs } from './promo-kinds.ts';
@@ -25,6 +25,8 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
   for (const job of lotteryDrawJobs(app.services.lottery)) scheduler.register(job);
+  const feed = app.config.lotteryResultsFeed;
+  if (feed) scheduler.register(lotteryResultsFeedJob(app.services.lottery, feed.periodSeconds));
   for (const job of agentJobs(app.services.agents, app.config.agentRealtimePeriodMs)) scheduler.register(job);
   scheduler.register(bonusJob(app.services.bonusEngine));
   scheduler.register(pointsJob(app.services.points));

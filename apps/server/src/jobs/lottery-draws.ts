@@ -28,3 +28,17 @@ export function lotteryDrawJobs(lottery: LotteryService): JobDefinition[] {
     };
   });
 }
+
+/**
+ * The official results feed (issue 28): every LOTTERY_RESULTS_FEED_SECONDS, asks the feed for
+ * each official draw past its time still without a result. Registered only when a feed is
+ * configured; a draw the feed has nothing for keeps waiting.
+ */
+export function lotteryResultsFeedJob(lottery: LotteryService, periodSeconds: number): JobDefinition {
+  return {
+    name: 'lottery-results-feed',
+    periodMs: periodSeconds * 1000,
+    utcOffsetMinutes: 0,
+    run: () => lottery.official.pollFeed(),
+  };
+}

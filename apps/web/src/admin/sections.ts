@@ -97,6 +97,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/lottery-odds-page.tsx'),
   },
   {
+    id: 'lottery-results',
+    path: 'lottery-results',
+    labelKey: 'nav.lotteryResults',
+    icon: 'lottery',
+    permission: 'lottery.results',
+    load: () => import('./pages/lottery-results-page.tsx'),
+  },
+  {
     id: 'inhouse-ggr',
     path: 'inhouse-ggr',
     labelKey: 'nav.inhouseGgr',

@@ -61,7 +61,9 @@ export class LotteryDraws {
   async ensureDraws(game: LotteryGame, now: Date, count = DRAWS_AHEAD): Promise<void> {
     const times = nextDrawTimes(game, now, count);
     const rows = times.map((t) => {
-      const serverSeed = serverSeedFromBytes(randomBytes(32));
+      // An official draw (issue 28) has no house seed: it pays on the stations' official result.
+      const official = game.resultSource === 'official';
+      const serverSeed = official ? '' : serverSeedFromBytes(randomBytes(32));
       return {
         id: drawIdOf(game.gameCode, t),
         gameCode: game.gameCode,
@@ -69,7 +71,8 @@ export class LotteryDraws {
         cutoffAt: new Date(t.getTime() - game.cutoffSeconds * 1000),
         stations: stationsOf(game, t),
         serverSeed,
-        serverSeedHash: hashServerSeed(serverSeed),
+        serverSeedHash: official ? '' : hashServerSeed(serverSeed),
+        resultSource: game.resultSource,
       };
     });
     if (rows.length) await this.db.insert(lotteryDraws).values(rows).onConflictDoNothing();
@@ -161,20 +164,33 @@ export class LotteryDraws {
   }
 
   /**
-   * Writes the results of a due draw from its committed seed (revealing it). The row lock makes
+   * Writes the results of a due house draw from its committed seed (revealing it); a due official
+   * draw moves to 'waiting' instead. The row lock makes
    * this wait for bets still being placed under the draw's share lock, and makes any later bet
    * see the draw closed: no ticket can slip in after the numbers are known.
    */
   async draw(drawId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [row] = rowsOf<{ status: string; game_code: string; server_seed: string; due: boolean }>(
+      const [row] = rowsOf<{
+        status: string;
+        game_code: string;
+        server_seed: string;
+        result_source: string;
+        due: boolean;
+      }>(
         await tx.execute(sql`
-          select status, game_code, server_seed, draw_time <= now() as due
+          select status, game_code, server_seed, result_source, draw_time <= now() as due
           from lottery_draws where id = ${drawId} for update`),
       );
       if (row?.status !== 'open' || !row.due) return false;
       const game = this.gamesByCode.get(row.game_code);
       if (!game) return false;
+      if (game.resultSource === 'official' || row.result_source === 'official' || !row.server_seed) {
+        // Issue 28: never drawn from a house seed. Past its time it waits for the official result
+        // (official.ts); its tickets stay open, nothing is voided however long that takes.
+        await tx.update(lotteryDraws).set({ status: 'waiting' }).where(eq(lotteryDraws.id, drawId));
+        return false;
+      }
       const results = drawLotteryFromSeed(row.server_seed, drawId, game.structure);
       await tx
         .update(lotteryDraws)
@@ -201,8 +217,9 @@ export class LotteryDraws {
     } = {},
   ): Promise<number> {
     const [draw] = await this.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, drawId));
-    if (!draw || draw.status === 'open' || !draw.results) return 0;
-    if (draw.status === 'settled') return 0;
+    // Only a drawn draw pays: never an open one, nor an official draw waiting for its result or
+    // whose sources disagree (issue 28).
+    if (draw?.status !== 'drawn' || !draw.results) return 0;
     const game = this.gamesByCode.get(draw.gameCode);
     if (!game) return 0;
     const index = new DrawIndex(game.structure, draw.results as LotteryResults);

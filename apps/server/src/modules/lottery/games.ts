@@ -25,6 +25,13 @@ export interface LotteryGame {
   /** Bets close this many seconds before the draw. */
   cutoffSeconds: number;
   name: { en: string; ne: string };
+  /**
+   * Where a draw's numbers come from (issue 28). 'official': the game is named after real
+   * stations and pays on their official result (operator entry approved by a second operator, or
+   * the results feed: official.ts); it never draws from a house seed. 'house': a fast game under a
+   * house name, drawn from its committed server seed (provably fair), never named after a station.
+   */
+  resultSource: 'house' | 'official';
   /** Stations by weekday (0 = Sunday): the provinces whose draw this is. */
   stations?: readonly (readonly string[])[];
   /** House exposure: the most staked on one number of one bet type per draw, and per draw in all (paisa). */
@@ -75,6 +82,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_NORTH',
+      resultSource: 'official',
       gameType: 'LOTT',
       region: 'north',
       structure: 'north',
@@ -86,6 +94,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_CENTRAL',
+      resultSource: 'official',
       gameType: 'LOTT',
       region: 'central',
       structure: 'south',
@@ -97,6 +106,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_SOUTH',
+      resultSource: 'official',
       gameType: 'LOTT',
       region: 'south',
       structure: 'south',
@@ -108,6 +118,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_FAST_1',
+      resultSource: 'house',
       gameType: 'ELOTT',
       region: 'fast',
       structure: 'north',
@@ -118,6 +129,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_FAST_3',
+      resultSource: 'house',
       gameType: 'ELOTT',
       region: 'fast',
       structure: 'north',
@@ -128,6 +140,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...vn,
       gameCode: 'VN_FAST_5',
+      resultSource: 'house',
       gameType: 'ELOTT',
       region: 'fast',
       structure: 'north',
@@ -138,6 +151,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...sea,
       gameCode: 'SEA_4D',
+      resultSource: 'house',
       gameType: 'LOTT',
       region: 'sea',
       structure: 'sea4d',
@@ -149,6 +163,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...sea,
       gameCode: 'SEA_4D_FAST',
+      resultSource: 'house',
       gameType: 'LOTT',
       region: 'sea',
       structure: 'sea4d',
@@ -159,6 +174,7 @@ export function lotteryGames(opts: { fastSeconds: number; fastCutoffSeconds: num
     {
       ...sea,
       gameCode: 'SEA_3D',
+      resultSource: 'house',
       gameType: 'LOTT',
       region: 'sea',
       structure: 'sea4d',

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  drawLotteryFromSeed,
   betTypesOf,
   DEFAULT_ODDS_BY_STRUCTURE,
   defaultOdds,
@@ -225,6 +226,12 @@ describe('lottery odds by draw structure', () => {
 
     await closeDraw(drawId);
     await runDraw('VN_SOUTH');
+    // VN_SOUTH pays on the official result (issue 28): the results feed's, here a fixed one.
+    await t.app.services.lottery.official.recordFeed(
+      drawId,
+      drawLotteryFromSeed('odds-structure', drawId, 'south'),
+      'test',
+    );
     const [draw] = await query<{ results: LotteryResults; status: string }>(
       'select results, status from lottery_draws where id = $1',
       [drawId],

@@ -6,6 +6,12 @@ import {
   adminLotteryOddsPutSchema,
   adminLotteryOddsQuerySchema,
   adminLotteryOddsSchema,
+  adminLotteryResultApproveSchema,
+  adminLotteryResultDrawSchema,
+  adminLotteryResultEnterSchema,
+  adminLotteryResultsQuerySchema,
+  adminLotteryResultsSchema,
+  LOTTERY_RESULTS_PERMISSION,
   envelopeSchema,
   GAMES_PERMISSION,
   errorEnvelopeSchema,
@@ -263,6 +269,79 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
         await lottery.config.setGameSettings(
           lottery.game(req.params.gameCode),
           req.body,
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
+      );
+    },
+  );
+
+  // ---- official results (issue 28): entry, second-operator approval, feed, conflicts ----
+  const resultsOperator = requireRole(['operator'], LOTTERY_RESULTS_PERMISSION);
+  const resultsTags = ['admin: lottery results'];
+  app.get(
+    '/wps/admin/lottery/results',
+    {
+      onRequest: resultsOperator,
+      schema: {
+        tags: resultsTags,
+        security,
+        summary:
+          'Official-result draws (station-named games) past their time: state (waiting, conflict, drawn, settled), the operator’s entry and the feed’s result, and why they conflict',
+        querystring: adminLotteryResultsQuerySchema,
+        response: { 200: envelopeSchema(adminLotteryResultsSchema), ...errors },
+      },
+    },
+    async (req) => {
+      if (req.query.gameCode) lottery.game(req.query.gameCode);
+      return ok(req, await lottery.official.list(req.query, requestLocale(req) === 'ne' ? 'ne' : 'en'));
+    },
+  );
+  app.post(
+    '/wps/admin/lottery/results',
+    {
+      onRequest: resultsOperator,
+      schema: {
+        tags: resultsTags,
+        security,
+        summary:
+          'Enter the official result of a draw past its time (audited); it counts once a second operator approves it',
+        body: adminLotteryResultEnterSchema,
+        response: { 200: envelopeSchema(adminLotteryResultDrawSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      return ok(
+        req,
+        await lottery.official.enter(
+          req.body.drawId,
+          req.body.results,
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
+      );
+    },
+  );
+  app.post(
+    '/wps/admin/lottery/results/approve',
+    {
+      onRequest: resultsOperator,
+      schema: {
+        tags: resultsTags,
+        security,
+        summary:
+          'Approve another operator’s entered result (audited; the one who entered it is refused); the draw settles unless the feed disagrees',
+        body: adminLotteryResultApproveSchema,
+        response: { 200: envelopeSchema(adminLotteryResultDrawSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      return ok(
+        req,
+        await lottery.official.approve(
+          req.body.drawId,
           { id: op.operatorId, account: op.account },
           clientIp(req),
         ),

@@ -40,13 +40,53 @@ export const lotteryDraws = pgTable(
      * chunk commits.
      */
     settledTicket: text(),
+    /**
+     * 'house': drawn from the committed server seed (provably fair, house-named games);
+     * 'official': paid on the station's official result (official.ts), no house seed.
+     */
+    resultSource: text().notNull().default('house'),
+    /** An official draw once drawn: where its result came from and who entered and approved it. */
+    official: jsonb(),
     createdAt: ts().notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('lottery_draws_game_time_uq').on(t.gameCode, t.drawTime),
     index('lottery_draws_status_idx').on(t.status, t.drawTime),
-    check('lottery_draws_status_known', sql`${t.status} in ('open', 'drawn', 'settled')`),
+    check(
+      'lottery_draws_status_known',
+      sql`${t.status} in ('open', 'waiting', 'conflict', 'drawn', 'settled')`,
+    ),
+    check('lottery_draws_result_source_known', sql`${t.resultSource} in ('house', 'official')`),
     check('lottery_draws_cutoff_before_draw', sql`${t.cutoffAt} <= ${t.drawTime}`),
+  ],
+);
+
+/**
+ * The official results of a draw, one per source (issue 28): the operator's entry, which counts
+ * only once a different operator approved it (four eyes), and the results feed's. When two
+ * present results differ the draw is in conflict and nothing settles (official.ts).
+ */
+export const lotteryOfficialResults = pgTable(
+  'lottery_official_results',
+  {
+    drawId: text().notNull(),
+    source: text().notNull(),
+    results: jsonb().notNull(),
+    enteredById: integer(),
+    enteredByAccount: text(),
+    enteredAt: ts().notNull().default(sql`now()`),
+    approvedById: integer(),
+    approvedByAccount: text(),
+    approvedAt: ts(),
+    feedUrl: text(),
+  },
+  (t) => [
+    primaryKey({ name: 'lottery_official_results_pk', columns: [t.drawId, t.source] }),
+    check('lottery_official_results_source_known', sql`${t.source} in ('operator', 'feed')`),
+    check(
+      'lottery_official_results_four_eyes',
+      sql`${t.approvedById} IS NULL OR ${t.approvedById} IS DISTINCT FROM ${t.enteredById}`,
+    ),
   ],
 );
 

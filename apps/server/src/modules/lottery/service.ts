@@ -20,6 +20,7 @@ import type { WalletService } from '../wallet/service.ts';
 import { commissionsView, LotteryConfig, oddsView } from './config.ts';
 import { type DrawRow, LotteryDraws } from './draws.ts';
 import { type LotteryGame, lotteryGames } from './games.ts';
+import { LotteryOfficialResults } from './official.ts';
 import { defaultPrizeMode, inMode } from './prize-modes.ts';
 import { lotteryDraws, lotteryTickets } from './schema.ts';
 import { LotterySlips } from './slips.ts';
@@ -28,6 +29,10 @@ import { listTickets, type TicketQuery } from './ticket-view.ts';
 export { defaultPrizeMode } from './prize-modes.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A draw's state as players see it: a conflict between official sources is still waiting. */
+export const publicDrawStatus = (status: string): LotteryDraw['status'] =>
+  status === 'conflict' ? 'waiting' : (status as LotteryDraw['status']);
 
 /**
  * Lottery (issue 15): the games' menus, tickets (placed, listed, cancelled) and opened numbers.
@@ -43,10 +48,13 @@ export class LotteryService {
   readonly config: LotteryConfig;
   /** Placing and cancelling slips (slips.ts). */
   private readonly slips: LotterySlips;
+  /** Official results of station-named draws: operator entry, approval, results feed (official.ts). */
+  readonly official: LotteryOfficialResults;
 
   constructor(
     private readonly db: Db,
-    config: Pick<Config, 'lotteryFastSeconds' | 'lotteryFastCutoffSeconds'>,
+    config: Pick<Config, 'lotteryFastSeconds' | 'lotteryFastCutoffSeconds'> &
+      Partial<Pick<Config, 'lotteryResultsFeed'>>,
     deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
   ) {
     this.games = lotteryGames({
@@ -56,6 +64,13 @@ export class LotteryService {
     this.byCode = new Map(this.games.map((g) => [g.gameCode, g]));
     this.draws = new LotteryDraws(db, deps, this.byCode);
     this.config = new LotteryConfig(db, deps, this.games);
+    this.official = new LotteryOfficialResults(
+      db,
+      this.draws,
+      deps.audit,
+      this.byCode,
+      config.lotteryResultsFeed ?? null,
+    );
     this.slips = new LotterySlips(
       db,
       deps,
@@ -116,22 +131,30 @@ export class LotteryService {
               stations: next.stations,
             }
           : null,
+        resultSource: g.resultSource,
       });
     }
     return out;
   }
 
   private drawView(d: DrawRow): LotteryDraw {
-    const revealed = d.status !== 'open';
+    const revealed = d.status === 'drawn' || d.status === 'settled';
+    const house = d.resultSource !== 'official';
     return {
       gameCode: d.gameCode,
       drawId: d.id,
       drawTime: iso(d.drawTime),
       stations: d.stations,
-      status: d.status as LotteryDraw['status'],
+      // Players see an official draw whose sources disagree as waiting, as it is for them.
+      status:
+        !house && d.status === 'open' && new Date(d.drawTime).getTime() <= Date.now()
+          ? 'waiting'
+          : publicDrawStatus(d.status),
       results: revealed ? (d.results as Record<string, string[]>) : null,
+      resultSource: house ? 'house' : 'official',
+      official: revealed && !house ? ((d.official as LotteryDraw['official']) ?? null) : null,
       serverSeedHash: d.serverSeedHash,
-      ...(revealed ? { serverSeed: d.serverSeed } : {}),
+      ...(revealed && house ? { serverSeed: d.serverSeed } : {}),
     };
   }
 

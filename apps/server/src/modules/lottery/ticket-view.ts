@@ -94,6 +94,9 @@ export async function listTickets(
       status: ticketStatus,
       drawTime: lotteryDraws.drawTime,
       results: lotteryDraws.results,
+      drawStatus: lotteryDraws.status,
+      resultSource: lotteryDraws.resultSource,
+      official: lotteryDraws.official,
     })
     .from(lotteryTickets)
     .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryTickets.drawId))
@@ -109,7 +112,7 @@ export async function listTickets(
   const indexOf = drawIndexes(gamesByCode);
   return {
     total: total?.n ?? 0,
-    content: rows.map(({ t, status, drawTime, results }) => {
+    content: rows.map(({ t, status, drawTime, results, drawStatus, resultSource, official }) => {
       const stored = t.bets as StoredBet[];
       const index = status === 'settled' ? indexOf(t.gameCode, t.drawId, results) : null;
       const outcomes = index ? betOutcomes(index, stored, t.odds as Odds) : null;
@@ -124,6 +127,19 @@ export async function listTickets(
         commission: fromMinor(t.commission),
         payout: fromMinor(t.payout),
         createdAt: iso(t.createdAt),
+        // Issue 28: a ticket of an official draw past its time shows it waits for the official
+        // result (a conflict between sources is still waiting for the player), and once drawn
+        // where the result came from and who approved it.
+        drawStatus:
+          drawStatus === 'conflict' ||
+          (drawStatus === 'open' && resultSource === 'official' && new Date(drawTime).getTime() <= Date.now())
+            ? 'waiting'
+            : (drawStatus as LotteryTicket['drawStatus']),
+        resultSource: resultSource === 'official' ? 'official' : 'house',
+        official:
+          resultSource === 'official' && (drawStatus === 'drawn' || drawStatus === 'settled')
+            ? ((official as LotteryTicket['official']) ?? null)
+            : null,
         bets: stored.map((b, i) => ({
           type: b.type as LotteryBetTypeCode,
           numbers: b.numbers,

@@ -12,6 +12,11 @@ interface Verdict {
   recomputed: Record<string, string[]>;
 }
 
+/** An official-result draw (issue 28): nothing to recompute; its result, source and approver. */
+interface OfficialVerdict {
+  draw: LotteryDraw;
+}
+
 /** The prize structure a draw's result keys name (DB…G7 North, DB…G8 Central/South, P1… SEA 4D). */
 const structureOf = (results: Record<string, string[]>): LotteryStructureId =>
   'P1' in results ? 'sea4d' : 'G8' in results ? 'south' : 'north';
@@ -26,12 +31,14 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
   const [gameCode, setGameCode] = useState(initialGame);
   const [drawId, setDrawId] = useState(initialDraw);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [official, setOfficial] = useState<OfficialVerdict | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function verify(e?: FormEvent) {
     e?.preventDefault();
     setVerdict(null);
+    setOfficial(null);
     setError(null);
     setBusy(true);
     try {
@@ -39,6 +46,10 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
       const { draws } = await api.get<{ draws: LotteryDraw[] }>(`/lgw/vn/numeros/opened/game?${q}`);
       const d = draws[0];
       if (!d) throw new Error(t('verify.notFound'));
+      if (d.resultSource === 'official') {
+        setOfficial({ draw: d });
+        return;
+      }
       if (!d.serverSeed || !d.results) throw new Error(t('verify.notDrawn'));
       const structure = structureOf(d.results);
       const seeds = { serverSeed: d.serverSeed, clientSeed: d.drawId, nonce: 0 };
@@ -78,6 +89,7 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
       onVerify={verify}
       error={error}
     >
+      {official && <OfficialResult draw={official.draw} />}
       {verdict && (
         <div data-testid="lottery-verify-result" aria-live="polite">
           <p className={verdict.hashOk ? 'text-success' : 'text-danger'} data-testid="lottery-verify-hash">
@@ -97,5 +109,46 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
         </div>
       )}
     </VerifierCard>
+  );
+}
+
+/** The verifier's answer for an official-result draw: the result, its source and who approved it. */
+function OfficialResult({ draw }: { draw: LotteryDraw }) {
+  const { t } = useTranslation('lottery');
+  const o = draw.official;
+  return (
+    <div data-testid="lottery-verify-official" aria-live="polite">
+      <h3>{t('verify.officialTitle')}</h3>
+      {!o || !draw.results ? (
+        <p data-testid="lottery-verify-waiting">{t('verify.officialWaiting')}</p>
+      ) : (
+        <>
+          <p className="small">{t('verify.officialLead')}</p>
+          <dl className="ih-dl">
+            <dt>{t('verify.officialSource')}</dt>
+            <dd data-testid="lottery-verify-source">{t(`official.sourceName.${o.source}`)}</dd>
+            {o.enteredBy && (
+              <>
+                <dt>{t('verify.officialEntered')}</dt>
+                <dd>{o.enteredBy}</dd>
+              </>
+            )}
+            <dt>{t('verify.officialApproved')}</dt>
+            <dd data-testid="lottery-verify-approver">{o.approvedBy ?? t('official.approvedAuto')}</dd>
+            {o.feedUrl && (
+              <>
+                <dt>{t('verify.officialFeed')}</dt>
+                <dd className="ih-mono">{o.feedUrl}</dd>
+              </>
+            )}
+          </dl>
+          <pre className="ih-mono ih-pre">
+            {Object.entries(draw.results)
+              .map(([k, v]) => `${k}: ${v.join(' ')}`)
+              .join('\n')}
+          </pre>
+        </>
+      )}
+    </div>
   );
 }

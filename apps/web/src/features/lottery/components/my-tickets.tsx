@@ -5,6 +5,19 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { type LotteryTicket, useCancelTicket } from '../api/lottery.ts';
 import { formatNepalTime } from '../lib/time.ts';
 
+/** Where an official draw's result came from and who approved it (issue 28). */
+export function OfficialSource({ official }: { official: NonNullable<LotteryTicket['official']> }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <p className="small muted" data-testid="ticket-source">
+      {t('official.source', { source: t(`official.sourceName.${official.source}`) })} ·{' '}
+      {official.approvedBy
+        ? t('official.approvedBy', { name: official.approvedBy })
+        : t('official.approvedAuto')}
+    </p>
+  );
+}
+
 /** My tickets of this game: open ones can be cancelled before the cut-off; settled ones show hits and payout. */
 export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
   const { t } = useTranslation('lottery');
@@ -33,7 +46,11 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
             <div className="lt-row">
               <span className="small">
                 {formatNepalTime(x.drawTime)} ·{' '}
-                <span data-testid="ticket-status">{t(`status.${x.status}`)}</span>
+                <span data-testid="ticket-status">
+                  {x.status === 'open' && x.drawStatus === 'waiting'
+                    ? t('official.waiting')
+                    : t(`status.${x.status}`)}
+                </span>
               </span>
               <span className="num small">
                 {t('tickets.cost')} {x.cost}
@@ -51,6 +68,7 @@ export function MyTickets({ tickets }: { tickets: LotteryTicket[] }) {
                 )}
               </span>
             </div>
+            {x.official && <OfficialSource official={x.official} />}
             <ul className="lt-sub">
               {x.bets.map((b) => (
                 <li key={`${b.type}-${b.numbers.join('.')}-${b.amount}`} className="small">

@@ -39,7 +39,17 @@ export function DrawResults({ draw, mine }: { draw: LotteryDraw; mine: LotteryTi
           </tbody>
         </table>
       ) : (
-        <p className="small muted">{t('results.pending')}</p>
+        <p className="small muted" data-testid="draw-pending">
+          {draw.status === 'waiting' ? t('official.waiting') : t('results.pending')}
+        </p>
+      )}
+      {draw.official && (
+        <p className="small muted" data-testid="draw-source">
+          {t('official.source', { source: t(`official.sourceName.${draw.official.source}`) })} ·{' '}
+          {draw.official.approvedBy
+            ? t('official.approvedBy', { name: draw.official.approvedBy })
+            : t('official.approvedAuto')}
+        </p>
       )}
       <p className="small">
         <Link to={`/verify?lotteryGame=${draw.gameCode}&drawId=${draw.drawId}`} data-testid="verify-draw">

@@ -102,9 +102,15 @@ function GameView({
               format={(s) => t('lobby.closesIn', { time: clock(s) })}
             />
           </p>
-          <p className="small muted lt-mono lt-wrap">
-            {t('bet.hash')} {next.serverSeedHash}
-          </p>
+          {game.resultSource === 'official' ? (
+            <p className="small muted" data-testid="pays-official">
+              {t('official.paysOfficial')}
+            </p>
+          ) : (
+            <p className="small muted lt-mono lt-wrap">
+              {t('bet.hash')} {next.serverSeedHash}
+            </p>
+          )}
         </section>
       )}
       <BetPanel game={game} drawId={next?.drawId ?? null} closed={closed} />
