@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
-import { seedWalletDemo } from './wallet-helpers.ts';
+import { openConsole, seedWalletDemo } from './wallet-helpers.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
@@ -140,4 +140,24 @@ test('agent01 registers a sub-agent, offers a real-time salary, the sub-agent ac
   ).toBeVisible();
   await fitsPhone(page);
   await page.close();
+});
+
+test('the operator offers agent01 a platform dividend with its pay period and its own bets counted', async ({
+  browser,
+  server,
+}) => {
+  const console_ = await openConsole(browser, server);
+  await console_.setViewportSize({ width: 360, height: 780 });
+  await console_.goto('/admin/agents');
+  const form = console_.locator('form.admin-form');
+  await form.getByLabel('Top-level agent account').fill('agent01');
+  await form.getByLabel('Contract', { exact: true }).selectOption('DIVIDEND');
+  await form.getByLabel('Rate (%)').fill('12.5');
+  await form.getByLabel('Pay period').selectOption('WEEKLY');
+  await form.getByLabel("Count the agent's own bets too").check();
+  await form.getByRole('button', { name: 'Offer a platform contract' }).click();
+  await expect(console_.getByRole('status')).toContainText(/Contract \d+ offered/);
+  const agent = (await server.services.members.getByAccount('agent01'))!;
+  const offered = await server.services.agents.contracts.list(agent.id, { side: 'RECEIVED' });
+  expect(offered.find((c) => c.kind === 'DIVIDEND')).toMatchObject({ ownPlay: true, payPeriod: 'WEEKLY' });
 });

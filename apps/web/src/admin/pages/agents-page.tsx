@@ -1,4 +1,4 @@
-import type { ContractKind, Page } from '@wps/contract';
+import type { ContractKind, ContractOffer, Page, PayPeriod } from '@wps/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ interface PendingPayout {
 }
 
 const KINDS: ContractKind[] = ['REALTIME', 'DAILY', 'HOURLY', 'DIVIDEND'];
+const PERIODS: PayPeriod[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
 
 /**
  * Agents: payouts waiting for the paying upline's funds (retried on every run of their job), and
@@ -42,16 +43,26 @@ export default function AgentsPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const [form, setForm] = useState({ downline: '', kind: 'REALTIME' as ContractKind, rate: '' });
+  const [form, setForm] = useState({
+    downline: '',
+    kind: 'REALTIME' as ContractKind,
+    rate: '',
+    payPeriod: 'MONTHLY' as PayPeriod,
+    // Whether the agent's own bets count toward its pay (issue 26): off unless the operator says so,
+    // as in the agent centre's own offer form.
+    ownPlay: false,
+  });
   const offer = useMutation({
-    mutationFn: () =>
-      api.post<{ id: number; status: string }>(
-        '/wps/admin/agents/contracts',
-        form.kind === 'REALTIME'
-          ? { downline: form.downline, kind: form.kind, rate: form.rate }
-          : { downline: form.downline, kind: form.kind, tiers: [{ rate: form.rate }] },
-        { token: adminToken() },
-      ),
+    mutationFn: () => {
+      const { downline, kind, rate, payPeriod, ownPlay } = form;
+      const body: ContractOffer =
+        kind === 'REALTIME'
+          ? { downline, kind, rate, ownPlay }
+          : { downline, kind, tiers: [{ rate }], ownPlay, ...(kind === 'DIVIDEND' ? { payPeriod } : {}) };
+      return api.post<{ id: number; status: string }>('/wps/admin/agents/contracts', body, {
+        token: adminToken(),
+      });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'agents'] }),
   });
   const fields = offer.error instanceof ApiError ? offer.error.fields : {};
@@ -119,6 +130,29 @@ export default function AgentsPage() {
           error={fields.rate ?? fields.tiers}
           onChange={(e) => setForm({ ...form, rate: e.target.value })}
         />
+        {form.kind === 'DIVIDEND' && (
+          <SelectField
+            label={t('agents.payPeriod')}
+            value={form.payPeriod}
+            error={fields.payPeriod}
+            onChange={(e) => setForm({ ...form, payPeriod: e.target.value as PayPeriod })}
+          >
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`agents.periods.${p}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <label className="chip-row">
+          <input
+            type="checkbox"
+            name="ownPlay"
+            checked={form.ownPlay}
+            onChange={(e) => setForm({ ...form, ownPlay: e.target.checked })}
+          />{' '}
+          {t('agents.ownPlay')}
+        </label>
         {offer.error && !Object.keys(fields).length && <p role="alert">{offer.error.message}</p>}
         {offer.data && <p role="status">{t('agents.offered', { id: offer.data.id })}</p>}
         <Button type="submit" disabled={offer.isPending}>
