@@ -1,6 +1,7 @@
 import { alignedStart } from '@wps/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { BetsConsumer } from '../bets/consumers.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { ContractRow } from './contracts.ts';
 import {
@@ -33,11 +34,32 @@ const CONSUME_BATCH = 2000;
 
 /** The real-time salary (SPEC §9): bets accrued to contracts as they settle, paid every period. */
 export class RealtimeSalary {
+  /**
+   * The bets record's one consumer runner (bets/consumers.ts), as for wagering, points, missions
+   * and referral: it drains to the horizon and publishes this consumer's watermark and lag.
+   */
+  private readonly consumer: BetsConsumer;
+  /** What the drain in progress accrues into; set only inside `accrueRealtime`'s turn. */
+  private accrual: {
+    floor: Date;
+    owner: PeriodContext | undefined;
+    byMember: Map<number, { id: number; acceptedAt: Date | null; ownPlay: boolean }>;
+  } | null = null;
+  /** Drains one at a time: each carries its own floor and owner (the runner shares a drain in flight). */
+  private turn: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly payouts: AgentPayouts,
     private readonly deps: { bets: BetsService; utcOffsetMinutes: number; realtimePeriodMs: number },
-  ) {}
+  ) {
+    this.consumer = new BetsConsumer(db, deps.bets, REALTIME_CONSUMER, CONSUME_BATCH, async (rows, tx) => {
+      const a = this.accrual;
+      if (!a) throw new Error('real-time salary: bets handed over outside an accrual');
+      await a.owner?.assertOwner(tx);
+      await this.accrue(rows, a.byMember, a.floor, tx);
+    });
+  }
 
   /**
    * Real-time salary for one period (5 minutes, SPEC §9): first every new bet of the record is credited to the
@@ -91,7 +113,13 @@ export class RealtimeSalary {
    * its own 5-minute period, or in `floor` when that period is already settled (a late commit):
    * periods settle in order, so nothing is ever added to a paid period.
    */
-  async accrueRealtime(floor: Date, owner?: PeriodContext): Promise<number> {
+  accrueRealtime(floor: Date, owner?: PeriodContext): Promise<number> {
+    const run = this.turn.then(() => this.accrueInTurn(floor, owner));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async accrueInTurn(floor: Date, owner: PeriodContext | undefined): Promise<number> {
     const contracts = await this.db
       .select({
         id: agentContracts.id,
@@ -101,16 +129,17 @@ export class RealtimeSalary {
       })
       .from(agentContracts)
       .where(and(eq(agentContracts.kind, 'REALTIME'), eq(agentContracts.status, 'active')));
-    const byMember = new Map(contracts.map((c) => [c.memberId, c]));
-    let total = 0;
-    for (;;) {
-      const n = await this.deps.bets.consume(REALTIME_CONSUMER, CONSUME_BATCH, async (rows, tx) => {
-        await owner?.assertOwner(tx);
-        await this.accrue(rows, byMember, floor, tx);
-      });
-      total += n;
-      if (n < CONSUME_BATCH) return total;
+    this.accrual = { floor, owner, byMember: new Map(contracts.map((c) => [c.memberId, c])) };
+    try {
+      return await this.consumer.catchUp();
+    } finally {
+      this.accrual = null;
     }
+  }
+
+  /** The consumer's watermark: every bet settled before it has been accrued. */
+  consumedThrough(): Promise<Date | null> {
+    return this.consumer.consumedThrough();
   }
 
   private async accrue(

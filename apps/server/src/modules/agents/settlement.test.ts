@@ -1,3 +1,5 @@
+import { consumerStates } from '../bets/consumers.ts';
+import { REALTIME_CONSUMER } from './realtime-salary.ts';
 import { alignedStart } from '@wps/contract';
 import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -51,6 +53,21 @@ describe('agents: settlement (hand-worked, exactly once, pending, property)', ()
     expect(again.paid).toBe(0);
     expect(await commission(top.id)).toBe(584n);
     expect(await commission(sub.id)).toBe(1166n);
+  });
+
+  it('real-time: the accruals drain through the one consumer runner, which publishes their watermark', async () => {
+    const s = t.app.services.agents.settlement;
+    const { agents, player } = await chain(t.app, 1);
+    await platformContract(t.app, agents[0]!, { kind: 'REALTIME', rate: '1.00' });
+    await bet(t.app, player.id, 10_000n, 0n);
+    const before = new Date();
+    await s.settleRealtime(realtimePeriod());
+    // Issue 26: its own drain loop left the watermark unset, so the console and the metrics had
+    // no "consumed through" for the real-time salary and nothing could wait on it.
+    const states = await consumerStates(t.app.database.db);
+    const mine = states.find((c) => c.name === REALTIME_CONSUMER);
+    expect(mine?.consumedThrough?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1_000);
+    expect(mine?.lag).toBe(0);
   });
 
   it('daily salary: the best tier met by the team’s valid bet and active members', async () => {
