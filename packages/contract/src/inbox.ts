@@ -33,6 +33,9 @@ export const broadcastInputSchema = z.object({
   audience: z.enum(BROADCAST_AUDIENCES),
   title: safeString().trim().min(1).max(120),
   body: safeString().trim().min(1).max(4000),
+  /** Nepali versions (issue 27): empty shows the English to a Nepali reader. */
+  titleNe: safeString().trim().max(120).default(''),
+  bodyNe: safeString().trim().max(4000).default(''),
 });
 export type BroadcastInput = z.infer<typeof broadcastInputSchema>;
 

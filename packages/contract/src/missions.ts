@@ -110,6 +110,9 @@ export const missionInputSchema = z
   .object({
     title: safeString().trim().min(1).max(120),
     description: safeString().trim().max(1000).default(''),
+    /** Nepali versions (issue 27): empty shows the English to a Nepali reader. */
+    titleNe: safeString().trim().max(120).default(''),
+    descriptionNe: safeString().trim().max(1000).default(''),
     period: z.enum(MISSION_PERIODS),
     metric: z.enum(MISSION_METRICS),
     /** valid_bet and rounds only: count bets of this game type (null: every type). */
@@ -135,6 +138,8 @@ export const adminMissionSchema = z.object({
   id: z.number().int(),
   title: safeString(),
   description: safeString(),
+  titleNe: safeString(),
+  descriptionNe: safeString(),
   period: z.enum(MISSION_PERIODS),
   metric: z.enum(MISSION_METRICS),
   gameType: safeString().nullable(),

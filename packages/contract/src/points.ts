@@ -60,6 +60,9 @@ export const redemptionQuerySchema = pageQuerySchema.extend({ status: z.enum(RED
 export const pointsProductInputSchema = z.object({
   name: safeString().trim().min(1).max(120),
   description: safeString().trim().max(2000).default(''),
+  /** Nepali versions (issue 27): empty shows the English to a Nepali reader. */
+  nameNe: safeString().trim().max(120).default(''),
+  descriptionNe: safeString().trim().max(2000).default(''),
   kind: z.enum(POINTS_PRODUCT_KINDS),
   points: z.number().int().min(1).max(1_000_000_000),
   cashValue: moneyString.nullable().default(null),
@@ -72,6 +75,9 @@ export const pointsProductInputSchema = z.object({
 });
 export type PointsProductInput = z.infer<typeof pointsProductInputSchema>;
 export const adminPointsProductSchema = pointsProductSchema.extend({
+  /** The console sees both languages: `name`, `description` are the English ones. */
+  nameNe: safeString(),
+  descriptionNe: safeString(),
   enabled: z.boolean(),
   sort: z.number().int(),
 });

@@ -199,6 +199,10 @@ export const promotionInputSchema = z.object({
   title: safeString().trim().min(1).max(120),
   summary: safeString().trim().max(300).default(''),
   body: safeString().trim().max(8000).default(''),
+  /** Nepali versions (issue 27): empty shows the English to a Nepali reader. */
+  titleNe: safeString().trim().max(120).default(''),
+  summaryNe: safeString().trim().max(300).default(''),
+  bodyNe: safeString().trim().max(8000).default(''),
   category: z.enum(PROMOTION_CATEGORIES),
   labels: z.array(z.enum(PROMOTION_LABELS)).max(6).default([]),
   languages: z.array(safeString().trim().min(2).max(8)).max(40).default([]),
@@ -238,6 +242,10 @@ export const adminPromotionSchema = promotionSchema.omit({ status: true, pending
   languages: z.array(safeString()),
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** The console sees both languages: `title`, `summary`, `body` are the English ones. */
+  titleNe: safeString(),
+  summaryNe: safeString(),
+  bodyNe: safeString(),
 });
 export const adminPromotionListSchema = z.array(adminPromotionSchema);
 

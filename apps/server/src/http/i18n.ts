@@ -30,3 +30,11 @@ export function translate(
   const table = locale === 'ne' ? MESSAGES_NE : MESSAGES;
   return formatMessage(table[key], ...args);
 }
+
+/**
+ * An operator-authored text in the reader's language (issue 27): the Nepali field when the reader
+ * reads Nepali and the operator wrote one, the English otherwise.
+ */
+export function localized(locale: CompleteLocale, en: string, ne: string | null | undefined): string {
+  return locale === 'ne' && ne?.trim() ? ne : en;
+}

@@ -9,6 +9,8 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
     {
       title: 'Play 5 rounds today',
       description: 'Play any 5 real-money rounds today.',
+      titleNe: 'आज 5 राउन्ड खेल्नुहोस्',
+      descriptionNe: 'आज वास्तविक रकमका कुनै पनि 5 राउन्ड खेल्नुहोस्।',
       period: 'day',
       metric: 'rounds',
       target: '5',
@@ -18,6 +20,8 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
     {
       title: 'Bet NPR 500 on slots today',
       description: 'Valid bets on slot (RNG) games count.',
+      titleNe: 'आज स्लटमा रु 500 बाजी लगाउनुहोस्',
+      descriptionNe: 'स्लट (RNG) खेलका मान्य बाजी गनिन्छन्।',
       period: 'day',
       metric: 'valid_bet',
       gameType: 'RNG',
@@ -28,6 +32,8 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
     {
       title: 'Deposit NPR 1,000 this week',
       description: 'Approved deposits from Monday to Sunday count.',
+      titleNe: 'यो हप्ता रु 1,000 जम्मा गर्नुहोस्',
+      descriptionNe: 'सोमबारदेखि आइतबारसम्मका स्वीकृत जम्मा गनिन्छन्।',
       period: 'week',
       metric: 'deposit',
       target: '1000.00',
@@ -37,6 +43,8 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
     {
       title: 'Bet NPR 10,000 this week',
       description: 'Valid bets on every game count.',
+      titleNe: 'यो हप्ता रु 10,000 बाजी लगाउनुहोस्',
+      descriptionNe: 'सबै खेलका मान्य बाजी गनिन्छन्।',
       period: 'week',
       metric: 'valid_bet',
       target: '10000.00',

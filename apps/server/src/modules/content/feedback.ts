@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import { contentImages, feedbackReplies, feedbackTickets } from './schema.ts';
 import type { Actor, ContentService } from './service.ts';
 
@@ -191,7 +192,7 @@ export class Feedback {
       if (t.memberId !== null) {
         await this.deps.messages.send(
           t.memberId,
-          { kind: FEEDBACK_MESSAGE_KIND, title: `Reply to your feedback #${ticketId}`, body },
+          systemMessage(FEEDBACK_MESSAGE_KIND, ['feedbackReplyTitle', ticketId], { raw: body }),
           tx,
         );
       }

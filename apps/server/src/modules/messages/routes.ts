@@ -15,6 +15,7 @@ import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth
 import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/i18n.ts';
 
 const consoleRoute = operatorConsole({ tag: 'admin: messages', permission: 'messages' });
 
@@ -37,7 +38,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(inboxPageSchema) },
       },
     },
-    async (req) => ok(req, await messages.inbox(memberPrincipal(req).memberId, req.query)),
+    async (req) =>
+      ok(req, await messages.inbox(memberPrincipal(req).memberId, req.query, requestLocale(req))),
   );
 
   app.get(

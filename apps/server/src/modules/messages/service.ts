@@ -1,5 +1,6 @@
 import {
   type BroadcastAudience,
+  type CompleteLocale,
   type BroadcastInput,
   type InboxMessage,
   type InboxPage,
@@ -7,7 +8,7 @@ import {
   isTrialType,
   type Page,
 } from '@wps/contract';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
@@ -20,6 +21,9 @@ export interface MessageInput {
   kind: string;
   title: string;
   body: string;
+  /** The same message in Nepali (issue 27; `systemMessage` in templates.ts writes both). */
+  titleNe?: string | null;
+  bodyNe?: string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -57,6 +61,8 @@ export class MessagesService {
         kind: clip(input.kind, 32),
         title: clip(input.title, 200),
         body: clip(input.body, 4000),
+        titleNe: input.titleNe ? clip(input.titleNe, 200) : null,
+        bodyNe: input.bodyNe ? clip(input.bodyNe, 4000) : null,
       })
       .returning({ id: memberMessages.id });
     return row!.id;
@@ -102,17 +108,23 @@ export class MessagesService {
     return (direct?.n ?? 0) + (broadcast?.n ?? 0);
   }
 
+  /** A member's messages, in the reader's language (Nepali when written, English otherwise). */
   async inbox(
     memberId: number,
     q: { pageNo: number; pageSize: number; unread?: 'true' | 'false' | undefined },
+    locale: CompleteLocale = 'en',
   ): Promise<InboxPage> {
     const v = await this.viewer(memberId);
     const onlyUnread = q.unread === 'true';
+    const ne = locale === 'ne';
+    const pick = (en: SQL, nepali: SQL) => (ne ? sql`coalesce(nullif(${nepali}, ''), ${en})` : en);
     const union = sql`
-      select 'direct' as source, m.id, m.kind, m.title, m.body, m.read_at is not null as read, m.created_at
+      select 'direct' as source, m.id, m.kind, ${pick(sql`m.title`, sql`m.title_ne`)} as title,
+        ${pick(sql`m.body`, sql`m.body_ne`)} as body, m.read_at is not null as read, m.created_at
       from member_messages m where m.member_id = ${memberId}
       union all
-      select 'broadcast', b.id, 'broadcast', b.title, b.body, r.member_id is not null, b.created_at
+      select 'broadcast', b.id, 'broadcast', ${pick(sql`b.title`, sql`b.title_ne`)},
+        ${pick(sql`b.body`, sql`b.body_ne`)}, r.member_id is not null, b.created_at
       from message_broadcasts b
       left join message_broadcast_reads r on r.broadcast_id = b.id and r.member_id = ${memberId}
       where ${this.broadcastFor(v)}`;
@@ -195,12 +207,18 @@ export class MessagesService {
 
   async broadcast(
     actor: { id: number; account: string; ip?: string | null },
-    input: BroadcastInput,
+    input: Omit<BroadcastInput, 'titleNe' | 'bodyNe'> & { titleNe?: string; bodyNe?: string },
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(messageBroadcasts)
-        .values({ ...input, createdBy: actor.id, createdByAccount: actor.account })
+        .values({
+          ...input,
+          titleNe: input.titleNe ?? '',
+          bodyNe: input.bodyNe ?? '',
+          createdBy: actor.id,
+          createdByAccount: actor.account,
+        })
         .returning({ id: messageBroadcasts.id });
       await this.deps.audit.record(
         {

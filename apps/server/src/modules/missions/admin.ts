@@ -38,6 +38,8 @@ export class MissionsAdmin {
       id: m.id,
       title: m.title,
       description: m.description,
+      titleNe: m.titleNe,
+      descriptionNe: m.descriptionNe,
       period: m.period as MissionPeriod,
       metric: m.metric as MissionMetric,
       gameType: m.gameType,
@@ -55,6 +57,8 @@ export class MissionsAdmin {
     return {
       title: input.title,
       description: input.description,
+      titleNe: input.titleNe,
+      descriptionNe: input.descriptionNe,
       period: input.period,
       metric: input.metric,
       gameType: input.metric === 'deposit' ? null : input.gameType,

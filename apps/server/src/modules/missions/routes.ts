@@ -19,6 +19,7 @@ import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth
 import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/i18n.ts';
 import type { Actor } from './vip.ts';
 
 const viewerId = (req: FastifyRequest): number | null => {
@@ -51,7 +52,8 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(missionSummarySchema) },
       },
     },
-    async (req) => ok(req, await missions.summary(memberPrincipal(req).memberId)),
+    async (req) =>
+      ok(req, await missions.summary(memberPrincipal(req).memberId, undefined, requestLocale(req))),
   );
 
   app.post(

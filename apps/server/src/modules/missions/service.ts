@@ -12,11 +12,14 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/i18n.ts';
+import type { CompleteLocale } from '@wps/contract';
 import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { CashierService } from '../cashier/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import type { BonusEngine, HiddenPromotion } from '../promotions/bonus-engine.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -194,7 +197,7 @@ export class MissionsService {
   }
 
   /** Mission summary: this period's missions with progress and status, and the VIP card. */
-  async summary(memberId: number, now = new Date()): Promise<MissionSummary> {
+  async summary(memberId: number, now = new Date(), locale: CompleteLocale = 'en'): Promise<MissionSummary> {
     await this.realMember(memberId);
     await this.catchUp(4);
     const list = await this.db
@@ -225,8 +228,8 @@ export class MissionsService {
       const shown = progress < 0n ? 0n : progress > m.target ? m.target : progress;
       return {
         id: m.id,
-        title: m.title,
-        description: m.description,
+        title: localized(locale, m.title, m.titleNe),
+        description: localized(locale, m.description, m.descriptionNe),
         period: m.period as MissionPeriod,
         metric: m.metric as MissionMetric,
         gameType: m.gameType,
@@ -301,11 +304,11 @@ export class MissionsService {
       );
       await this.deps.messages.send(
         memberId,
-        {
-          kind: 'bonus',
-          title: `Mission complete: ${m.title}`,
-          body: `Your reward of ${fromMinor(m.reward)} was added to your balance.`,
-        },
+        systemMessage(
+          'bonus',
+          ['missionCompleteTitle', { en: m.title, ne: m.titleNe }],
+          ['missionComplete', fromMinor(m.reward)],
+        ),
         tx,
       );
       return { missionId: m.id, reward: fromMinor(m.reward) };

@@ -4,6 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { vipLevelAwards, vipLevels, vipMembers, vipMonthlyAwards } from './schema.ts';
@@ -110,14 +111,11 @@ export class VipService {
         );
       await this.deps.messages.send(
         m.memberId,
-        {
-          kind: 'bonus',
-          title: `VIP level ${l.level}: ${l.name}`,
-          body:
-            l.bonus > 0n
-              ? `Congratulations! You reached VIP ${l.name}. Your level-up bonus of ${fromMinor(l.bonus)} was added to your balance.`
-              : `Congratulations! You reached VIP ${l.name}.`,
-        },
+        systemMessage(
+          'bonus',
+          ['vipLevelTitle', l.level, l.name],
+          l.bonus > 0n ? ['vipLevelBonus', l.name, fromMinor(l.bonus)] : ['vipLevel', l.name],
+        ),
         tx,
       );
     }
@@ -190,11 +188,11 @@ export class VipService {
           );
           await this.deps.messages.send(
             m.memberId,
-            {
-              kind: 'bonus',
-              title: `VIP monthly bonus: ${m.name}`,
-              body: `Your VIP ${m.name} monthly bonus of ${fromMinor(m.amount)} for ${month} was added to your balance.`,
-            },
+            systemMessage(
+              'bonus',
+              ['vipMonthlyTitle', m.name],
+              ['vipMonthly', m.name, fromMinor(m.amount), month],
+            ),
             tx,
           );
           paid++;

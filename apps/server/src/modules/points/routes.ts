@@ -20,6 +20,7 @@ import { memberPrincipal, operatorPrincipal, requireRole } from '../../http/auth
 import { operatorConsole } from '../../http/console-route.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/i18n.ts';
 import type { Actor } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -60,7 +61,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pointsProductListSchema) },
       },
     },
-    async (req) => ok(req, await points.products()),
+    async (req) => ok(req, await points.products(requestLocale(req))),
   );
 
   app.post(

@@ -12,10 +12,13 @@ import {
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/i18n.ts';
+import type { CompleteLocale } from '@wps/contract';
 import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import type { SystemService } from '../system/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -181,11 +184,11 @@ export class PointsService {
     };
   }
 
-  private productOut(p: ProductRow): PointsProduct {
+  private productOut(p: ProductRow, locale: CompleteLocale = 'en'): PointsProduct {
     return {
       id: p.id,
-      name: p.name,
-      description: p.description,
+      name: localized(locale, p.name, p.nameNe),
+      description: localized(locale, p.description, p.descriptionNe),
       kind: p.kind as PointsProduct['kind'],
       points: Number(p.points),
       cashValue: p.cashValue === null ? null : fromMinor(p.cashValue),
@@ -197,14 +200,14 @@ export class PointsService {
   }
 
   /** The mall's products (public: visitors may look). */
-  async products(): Promise<PointsProduct[]> {
+  async products(locale: CompleteLocale = 'en'): Promise<PointsProduct[]> {
     if (!(await this.deps.system.isFlagEnabled('PTSYS3'))) throw new AppError('NOT_ENABLED');
     const rows = await this.db
       .select()
       .from(pointsProducts)
       .where(eq(pointsProducts.enabled, true))
       .orderBy(desc(pointsProducts.sort), asc(pointsProducts.points));
-    return rows.map((p) => this.productOut(p));
+    return rows.map((p) => this.productOut(p, locale));
   }
 
   private redemptionOut(r: RedemptionRow): Redemption {
@@ -374,19 +377,25 @@ export class PointsService {
         },
         tx,
       );
+      // The product's Nepali name, while it still names what was redeemed (the row keeps the English).
+      const [product] = await tx
+        .select({ name: pointsProducts.name, nameNe: pointsProducts.nameNe })
+        .from(pointsProducts)
+        .where(eq(pointsProducts.id, r.productId));
+      const productNe = product?.name === r.productName ? product.nameNe : '';
       await this.deps.messages.send(
         r.memberId,
-        {
-          kind: 'points',
-          title: approve ? `Redeemed: ${r.productName}` : `Redemption rejected: ${r.productName}`,
-          body: approve
+        systemMessage(
+          'points',
+          [approve ? 'pointsRedeemedTitle' : 'pointsRejectedTitle', { en: r.productName, ne: productNe }],
+          approve
             ? r.cashValue
-              ? `${fromMinor(r.cashValue)} was added to your balance.`
+              ? ['addedToBalance', fromMinor(r.cashValue)]
               : r.ticketKind
-                ? 'Your tickets are waiting in the reward centre.'
-                : 'Your item is on its way.'
-            : `Your ${r.points} points were returned.${note ? ` ${note}` : ''}`,
-        },
+                ? ['pointsTickets']
+                : ['pointsItem']
+            : ['pointsReturned', String(r.points), note ? ` ${note}` : ''],
+        ),
         tx,
       );
       return this.redemptionOut(r);
@@ -395,7 +404,13 @@ export class PointsService {
 
   async adminProducts() {
     const rows = await this.db.select().from(pointsProducts).orderBy(desc(pointsProducts.id));
-    return rows.map((p) => ({ ...this.productOut(p), enabled: p.enabled, sort: p.sort }));
+    return rows.map((p) => ({
+      ...this.productOut(p),
+      nameNe: p.nameNe,
+      descriptionNe: p.descriptionNe,
+      enabled: p.enabled,
+      sort: p.sort,
+    }));
   }
 
   async saveProduct(actor: Actor, id: number | null, input: PointsProductInput) {
@@ -411,6 +426,8 @@ export class PointsService {
     const values = {
       name: input.name,
       description: input.description,
+      nameNe: input.nameNe,
+      descriptionNe: input.descriptionNe,
       kind: input.kind,
       points: BigInt(input.points),
       cashValue: input.kind === 'cash' && input.cashValue ? toMinor(input.cashValue) : null,
@@ -436,7 +453,13 @@ export class PointsService {
         },
         tx,
       );
-      return { ...this.productOut(row), enabled: row.enabled, sort: row.sort };
+      return {
+        ...this.productOut(row),
+        nameNe: row.nameNe,
+        descriptionNe: row.descriptionNe,
+        enabled: row.enabled,
+        sort: row.sort,
+      };
     });
   }
 

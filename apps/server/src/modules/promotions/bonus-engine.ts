@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { BetRow, BetsService } from '../bets/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { bonusGrants, type Contributions, promotionParticipations, promotions } from './schema.ts';
@@ -31,6 +32,8 @@ export interface GrantRequest {
   /** What earned it (`deposit:12:3`, `claim:3:42`): the grant and its ledger posting happen once per key. */
   sourceKey: string;
   title: string;
+  /** The promotion's Nepali title for the member's message (empty: the English one). */
+  titleNe?: string;
 }
 
 /** A grant under a hidden promotion: no participation moves (the feature's own row is the record). */
@@ -135,14 +138,13 @@ export class BonusEngine {
         .where(eq(promotionParticipations.id, g.participationId));
     await this.deps.messages.send(
       g.memberId,
-      {
-        kind: 'bonus',
-        title: `Bonus issued: ${g.title}`,
-        body:
-          required > 0n
-            ? `${fromMinor(g.amount)} was added to your bonus balance. Wager ${fromMinor(required)} to turn it into cash before ${iso(row.expiresAt).slice(0, 10)}.`
-            : `${fromMinor(g.amount)} was added to your balance.`,
-      },
+      systemMessage(
+        'bonus',
+        ['bonusIssuedTitle', { en: g.title, ne: g.titleNe }],
+        required > 0n
+          ? ['bonusIssuedWagering', fromMinor(g.amount), fromMinor(required), iso(row.expiresAt).slice(0, 10)]
+          : ['addedToBalance', fromMinor(g.amount)],
+      ),
       tx,
     );
     if (required === 0n) return (await this.convert(tx, row)) ?? row;
@@ -172,11 +174,7 @@ export class BonusEngine {
     await this.settleParticipation(tx, grant, 'issued');
     await this.deps.messages.send(
       grant.memberId,
-      {
-        kind: 'bonus',
-        title: 'Bonus converted to cash',
-        body: `Wagering complete: ${fromMinor(grant.amount)} moved from your bonus balance to your cash balance.`,
-      },
+      systemMessage('bonus', ['bonusConvertedTitle'], ['bonusConverted', fromMinor(grant.amount)]),
       tx,
     );
     return done;
@@ -331,14 +329,11 @@ export class BonusEngine {
     await this.settleParticipation(tx, g, 'closed');
     await this.deps.messages.send(
       g.memberId,
-      {
-        kind: 'bonus',
-        title: why === 'expired' ? 'Bonus expired' : 'Bonus forfeited',
-        body:
-          why === 'expired'
-            ? `The wagering time ran out: ${fromMinor(g.amount)} was removed from your bonus balance.`
-            : `You requested a withdrawal before finishing the wagering: ${fromMinor(g.amount)} was removed from your bonus balance.`,
-      },
+      systemMessage(
+        'bonus',
+        [why === 'expired' ? 'bonusExpiredTitle' : 'bonusForfeitedTitle'],
+        [why === 'expired' ? 'bonusExpired' : 'bonusForfeited', fromMinor(g.amount)],
+      ),
       tx,
     );
     return true;

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, or, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { BetsService } from '../bets/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import type { BonusEngine } from './bonus-engine.ts';
 import { promotionCashbacks, promotionParticipations, promotions } from './schema.ts';
 import { cashbackOf } from './wagering-math.ts';
@@ -115,11 +116,11 @@ export class CashbackService {
         else
           await this.deps.messages.send(
             memberId,
-            {
-              kind: 'promotion',
-              title: `Cashback ready: ${p.title}`,
-              body: `${fromMinor(amount)} cashback on a net loss of ${fromMinor(row.netLoss)} is waiting for you. Claim it on the promotions page.`,
-            },
+            systemMessage(
+              'promotion',
+              ['cashbackReadyTitle', { en: p.title, ne: p.titleNe }],
+              ['cashbackReady', fromMinor(amount), fromMinor(row.netLoss)],
+            ),
             tx,
           );
         return row;
@@ -144,6 +145,7 @@ export class CashbackService {
       contributions: p.contributions,
       sourceKey: `cashback:${row.id}`,
       title: p.title,
+      titleNe: p.titleNe,
     });
   }
 

@@ -12,6 +12,7 @@ import {
 import { promotionValues } from './promotion-values.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
 import type { PromotionsContext } from './service.ts';
+import { systemMessage } from '../messages/templates.ts';
 
 /**
  * The operator's promotions console: the list, create and update (audited, in one transaction
@@ -34,6 +35,9 @@ export class PromotionsConsole {
       languages: p.languages,
       enabled: p.enabled,
       sort: p.sort,
+      titleNe: p.titleNe,
+      summaryNe: p.summaryNe,
+      bodyNe: p.bodyNe,
     } as const;
   }
 
@@ -189,15 +193,16 @@ export class PromotionsConsole {
       );
       await this.ctx.deps.messages.send(
         row.part.memberId,
-        {
-          kind: 'promotion',
-          title: approve ? `Application approved: ${row.p.title}` : `Application rejected: ${row.p.title}`,
-          body: approve
-            ? status === 'claim'
-              ? 'Your application was approved. Claim your reward in the reward centre.'
-              : 'Your application was approved.'
-            : `Your application was not approved.${note ? ` ${note}` : ''}`,
-        },
+        systemMessage(
+          'promotion',
+          [
+            approve ? 'applicationApprovedTitle' : 'applicationRejectedTitle',
+            { en: row.p.title, ne: row.p.titleNe },
+          ],
+          approve
+            ? [status === 'claim' ? 'applicationApprovedClaim' : 'applicationApproved']
+            : ['applicationRejected', note ? ` ${note}` : ''],
+        ),
         tx,
       );
       return { id: participationId, status };

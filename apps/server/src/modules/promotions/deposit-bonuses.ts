@@ -58,6 +58,7 @@ export class DepositBonuses {
         contributions: p.contributions,
         sourceKey: `deposit:${d.depositId}:${p.id}`,
         title: p.title,
+        titleNe: p.titleNe,
       });
       paid = true;
     }
@@ -105,6 +106,7 @@ export class DepositBonuses {
         contributions: p.contributions,
         sourceKey: `reload:${d.depositId}:${p.id}`,
         title: p.title,
+        titleNe: p.titleNe,
       });
       return;
     }
@@ -128,6 +130,7 @@ export async function issueTickets(
     sourceKey,
     promotionId: p.id,
     title: p.title,
+    titleNe: p.titleNe,
   });
 }
 

@@ -170,6 +170,7 @@ export class PromotionActions {
         contributions: p.contributions,
         sourceKey: `claim:${id}:${memberId}`,
         title: p.title,
+        titleNe: p.titleNe,
       });
       const [now] = await tx
         .select()

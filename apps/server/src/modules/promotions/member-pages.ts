@@ -1,4 +1,5 @@
-import type { Promotion, RewardCenter, ActivityStatus, ContentImage } from '@wps/contract';
+import type { Promotion, RewardCenter, ActivityStatus, CompleteLocale, ContentImage } from '@wps/contract';
+import { localized } from '../../http/i18n.ts';
 import { isTrialType } from '@wps/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.ts';
@@ -26,6 +27,7 @@ export class PromotionPages {
   async list(
     memberId: number | null,
     q: { category?: string | undefined; language?: string | undefined },
+    locale: CompleteLocale = 'en',
   ): Promise<Promotion[]> {
     const rows = await this.ctx.db
       .select()
@@ -43,7 +45,7 @@ export class PromotionPages {
       .orderBy(desc(promotions.sort), desc(promotions.id));
     const ctx = await this.viewerContext(memberId);
     const images = await imagesOf(this.ctx.deps.content, rows);
-    return rows.map((p) => this.view(p, ctx, images));
+    return rows.map((p) => this.view(p, ctx, images, locale));
   }
 
   /** One promotion as this viewer sees it: status, image, cashback waiting. */
@@ -51,25 +53,26 @@ export class PromotionPages {
     p: PromotionRow,
     ctx: Awaited<ReturnType<PromotionPages['viewerContext']>>,
     images: Map<string, ContentImage>,
+    locale: CompleteLocale,
   ): Promotion {
     const pending = ctx.pending.get(p.id) ?? 0n;
     const part = ctx.parts.get(p.id);
     const status = statusOf(p, part, ctx.member, ctx.deposits, pending);
-    const out = toPromotion(p, status, (p.imageId && images.get(p.imageId)) || null, pending);
+    const out = toPromotion(p, status, (p.imageId && images.get(p.imageId)) || null, pending, locale);
     // A closed promotion says why (issue 27).
     if (status === 'closed' && ctx.member)
       out.closedReason = closedReasonOf(p, part, ctx.member, ctx.deposits);
     return out;
   }
 
-  async get(memberId: number | null, id: number): Promise<Promotion> {
+  async get(memberId: number | null, id: number, locale: CompleteLocale = 'en'): Promise<Promotion> {
     const [p] = await this.ctx.db
       .select()
       .from(promotions)
       .where(and(eq(promotions.id, id), eq(promotions.enabled, true)));
     if (!p) throw new AppError('NOT_FOUND');
     const ctx = await this.viewerContext(memberId);
-    return this.view(p, ctx, await imagesOf(this.ctx.deps.content, [p]));
+    return this.view(p, ctx, await imagesOf(this.ctx.deps.content, [p]), locale);
   }
 
   private async viewerContext(memberId: number | null) {
@@ -92,7 +95,7 @@ export class PromotionPages {
   }
 
   /** rewardCenter: what the member takes part in; claimable counts rewards waiting for a click. */
-  async rewardCenter(memberId: number): Promise<RewardCenter> {
+  async rewardCenter(memberId: number, locale: CompleteLocale = 'en'): Promise<RewardCenter> {
     await realMember(this.ctx.deps.members, memberId);
     const rows = await this.ctx.db
       .select({ part: promotionParticipations, p: promotions })
@@ -106,7 +109,7 @@ export class PromotionPages {
       claimable: await this.claimableCount(memberId),
       rewards: rows.map(({ part, p }) => ({
         promotionId: p.id,
-        title: p.title,
+        title: localized(locale, p.title, p.titleNe),
         kind: p.kind as Promotion['kind'],
         status: ((pending.get(p.id) ?? 0n) > 0n
           ? 'claim'

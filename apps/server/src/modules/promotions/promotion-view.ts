@@ -1,5 +1,6 @@
 import {
   type ActivityStatus,
+  type CompleteLocale,
   type ContentImage,
   fromMinor,
   isAgentType,
@@ -10,6 +11,7 @@ import {
   type PromotionInput,
 } from '@wps/contract';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/i18n.ts';
 import type { ContentService } from '../content/service.ts';
 import type { Member, MembersService } from '../members/service.ts';
 import type { promotionParticipations, promotions } from './schema.ts';
@@ -126,13 +128,15 @@ export function toPromotion(
   status: ActivityStatus | null,
   image: ContentImage | null = null,
   pending: bigint | null = null,
+  /** The reader's language: the Nepali texts when written, the English otherwise (issue 27). */
+  locale: CompleteLocale = 'en',
 ): Promotion {
   const widest = image?.variants[image.variants.length - 1]?.url;
   return {
     id: p.id,
-    title: p.title,
-    summary: p.summary,
-    body: p.body,
+    title: localized(locale, p.title, p.titleNe),
+    summary: localized(locale, p.summary, p.summaryNe),
+    body: localized(locale, p.body, p.bodyNe),
     category: p.category as PromotionCategory,
     labels: p.labels as Promotion['labels'],
     imageUrl: widest ?? p.imageUrl,

@@ -7,6 +7,7 @@ import { finalThrough } from '../bets/horizon.ts';
 import type { BetsService } from '../bets/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import type { SystemService } from '../system/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -182,11 +183,7 @@ export class RebateService {
         if (posted.replayed) throw new AppError('CONFLICT', { messageKey: 'rebateClaimedToday' });
         await this.deps.messages.send(
           memberId,
-          {
-            kind: 'bonus',
-            title: 'Rebate paid',
-            body: `${fromMinor(p.total)} rebate on ${fromMinor(p.stake)} of valid bets was added to your balance.`,
-          },
+          systemMessage('bonus', ['rebatePaidTitle'], ['rebatePaid', fromMinor(p.total), fromMinor(p.stake)]),
           tx,
         );
         return { amount: fromMinor(p.total), period };

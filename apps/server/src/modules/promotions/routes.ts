@@ -28,6 +28,7 @@ import { memberPrincipal, requireRole } from '../../http/auth.ts';
 import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/i18n.ts';
 import { actorOf } from '../cashier/http.ts';
 import { applicationBody, imageBody } from './multipart.ts';
 
@@ -59,7 +60,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(promotionListSchema) },
       },
     },
-    async (req) => ok(req, await promos.list(viewerId(req), req.query)),
+    async (req) => ok(req, await promos.list(viewerId(req), req.query, requestLocale(req))),
   );
 
   app.get(
@@ -73,7 +74,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(rewardCenterSchema) },
       },
     },
-    async (req) => ok(req, await promos.rewardCenter(memberPrincipal(req).memberId)),
+    async (req) => ok(req, await promos.rewardCenter(memberPrincipal(req).memberId, requestLocale(req))),
   );
 
   app.get(
@@ -210,7 +211,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(promotionSchema) },
       },
     },
-    async (req) => ok(req, await promos.get(viewerId(req), req.params.id)),
+    async (req) => ok(req, await promos.get(viewerId(req), req.params.id, requestLocale(req))),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import type { AuditService } from '../admin/service.ts';
 import type { InhouseService } from '../inhouse/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage, ticketName } from '../messages/templates.ts';
 import type { PointsService } from '../points/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -36,6 +37,8 @@ export interface IssueRequest {
   sourceKey: string;
   promotionId?: number | null;
   title: string;
+  /** The Nepali title for the member's message (empty: the English one). */
+  titleNe?: string;
   issuedBy?: string | null;
 }
 
@@ -122,11 +125,16 @@ export class TicketsService {
     if (rows.length > 0)
       await this.deps.messages.send(
         req.memberId,
-        {
-          kind: 'promotion',
-          title: `${TICKET_TITLES[req.kind]} × ${rows.length}`,
-          body: `${req.title || TICKET_TITLES[req.kind]}: ${rows.length} ${TICKET_TITLES[req.kind].toLowerCase()} ticket(s) are waiting in your reward centre.`,
-        },
+        systemMessage(
+          'promotion',
+          ['ticketsIssuedTitle', ticketName(req.kind), rows.length],
+          [
+            'ticketsIssued',
+            req.title ? { en: req.title, ne: req.titleNe } : ticketName(req.kind),
+            rows.length,
+            { en: TICKET_TITLES[req.kind].toLowerCase(), ne: ticketName(req.kind).ne },
+          ],
+        ),
         tx,
       );
     return rows.map((r) => r.id);

@@ -10,6 +10,7 @@ import { Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { type Broadcast, useBroadcast, useBroadcasts } from './promotions-api.ts';
+import { BilingualField } from './bilingual-field.tsx';
 
 /** Platform messages to an audience (messageV2 inboxes), and how many members read each. */
 export default function BroadcastPage() {
@@ -20,15 +21,19 @@ export default function BroadcastPage() {
   const [audience, setAudience] = useState<(typeof BROADCAST_AUDIENCES)[number]>('all');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [titleNe, setTitleNe] = useState('');
+  const [bodyNe, setBodyNe] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send.mutate(
-      { audience, title, body },
+      { audience, title, body, titleNe, bodyNe },
       {
         onSuccess: () => {
           toast.success(t('broadcast.sent'));
           setTitle('');
           setBody('');
+          setTitleNe('');
+          setBodyNe('');
         },
       },
     );
@@ -49,18 +54,20 @@ export default function BroadcastPage() {
             </option>
           ))}
         </SelectField>
-        <TextField
+        <BilingualField
           label={t('broadcast.subject')}
-          value={title}
-          maxLength={120}
-          onChange={(e) => setTitle(e.target.value)}
+          en={title}
+          ne={titleNe}
+          onEn={(e) => setTitle(e.target.value)}
+          onNe={(e) => setTitleNe(e.target.value)}
           error={fields.title}
         />
-        <TextField
+        <BilingualField
           label={t('broadcast.body')}
-          value={body}
-          maxLength={4000}
-          onChange={(e) => setBody(e.target.value)}
+          en={body}
+          ne={bodyNe}
+          onEn={(e) => setBody(e.target.value)}
+          onNe={(e) => setBodyNe(e.target.value)}
           error={fields.body}
         />
         {send.error && <p className="wallet-error">{errorText(send.error)}</p>}

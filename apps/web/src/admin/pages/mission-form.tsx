@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/api/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { BilingualField } from './bilingual-field.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { type AdminMission, useSaveMission } from './missions-admin-api.ts';
 
@@ -14,6 +15,8 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
   const save = useSaveMission();
   const [title, setTitle] = useState(mission?.title ?? '');
   const [description, setDescription] = useState(mission?.description ?? '');
+  const [titleNe, setTitleNe] = useState(mission?.titleNe ?? '');
+  const [descriptionNe, setDescriptionNe] = useState(mission?.descriptionNe ?? '');
   const [period, setPeriod] = useState<MissionPeriod>(mission?.period ?? 'day');
   const [metric, setMetric] = useState<MissionMetric>(mission?.metric ?? 'valid_bet');
   const [gameType, setGameType] = useState(mission?.gameType ?? '');
@@ -30,6 +33,8 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
         input: {
           title,
           description,
+          titleNe,
+          descriptionNe,
           period,
           metric,
           gameType: metric === 'deposit' || gameType.trim() === '' ? null : gameType.trim(),
@@ -50,17 +55,21 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
   };
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <TextField
+      <BilingualField
         label={t('f.title')}
-        value={title}
+        en={title}
+        ne={titleNe}
         error={fields.title}
-        onChange={(e) => setTitle(e.target.value)}
+        onEn={(e) => setTitle(e.target.value)}
+        onNe={(e) => setTitleNe(e.target.value)}
       />
-      <TextField
+      <BilingualField
         label={t('f.description')}
-        value={description}
+        en={description}
+        ne={descriptionNe}
         error={fields.description}
-        onChange={(e) => setDescription(e.target.value)}
+        onEn={(e) => setDescription(e.target.value)}
+        onNe={(e) => setDescriptionNe(e.target.value)}
       />
       <SelectField
         label={t('f.period')}

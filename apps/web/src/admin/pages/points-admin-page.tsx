@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { BilingualField } from './bilingual-field.tsx';
 import { errorText, NoteDialog } from './cashier-ui.tsx';
 import {
   type AdminPointsProduct,
@@ -22,6 +23,9 @@ function ProductForm() {
   const { t } = useTranslation('promotions-admin');
   const save = useSavePointsProduct();
   const [name, setName] = useState('');
+  const [nameNe, setNameNe] = useState('');
+  const [description, setDescription] = useState('');
+  const [descriptionNe, setDescriptionNe] = useState('');
   const { t: tt } = useTranslation('tickets-admin');
   const [kind, setKind] = useState<'cash' | 'physical' | 'ticket'>('cash');
   const [ticketKind, setTicketKind] = useState<TicketKind>('WHEEL');
@@ -34,7 +38,9 @@ function ProductForm() {
     save.mutate(
       {
         name,
-        description: '',
+        description,
+        nameNe,
+        descriptionNe,
         kind,
         points: Number(points),
         cashValue: kind === 'cash' ? cashValue : null,
@@ -50,7 +56,20 @@ function ProductForm() {
   };
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <TextField label={t('points.name')} value={name} onChange={(e) => setName(e.target.value)} />
+      <BilingualField
+        label={t('points.name')}
+        en={name}
+        ne={nameNe}
+        onEn={(e) => setName(e.target.value)}
+        onNe={(e) => setNameNe(e.target.value)}
+      />
+      <BilingualField
+        label={t('points.description')}
+        en={description}
+        ne={descriptionNe}
+        onEn={(e) => setDescription(e.target.value)}
+        onNe={(e) => setDescriptionNe(e.target.value)}
+      />
       <SelectField
         label={t('points.kind')}
         value={kind}

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
+import { BilingualField } from './bilingual-field.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { hasKindFields, ImageField, KindFields } from './promotion-kind-fields.tsx';
 import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
@@ -18,6 +19,9 @@ type Draft = Record<
   | 'title'
   | 'summary'
   | 'body'
+  | 'titleNe'
+  | 'summaryNe'
+  | 'bodyNe'
   | 'category'
   | 'kind'
   | 'audience'
@@ -44,6 +48,9 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
   title: p?.title ?? '',
   summary: p?.summary ?? '',
   body: p?.body ?? '',
+  titleNe: p?.titleNe ?? '',
+  summaryNe: p?.summaryNe ?? '',
+  bodyNe: p?.bodyNe ?? '',
   category: p?.category ?? 'deposit',
   kind: p?.kind ?? 'deposit_bonus',
   audience: p?.audience ?? 'all',
@@ -99,6 +106,9 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
       title: d.title,
       summary: d.summary,
       body: d.body,
+      titleNe: d.titleNe,
+      summaryNe: d.summaryNe,
+      bodyNe: d.bodyNe,
       category: d.category as PromotionInput['category'],
       labels: d.labels as PromotionInput['labels'],
       languages: [],
@@ -130,9 +140,23 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
   };
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <TextField label={t('f.title')} value={d.title} onChange={set('title')} error={fields.title} required />
-      <TextField label={t('f.summary')} value={d.summary} onChange={set('summary')} />
-      <TextField label={t('f.body')} value={d.body} onChange={set('body')} />
+      <BilingualField
+        label={t('f.title')}
+        en={d.title}
+        ne={d.titleNe}
+        onEn={set('title')}
+        onNe={set('titleNe')}
+        error={fields.title}
+        required
+      />
+      <BilingualField
+        label={t('f.summary')}
+        en={d.summary}
+        ne={d.summaryNe}
+        onEn={set('summary')}
+        onNe={set('summaryNe')}
+      />
+      <BilingualField label={t('f.body')} en={d.body} ne={d.bodyNe} onEn={set('body')} onNe={set('bodyNe')} />
       <SelectField label={t('f.kind')} value={d.kind} onChange={set('kind')}>
         {PROMOTION_KINDS.map((k) => (
           <option key={k} value={k}>

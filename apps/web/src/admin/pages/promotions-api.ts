@@ -82,8 +82,13 @@ export const useBroadcasts = (pageNo: number) =>
 export function useBroadcast() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { audience: 'all' | 'players' | 'agents'; title: string; body: string }) =>
-      api.post<{ id: number }>('/wps/admin/messages/broadcasts', input, { token: adminToken() }),
+    mutationFn: (input: {
+      audience: 'all' | 'players' | 'agents';
+      title: string;
+      body: string;
+      titleNe?: string;
+      bodyNe?: string;
+    }) => api.post<{ id: number }>('/wps/admin/messages/broadcasts', input, { token: adminToken() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: MKEY }),
   });
 }

@@ -5,13 +5,19 @@ import { readLocal, writeLocal } from '../lib/storage.ts';
 interface LanguageState {
   /** The code the visitor chose (sent to the server as header `lang`). */
   code: LanguageCode;
+  /**
+   * Whether this browser holds a choice (the selector was used here). A new device holds none, and
+   * then the language saved to the account wins at sign-in (issue 27).
+   */
+  chosen: boolean;
   setCode(code: LanguageCode): void;
 }
 
 export const useLanguageStore = create<LanguageState>((set) => ({
   code: initialLanguage(readLocal(LANGUAGE_STORAGE_KEY)),
+  chosen: readLocal(LANGUAGE_STORAGE_KEY) !== null,
   setCode(code) {
     writeLocal(LANGUAGE_STORAGE_KEY, code);
-    set({ code });
+    set({ code, chosen: true });
   },
 }));

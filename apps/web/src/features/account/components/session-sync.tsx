@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
+import { ENABLED_LANGUAGE_CODES } from '@wps/contract';
+import { changeLanguage } from '../../../shared/i18n/index.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
+import { isLanguageCode } from '../../../shared/i18n/languages.ts';
 import { readSession, writeSession } from '../../../shared/lib/storage.ts';
 import { writeCached } from '../../../shared/session/cache.ts';
 import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
@@ -83,12 +86,23 @@ function MemberKeys({ token }: { token: string | null }) {
   return null;
 }
 
-/** SPEC §4 language change: "stored locally, messages updated, server notified". */
+/**
+ * SPEC §4 language change: "stored locally, messages updated, server notified". On a browser that
+ * holds no choice yet (a new device), the language saved to the account is applied instead of
+ * being overwritten by the default (issue 27).
+ */
 function LanguageSync({ token, serverLanguage }: { token: string | null; serverLanguage: string | null }) {
   const code = useLanguageStore((s) => s.code);
+  const chosen = useLanguageStore((s) => s.chosen);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token || serverLanguage === code) return;
+    const saved = serverLanguage?.toUpperCase();
+    if (!chosen && isLanguageCode(saved) && ENABLED_LANGUAGE_CODES.includes(saved)) {
+      // Server-provided lists are fetched again in the restored language, as after a switch.
+      void changeLanguage(saved).then(() => queryClient.invalidateQueries());
+      return;
+    }
     putLanguage(code).then(
       () => {
         const key = memberInfoQuery(token).queryKey;
@@ -97,6 +111,6 @@ function LanguageSync({ token, serverLanguage }: { token: string | null; serverL
       // A refused update changes nothing the person sees; the next change tries again.
       () => undefined,
     );
-  }, [token, serverLanguage, code, queryClient]);
+  }, [token, serverLanguage, code, chosen, queryClient]);
   return null;
 }
