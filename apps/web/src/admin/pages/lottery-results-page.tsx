@@ -92,6 +92,8 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
   const { t } = useTranslation('lottery-results');
   const approve = useApproveResult();
   const final = draw.state === 'drawn' || draw.state === 'settled';
+  // A result is entered once the draw has taken place (the server refuses it earlier).
+  const due = Date.parse(draw.drawTime) <= Date.now();
   const pending = draw.operator && !draw.operator.approvedBy;
   const mine = pending && draw.operator?.enteredBy === me;
   const onApprove = () =>
@@ -164,7 +166,7 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
           </>
         )}
       </dl>
-      {!final && (
+      {!final && due && (
         <div className="lt-row">
           <Button size="sm" variant="ghost" onClick={onEnter} data-testid="result-enter">
             {draw.operator ? t('correct') : t('enter')}
