@@ -158,13 +158,23 @@ describe('lottery official results', () => {
       expect(g.resultSource).toBe('official');
       expect(g.nextDraw.serverSeedHash).toBe('');
     }
-    const fast = menu.filter((g) => g.region === 'fast');
-    expect(fast.length).toBeGreaterThan(0);
-    for (const g of fast) {
-      expect(g.resultSource).toBe('house');
+    // Every house-drawn game (fast and SEA) keeps its seed under a house name, never a station's.
+    const all = (await call('GET', '/lgw/vn/games/game_menu')).body.value.games as Json[];
+    const stations = new Set(
+      t.app.services.lottery.games.flatMap((g) => (g.stations ?? []).flat()).map((s) => s.toLowerCase()),
+    );
+    expect(stations.has('hà nội')).toBe(true);
+    const house = all.filter((g) => g.resultSource === 'house');
+    expect(house.map((g) => g.gameCode).sort()).toEqual(
+      ['SEA_3D', 'SEA_4D', 'SEA_4D_FAST', 'VN_FAST_1', 'VN_FAST_3', 'VN_FAST_5'].sort(),
+    );
+    for (const g of house) {
       expect(g.nextDraw.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
       expect(g.nextDraw.stations).toEqual([]);
-      expect(g.name).not.toMatch(/Hà Nội|Huế|Đà Nẵng|Hồ Chí Minh|North|South|Central/);
+      for (const lang of ['en', 'ne'] as const) {
+        const name = t.app.services.lottery.game(g.gameCode).name[lang].toLowerCase();
+        expect([...stations].filter((s) => name.includes(s))).toEqual([]);
+      }
     }
   });
 
@@ -177,6 +187,8 @@ describe('lottery official results', () => {
       await t.app.services.lottery.official.pollFeed();
     }
     expect(feedHits.some((u) => u.endsWith(drawId))).toBe(true);
+    // The feed is polled by a scheduled job, registered because a feed is configured.
+    expect(t.app.jobs.find('lottery-results-feed')).toMatchObject({ periodMs: 60_000 });
     expect(await drawRow(drawId)).toMatchObject({ status: 'waiting', results: null });
     const ticket = await ticketOf(drawId);
     expect(ticket).toMatchObject({
