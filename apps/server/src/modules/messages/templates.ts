@@ -36,7 +36,7 @@ export const SYSTEM_MESSAGES = {
     en: '{0} cashback on a net loss of {1} is waiting for you. Claim it on the promotions page.',
     ne: '{1} को खुद हानिमा {0} क्यासब्याक तपाईंलाई पर्खिरहेको छ। प्रमोसन पृष्ठमा दाबी गर्नुहोस्।',
   },
-  ticketsIssuedTitle: { en: '{0} × {1}', ne: '{0} × {1}' },
+  ticketsIssuedTitle: { en: '{0} × {1}', ne: '{0} × {1} वटा' },
   ticketsIssued: {
     en: '{0}: {1} {2} ticket(s) are waiting in your reward centre.',
     ne: '{0}: {1} वटा {2} टिकट तपाईंको पुरस्कार केन्द्रमा पर्खिरहेका छन्।',
