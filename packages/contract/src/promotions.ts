@@ -302,7 +302,11 @@ export const rebatePreviewSchema = z.object({
 export type RebatePreview = z.infer<typeof rebatePreviewSchema>;
 export const rebateClaimSchema = z.object({ amount: moneyString, period: safeString() });
 export const rebateRatesSchema = z.array(
-  z.object({ gameType: safeString().regex(/^[A-Z]{2,12}$/), rateBp: z.number().int().min(0).max(500) }),
+  z.object({
+    /** A game type (`RNG`), or one game of a type (`INHOUSE:DICE`), whose own rate then wins over its type's. */
+    gameType: safeString().regex(/^[A-Z]{2,12}(:[A-Z0-9][A-Z0-9_.-]{0,47})?$/),
+    rateBp: z.number().int().min(0).max(500),
+  }),
 );
 export const rebateRatesInputSchema = rebateRatesSchema
   .max(30)

@@ -80,6 +80,39 @@ export class BetReads {
     }));
   }
 
+  /**
+   * One member's valid stake per (game type, game code) over [from, to) by settlement time, every
+   * row (a rollback's negative row cancels its bet), trial play excluded: what a rebate reads.
+   * Codes come upper-cased, as the rate keys (`INHOUSE:DICE`) name them.
+   */
+  async validStakeByGame(
+    memberId: number,
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ gameType: string; gameCode: string | null; validStake: bigint }>> {
+    const rows = await this.db
+      .select({
+        gameType: bets.gameType,
+        gameCode: sql<string | null>`upper(${bets.gameCode})`,
+        validStake: sql<string>`sum(${bets.validStake})::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.memberId, memberId),
+          eq(bets.trial, false),
+          gte(bets.settledAt, from),
+          lt(bets.settledAt, to),
+        ),
+      )
+      .groupBy(bets.gameType, sql`upper(${bets.gameCode})`);
+    return rows.map((r) => ({
+      gameType: r.gameType,
+      gameCode: r.gameCode,
+      validStake: BigInt(r.validStake),
+    }));
+  }
+
   private where(f: RoundFilter): SQL | undefined {
     return and(
       f.memberId !== undefined ? eq(bets.memberId, f.memberId) : undefined,

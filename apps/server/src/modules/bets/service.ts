@@ -278,6 +278,11 @@ export class BetsService {
     return this.reads.totalsByGame(f);
   }
 
+  /** One member's valid stake per (game type, upper-cased game code) over [from, to), trial excluded. */
+  validStakeByGame(memberId: number, from: Date, to: Date) {
+    return this.reads.validStakeByGame(memberId, from, to);
+  }
+
   /** Rounds (newest first) and the totals of every row the filter selects. */
   rounds(
     f: RoundFilter,

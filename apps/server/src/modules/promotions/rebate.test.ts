@@ -2,7 +2,8 @@ import { businessDayOf, businessDayStart } from '@wps/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createMember } from '../../test/members.ts';
-import { rebateOf } from './rebate.ts';
+import fc from 'fast-check';
+import { rebateOf, rebateStakes } from './rebate.ts';
 import { promotionsTestKit } from './test-kit.ts';
 
 describe('manual rebate (MANPLAYREB3)', () => {
@@ -25,6 +26,64 @@ describe('manual rebate (MANPLAYREB3)', () => {
   it('rounds down to the paisa and never pays on a negative stake', () => {
     expect(rebateOf(12_345n, 80)).toBe(98n);
     expect(rebateOf(-5_000n, 80)).toBe(0n);
+  });
+
+  it('counts each game under one rate: its own (TYPE:GAME) before its type, never both', () => {
+    const keys = ['INHOUSE', 'INHOUSE:DICE', 'RNG'];
+    const out = rebateStakes(keys, [
+      { gameType: 'INHOUSE', gameCode: 'dice', validStake: 100n },
+      { gameType: 'INHOUSE', gameCode: 'MINES', validStake: 40n },
+      { gameType: 'RNG', gameCode: 'DICE', validStake: 7n },
+      { gameType: 'LIVE', gameCode: 'BACCARAT', validStake: 9n },
+      { gameType: 'INHOUSE', gameCode: null, validStake: 1n },
+    ]);
+    expect(Object.fromEntries(out)).toEqual({ 'INHOUSE:DICE': 100n, INHOUSE: 41n, RNG: 7n });
+    const game = fc.record({
+      gameType: fc.constantFrom('INHOUSE', 'RNG', 'LIVE'),
+      gameCode: fc.option(fc.constantFrom('dice', 'MINES', 'crash'), { nil: null }),
+      validStake: fc.bigInt({ min: -1_000n, max: 1_000_000n }),
+    });
+    const key = fc.constantFrom('INHOUSE', 'RNG', 'LIVE', 'INHOUSE:DICE', 'INHOUSE:CRASH', 'RNG:MINES');
+    fc.assert(
+      fc.property(fc.uniqueArray(key), fc.array(game), (rateKeys, stakes) => {
+        const byRate = rebateStakes(rateKeys, stakes);
+        const covered = stakes.filter(
+          (g) =>
+            rateKeys.includes(g.gameType) ||
+            (g.gameCode !== null && rateKeys.includes(`${g.gameType}:${g.gameCode.toUpperCase()}`)),
+        );
+        // Every stake that has a rate is counted exactly once, and no other is.
+        const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+        expect(sum([...byRate.values()])).toBe(sum(covered.map((g) => g.validStake)));
+        for (const k of byRate.keys()) expect(rateKeys).toContain(k);
+      }),
+    );
+  });
+
+  it("pays an in-house game at its own rate, and the type's other games at the type's", async () => {
+    await t.app.services.system.setFlag('MANPLAYREB3', true);
+    const rates = await api(op.token, 'PUT', '/wps/admin/promotions/rebate-rates', [
+      { gameType: 'INHOUSE', rateBp: 100 },
+      { gameType: 'INHOUSE:DICE', rateBp: 10 },
+    ]);
+    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    expect(
+      (
+        await api(op.token, 'PUT', '/wps/admin/promotions/rebate-rates', [
+          { gameType: 'INHOUSE:', rateBp: 10 },
+        ])
+      ).status,
+    ).toBe(400);
+    const player = await createMember(t.app);
+    await kit.bet(player.id, 100_000n, { gameType: 'INHOUSE', gameCode: 'dice' }); // 1000.00 at 0.1 % → 1.00
+    await kit.bet(player.id, 100_000n, { gameType: 'INHOUSE', gameCode: 'mines' }); // 1000.00 at 1 % → 10.00
+    const preview = await api(player.token, 'GET', '/wps/promotions/rebate');
+    expect(preview.body.value).toMatchObject({ amount: '11.00', validStake: '2000.00' });
+    expect(preview.body.value.lines).toEqual([
+      { gameType: 'INHOUSE', validStake: '1000.00', rateBp: 100, amount: '10.00' },
+      { gameType: 'INHOUSE:DICE', validStake: '1000.00', rateBp: 10, amount: '1.00' },
+    ]);
+    await t.app.services.system.setFlag('MANPLAYREB3', false);
   });
 
   it('is off until the operator enables MANPLAYREB3', async () => {

@@ -23,6 +23,26 @@ export const rebateOf = (validStake: bigint, rateBp: number): bigint =>
   validStake <= 0n ? 0n : (validStake * BigInt(rateBp)) / 10_000n;
 
 /**
+ * Which rate each game's valid stake earns: its own (`INHOUSE:DICE`: the in-house games are all
+ * of type INHOUSE, and a near-riskless dice bet should not earn what a slot spin does), else its
+ * type's (`RNG`), else none. Each stake counts under one rate only, so a game with a rate of its
+ * own is not paid again under its type's.
+ */
+export function rebateStakes(
+  rateKeys: readonly string[],
+  stakes: ReadonlyArray<{ gameType: string; gameCode: string | null; validStake: bigint }>,
+): Map<string, bigint> {
+  const keys = new Set(rateKeys);
+  const out = new Map<string, bigint>();
+  for (const g of stakes) {
+    const own = g.gameCode ? `${g.gameType}:${g.gameCode.toUpperCase()}` : null;
+    const key = own && keys.has(own) ? own : keys.has(g.gameType) ? g.gameType : null;
+    if (key) out.set(key, (out.get(key) ?? 0n) + g.validStake);
+  }
+  return out;
+}
+
+/**
  * Manual rebate (MANPLAYREB3): the member claims a rebate on the valid bets settled since their
  * last claim, at the rate of each game type, at most once per business day, paid through the
  * ledger. The claim row (unique per member and day) and its posting commit together; windows
@@ -107,18 +127,20 @@ export class RebateService {
     const lines = [];
     let total = 0n;
     let stake = 0n;
-    for (const r of await this.rates()) {
-      const { totals } = await this.deps.bets.rounds(
-        { memberId, gameType: r.gameType, from, to: now },
-        { pageNo: 1, pageSize: 1 },
-      );
-      if (totals.validStake <= 0n) continue;
-      const amount = rebateOf(totals.validStake, r.rateBp);
+    const rates = await this.rates();
+    const byRate = rebateStakes(
+      rates.map((r) => r.gameType),
+      await this.deps.bets.validStakeByGame(memberId, from, now),
+    );
+    for (const r of rates) {
+      const validStake = byRate.get(r.gameType) ?? 0n;
+      if (validStake <= 0n) continue;
+      const amount = rebateOf(validStake, r.rateBp);
       total += amount;
-      stake += totals.validStake;
+      stake += validStake;
       lines.push({
         gameType: r.gameType,
-        validStake: fromMinor(totals.validStake),
+        validStake: fromMinor(validStake),
         rateBp: r.rateBp,
         amount: fromMinor(amount),
       });

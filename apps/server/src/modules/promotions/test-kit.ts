@@ -29,7 +29,7 @@ export interface PromotionsTestKit {
   bet(
     memberId: number,
     stake: bigint,
-    o?: { gameType?: string; payout?: bigint; trial?: boolean; roundId?: string },
+    o?: { gameType?: string; gameCode?: string; payout?: bigint; trial?: boolean; roundId?: string },
   ): Promise<unknown>;
 }
 
@@ -72,7 +72,7 @@ export function promotionsTestKit(opts: PromotionsTestKitOptions = {}): Promotio
           memberId,
           source: 'inhouse',
           vendor: 'INHOUSE',
-          gameCode: 'dice',
+          gameCode: o.gameCode ?? 'dice',
           gameType: o.gameType ?? 'RNG',
           roundId: o.roundId ?? `kit${++seq}-${Math.random()}`,
           stake,

@@ -12,7 +12,7 @@ import './promo-kinds.css';
 type Row = { gameType: string; rateBp: string };
 
 /**
- * MANPLAYREB3 rates: per game type, the basis points of valid stake a manual rebate claim pays.
+ * MANPLAYREB3 rates: per game type, or per game of a type (`INHOUSE:DICE`), the basis points of valid stake a manual rebate claim pays.
  * The model has no per-VIP-level rates; the server audits each save with the rates it replaced.
  */
 export default function RebateRatesPage() {
@@ -38,6 +38,7 @@ export default function RebateRatesPage() {
           <li key={i} className="card rebate-rate-row">
             <TextField
               label={t('admin.rebate.gameType')}
+              hint={t('admin.rebate.gameTypeHint')}
               value={r.gameType}
               autoCapitalize="characters"
               onChange={(e) => edit(i, { gameType: e.target.value.toUpperCase() })}
