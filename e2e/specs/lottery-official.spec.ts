@@ -71,6 +71,7 @@ test('an official draw waits for its result; one operator enters it, a second ap
   await expect(cardA.getByTestId('result-operator')).toContainText('waiting for a second operator');
   await expect(cardA.getByTestId('result-approve')).toBeDisabled();
   await expect(cardA).toContainText('another operator must approve it');
+  await a.screenshot({ path: 'test-results/lottery-official/console-entered.png', fullPage: true });
 
   // Operator B approves: the draw settles on the entered result.
   const b = await openConsole(browser, server, opB.account, opB.password);

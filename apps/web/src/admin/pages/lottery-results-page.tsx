@@ -18,6 +18,7 @@ import {
   useLotteryResults,
 } from './lottery-results-api.ts';
 import './games-admin.css';
+import './lottery-results.css';
 
 /** The prize lines of a station-named draw: North (ĐB … G7) when its game is VN_NORTH, else Central/South. */
 const slotsOf = (gameCode: string) => LOTTERY_STRUCTURES[gameCode === 'VN_NORTH' ? 'north' : 'south'];
@@ -112,7 +113,7 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
         <strong>
           {draw.gameName} · {new Date(draw.drawTime).toLocaleString()}
         </strong>
-        <span className={`badge lr-state lr-state--${draw.state}`} data-testid="result-state">
+        <span className={`lr-state lr-state--${draw.state}`} data-testid="result-state">
           {t(`state.${draw.state}`)}
         </span>
       </header>
