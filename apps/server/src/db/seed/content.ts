@@ -34,6 +34,7 @@ const BANNERS = [
     to: '#f107a3',
     link: '/promotions',
     linkageType: 'route' as const,
+    ne: { title: 'पहिलो जम्मामा 100% बोनस', art: '100%' },
   },
   {
     title: 'Deposit with eSewa or Khalti',
@@ -41,6 +42,7 @@ const BANNERS = [
     to: '#1d4ed8',
     link: '/help#deposit',
     linkageType: 'route' as const,
+    ne: { title: 'इसेवा वा खल्तीबाट रकम जम्मा गर्नुहोस्', art: 'eSewa · Khalti' },
   },
   {
     title: 'In-house games: provably fair',
@@ -48,6 +50,7 @@ const BANNERS = [
     to: '#dc2626',
     link: '/rng?vassalage=INHOUSE',
     linkageType: 'route' as const,
+    ne: { title: 'इन-हाउस खेल: निष्पक्षता प्रमाणित गर्न सकिने', art: '⚀ ⚃ ⚅' },
   },
 ];
 
@@ -164,6 +167,32 @@ async function saveBannerCopy(content: Services['content'], id: number | null, i
       imageId: image.id,
       linkageType: b.linkageType,
       link: b.link,
+      language: 'EN',
+      sort: i,
+      enabled: true,
+    },
+    SEEDER,
+  );
+}
+
+/**
+ * The Nepali banner beside each English one (issue 27; SPEC §3 banners are per language). Its
+ * title (the image's alt text) is Nepali; the picture carries only words that read the same in
+ * both languages (a percent, the wallets' names, dice), since the image renderer of a bare server
+ * has no Devanagari font. An operator uploads designed Nepali artwork in the console.
+ */
+async function saveNepaliBanner(content: Services['content'], i: number) {
+  const b = BANNERS[i]!;
+  const image = await content.uploadImage(await bannerImage(b.ne.art, b.from, b.to), SEEDER);
+  await content.saveBanner(
+    null,
+    {
+      groupName: 'w_home',
+      title: b.ne.title,
+      imageId: image.id,
+      linkageType: b.linkageType,
+      link: b.link,
+      language: 'NE',
       sort: i,
       enabled: true,
     },
@@ -207,6 +236,17 @@ async function reviseDemoCopy(content: Services['content']): Promise<boolean> {
     await saveNoticeCopy(content, 1, maintenance.id);
     changed = true;
   }
+  // Banners seeded for every language before Nepali ones existed: English only, plus the Nepali.
+  const banners = await content.adminBanners();
+  if (!banners.some((b) => b.language === 'NE')) {
+    for (const b of banners) {
+      const i = BANNERS.findIndex((x) => x.title === b.title);
+      if (i < 0 || b.language !== null || b.groupName !== 'w_home') continue;
+      await saveBannerCopy(content, b.id, i);
+      await saveNepaliBanner(content, i);
+      changed = true;
+    }
+  }
   for (const h of await content.adminHelp()) {
     if (h.anchor !== 'livechat' || !(h.content.includes(RETIRED.help) || h.content.includes('24 घण्टा')))
       continue;
@@ -231,7 +271,10 @@ async function reviseDemoCopy(content: Services['content']): Promise<boolean> {
 
 export async function seedContent({ content }: Services): Promise<boolean> {
   if ((await content.adminBanners()).length > 0) return reviseDemoCopy(content);
-  for (const i of BANNERS.keys()) await saveBannerCopy(content, null, i);
+  for (const i of BANNERS.keys()) {
+    await saveBannerCopy(content, null, i);
+    await saveNepaliBanner(content, i);
+  }
   const side = await content.uploadImage(
     await bannerImage('Invite friends', '#2563eb', '#9333ea', 640, 240),
     SEEDER,

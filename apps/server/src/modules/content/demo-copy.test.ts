@@ -54,6 +54,7 @@ async function seededCopy(s: Services): Promise<CopyText[]> {
     out.push({ where: `contact ${c.csPosition}`, text: c.title });
   for (const p of await s.promotions.adminList()) {
     out.push({ where: `promotion "${p.title}"`, text: `${p.title}. ${p.summary} ${p.body}` });
+    out.push({ where: `promotion "${p.title}" (NE)`, text: `${p.titleNe}. ${p.summaryNe} ${p.bodyNe}` });
   }
   return out;
 }
