@@ -45,7 +45,8 @@ describe('manual rebate (MANPLAYREB3)', () => {
     });
     const key = fc.constantFrom('INHOUSE', 'RNG', 'LIVE', 'INHOUSE:DICE', 'INHOUSE:CRASH', 'RNG:MINES');
     fc.assert(
-      fc.property(fc.uniqueArray(key), fc.array(game), (rateKeys, stakes) => {
+      fc.property(fc.uniqueArray(key), fc.array(game), (keys, stakes) => {
+        const rateKeys: readonly string[] = keys;
         const byRate = rebateStakes(rateKeys, stakes);
         const covered = stakes.filter(
           (g) =>

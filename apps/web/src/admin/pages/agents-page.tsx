@@ -9,6 +9,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { adminToken } from '../session-store.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 interface PendingPayout {
   id: number;
@@ -30,7 +31,7 @@ const PERIODS: PayPeriod[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
  * platform contracts offered to top-level agents (the agent accepts them in its centre).
  */
 export default function AgentsPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const client = useQueryClient();
   const pending = useQuery({
@@ -84,7 +85,7 @@ export default function AgentsPage() {
           {
             key: 'period',
             header: t('agents.period'),
-            render: (r) => r.period.slice(0, 16).replace('T', ' '),
+            render: (r) => formatDateTime(r.period, i18n.language),
           },
           { key: 'kind', header: t('agents.kind'), render: (r) => r.kind },
           { key: 'account', header: t('agents.account'), render: (r) => r.account },

@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { useOperatorAction, useOperators } from '../api/operators.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 function RoleSelect({
   value,
@@ -82,7 +83,7 @@ function OperatorControls({ op }: { op: OperatorRow }) {
 
 /** Owner only: the console's operator accounts and their roles. */
 export default function OperatorsPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const list = useOperators();
   const create = useOperatorAction();
   const [form, setForm] = useState({ account: '', password: '', role: 'support' as OperatorRole });
@@ -116,7 +117,7 @@ export default function OperatorsPage() {
           {
             key: 'last',
             header: t('operators.lastLogin'),
-            render: (r) => r.lastLoginAt?.slice(0, 16).replace('T', ' ') ?? '—',
+            render: (r) => formatDateTime(r.lastLoginAt, i18n.language) || '—',
           },
           {
             key: 'edit',

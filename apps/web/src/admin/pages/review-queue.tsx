@@ -9,6 +9,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { type Column, Table } from '../../shared/ui/table.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { errorText, NoteDialog, useAdminPager } from './cashier-ui.tsx';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 interface Reviewable {
   id: number;
@@ -69,7 +70,7 @@ export function ReviewQueue<Row extends Reviewable>({
   settled(row: Row): ReactNode;
   noteMaxLength: number;
 }) {
-  const { t } = useTranslation(ns);
+  const { t, i18n } = useTranslation(ns);
   const pager = useAdminPager(ns);
   const [status, setStatus] = useState(waitingStatus);
   const [page, setPage] = useState(1);
@@ -115,7 +116,7 @@ export function ReviewQueue<Row extends Reviewable>({
               {
                 key: 'created',
                 header: texts.created,
-                render: (a) => a.createdAt.slice(0, 16).replace('T', ' '),
+                render: (a) => formatDateTime(a.createdAt, i18n.language),
               },
               {
                 key: 'actions',

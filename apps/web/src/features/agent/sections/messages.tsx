@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client.ts';
 import { AGENT_KEY } from '../api/agent-calls.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 
 /** Platform messages: what happened to the agent's contracts (offers, answers, auto-ended …). */
 export default function MessagesSection() {
-  const { t } = useTranslation('agent');
+  const { t, i18n } = useTranslation('agent');
   const { data, isPending } = useQuery({
     queryKey: [...AGENT_KEY, 'messages'],
     queryFn: ({ signal }) => api.get<{ content: AgentMessage[] }>('/wps/agent/messages', { signal }),
@@ -29,7 +30,7 @@ export default function MessagesSection() {
                   who: m.counterparty ?? t('contracts.platform'),
                 })}
               </p>
-              <p className="small muted num">{m.createdAt.slice(0, 16).replace('T', ' ')}</p>
+              <p className="small muted num">{formatDateTime(m.createdAt, i18n.language)}</p>
             </li>
           ))}
         </ul>

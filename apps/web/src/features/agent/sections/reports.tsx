@@ -6,10 +6,11 @@ import { TextField } from '../../../shared/ui/field.tsx';
 import { type TeamBetRow, type TeamProfitRow, useIncome } from '../api/agent-calls.ts';
 import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
 import { ListView } from '../components/list-view.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 
 /** Team betting: every round of the subtree, optionally one member's. */
 export function TeamBetsSection() {
-  const { t } = useTranslation('agent');
+  const { t, i18n } = useTranslation('agent');
   const [preset, setPreset] = useState<DatePreset>('today');
   const [account, setAccount] = useState('');
   return (
@@ -25,7 +26,7 @@ export function TeamBetsSection() {
           <TextField label={t('cols.account')} value={account} onChange={(e) => setAccount(e.target.value)} />
         }
         columns={[
-          { key: 'time', header: t('cols.time'), render: (r) => r.time.slice(0, 19).replace('T', ' ') },
+          { key: 'time', header: t('cols.time'), render: (r) => formatDateTime(r.time, i18n.language) },
           { key: 'account', header: t('cols.account'), render: (r) => r.account },
           { key: 'game', header: t('cols.game'), render: (r) => `${r.vendor} ${r.gameCode ?? r.gameType}` },
           { key: 'stake', header: t('cols.stake'), render: (r) => r.stake, numeric: true },
@@ -91,7 +92,7 @@ export function UserLossSection() {
 
 /** Salaries (one kind) or dividends: what the agent received, or what it paid below. */
 export function PayoutsSection({ kind }: { kind: 'REALTIME' | 'DAILY' | 'HOURLY' | 'DIVIDEND' }) {
-  const { t } = useTranslation('agent');
+  const { t, i18n } = useTranslation('agent');
   const [preset, setPreset] = useState<DatePreset>('week');
   const [side, setSide] = useState<'RECEIVED' | 'PAID'>('RECEIVED');
   const title = t(
@@ -101,7 +102,7 @@ export function PayoutsSection({ kind }: { kind: 'REALTIME' | 'DAILY' | 'HOURLY'
     {
       key: 'period',
       header: t('cols.period'),
-      render: (r: DividendRow) => r.period.slice(0, 16).replace('T', ' '),
+      render: (r: DividendRow) => formatDateTime(r.period, i18n.language),
     },
     {
       key: 'account',
@@ -210,7 +211,7 @@ export function IncomeSection() {
 
 /** Account details: the account record of one member of the team. */
 export function TransactionsSection({ memberId }: { memberId: number | null }) {
-  const { t } = useTranslation('agent');
+  const { t, i18n } = useTranslation('agent');
   const [preset, setPreset] = useState<DatePreset>('week');
   const [id, setId] = useState(memberId ? String(memberId) : '');
   const valid = /^\d{1,10}$/.test(id);
@@ -233,7 +234,7 @@ export function TransactionsSection({ memberId }: { memberId: number | null }) {
           />
         }
         columns={[
-          { key: 'time', header: t('cols.time'), render: (r) => r.createdAt.slice(0, 19).replace('T', ' ') },
+          { key: 'time', header: t('cols.time'), render: (r) => formatDateTime(r.createdAt, i18n.language) },
           { key: 'reason', header: t('cols.type'), render: (r) => r.reason },
           { key: 'amount', header: t('cols.amount'), render: (r) => r.amount, numeric: true },
           { key: 'after', header: t('cols.balance'), render: (r) => r.balanceAfter, numeric: true },
