@@ -14,7 +14,7 @@ test('a Nepali member on a new device reads promotions and system messages in Ne
   page,
   server,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const s = server.services;
   const m = await s.members.create({
     account: 'nepali27',
