@@ -1,4 +1,4 @@
-import { memberRole } from '@wps/contract';
+import { memberRole, promotionInputSchema } from '@wps/contract';
 import { describe, expect, it } from 'vitest';
 import { createMember } from '../../test/members.ts';
 import { createPromotion, promotionsTestKit } from '../promotions/test-kit.ts';
@@ -173,6 +173,25 @@ describe('Nepali texts (issue 27)', () => {
       const slots = (s: string) => [...s.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
       expect(slots(ne), key).toEqual(slots(en));
     }
+  });
+
+  it('gives a demo seeded before Nepali texts existed the Nepali of rows still as seeded', async () => {
+    const seeded = promotionInputSchema.parse({
+      title: 'Seeded before Nepali',
+      body: 'As the old seed wrote it.',
+      category: 'deposit',
+      kind: 'free_bonus',
+      bonusAmount: '5.00',
+      startsAt: '2020-01-01T00:00:00Z',
+    });
+    const id = await createPromotion(kit.t.app, kit.op.token, seeded);
+    const promos = kit.t.app.services.promotions;
+    expect(await promos.ensureDemo([{ ...seeded, titleNe: 'नेपालीअघि राखिएको', bodyNe: 'पुरानो।' }])).toBe(
+      true,
+    );
+    expect((await get(null, `/wps/promotions/${id}`, 'NE')).title).toBe('नेपालीअघि राखिएको');
+    // Filled once: an operator's later Nepali edit is theirs.
+    expect(await promos.ensureDemo([{ ...seeded, titleNe: 'फेरि' }])).toBe(false);
   });
 
   it('keeps the language a member chose on the account, for the sign-in on another device', async () => {

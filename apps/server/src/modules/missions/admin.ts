@@ -6,7 +6,7 @@ import {
   type MissionPeriod,
   toMinor,
 } from '@wps/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
@@ -115,7 +115,20 @@ export class MissionsAdmin {
   /** Demo seed: adds the missions once (when none exist). */
   async ensureDemo(inputs: MissionInput[]): Promise<boolean> {
     const [any] = await this.db.select({ id: missions.id }).from(missions).limit(1);
-    if (any) return false;
+    if (any) {
+      // A demo seeded before Nepali texts existed: a mission still as seeded gets its Nepali (issue 27).
+      let filled = false;
+      for (const i of inputs) {
+        if (!i.titleNe) continue;
+        const done = await this.db
+          .update(missions)
+          .set({ titleNe: i.titleNe, descriptionNe: i.descriptionNe })
+          .where(and(eq(missions.title, i.title), eq(missions.titleNe, '')))
+          .returning({ id: missions.id });
+        filled ||= done.length > 0;
+      }
+      return filled;
+    }
     await this.db.insert(missions).values(inputs.map((i) => this.values(i)));
     return true;
   }

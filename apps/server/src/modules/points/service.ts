@@ -491,7 +491,20 @@ export class PointsService {
   /** Demo products (seed only), once. */
   async ensureDemo(items: PointsProductInput[], rules: string): Promise<boolean> {
     const [n] = await this.db.select({ n: count() }).from(pointsProducts);
-    if ((n?.n ?? 0) > 0) return false;
+    if ((n?.n ?? 0) > 0) {
+      // A demo seeded before Nepali texts existed: an item still as seeded gets its Nepali (issue 27).
+      let filled = false;
+      for (const p of items) {
+        if (!p.nameNe) continue;
+        const done = await this.db
+          .update(pointsProducts)
+          .set({ nameNe: p.nameNe, descriptionNe: p.descriptionNe })
+          .where(and(eq(pointsProducts.name, p.name), eq(pointsProducts.nameNe, '')))
+          .returning({ id: pointsProducts.id });
+        filled ||= done.length > 0;
+      }
+      return filled;
+    }
     for (const p of items) await this.saveProduct({ id: 0, account: 'seed' }, null, p);
     await this.db.update(pointsSettings).set({ rules }).where(eq(pointsSettings.id, 1));
     return true;

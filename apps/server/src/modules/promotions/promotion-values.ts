@@ -1,5 +1,5 @@
 import { type PromotionInput, toMinor } from '@wps/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PromotionDraft } from './promotion-view.ts';
@@ -83,7 +83,20 @@ export function promotionValues(draft: PromotionDraft) {
 /** Demo promotions (seed only): added once, when there are none. */
 export async function ensureDemoPromotions(db: Db, inputs: PromotionDraft[]): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promotions);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    // A demo seeded before Nepali texts existed: a promotion still as seeded gets its Nepali (issue 27).
+    let filled = false;
+    for (const i of inputs) {
+      if (!i.titleNe) continue;
+      const done = await db
+        .update(promotions)
+        .set({ titleNe: i.titleNe, summaryNe: i.summaryNe, bodyNe: i.bodyNe })
+        .where(and(eq(promotions.title, i.title), eq(promotions.body, i.body), eq(promotions.titleNe, '')))
+        .returning({ id: promotions.id });
+      filled ||= done.length > 0;
+    }
+    return filled;
+  }
   for (const input of inputs) await db.insert(promotions).values(promotionValues(input));
   return true;
 }
