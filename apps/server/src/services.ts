@@ -85,18 +85,34 @@ export function createServices(config: Config, database: Database): Services {
   const bets = new BetsService(db, { finalitySeconds: config.betsFinalitySeconds });
   const games = new GamesService(db, { bets, members, wallet, launchGameCdns: config.launchGameCdns });
   const gameRecords = new BettingRecords({ bets, games });
-  const seamless = new SeamlessService(db, config, { wallet, members, audit });
-  const inhouse = new InhouseService(db, { wallet, bets, audit });
-  const auth = new AuthService(db, config, { system, members, verification, audit });
-  // Member info is cached while the session cache hears every change to members (members/info.ts).
-  members.infoCache.attach(auth.sessions.changes);
-  const messages = new MessagesService(db, { members, audit });
+  // Player protection first: every bet path takes its check as a constructor argument, so a server
+  // cannot start without it. It ends sessions through auth, which is built below (called only
+  // later, when an exclusion is taken).
   const protection = new ProtectionService(db, config, {
     members,
     wallet,
     audit,
     revokeSessions: (id) => auth.sessions.revokeMemberSessions(id),
   });
+  const guardBet = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
+    protection.guardBet(id, trial, stake, ctx, bet);
+  const seamless = new SeamlessService(db, config, {
+    wallet,
+    members,
+    audit,
+    betGuard: (id, trial, stake, ctx) => protection.betRefusal(id, trial, stake, ctx),
+  });
+  const inhouse = new InhouseService(db, {
+    wallet,
+    bets,
+    audit,
+    betGuard: guardBet,
+    limitsApply: (id) => protection.restricted(id),
+  });
+  const auth = new AuthService(db, config, { system, members, verification, audit });
+  // Member info is cached while the session cache hears every change to members (members/info.ts).
+  members.infoCache.attach(auth.sessions.changes);
+  const messages = new MessagesService(db, { members, audit });
   const cashier = new CashierService(db, config, {
     wallet,
     members,
@@ -141,12 +157,12 @@ export function createServices(config: Config, database: Database): Services {
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
   });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
-  const lottery = new LotteryService(db, config, { wallet, bets, audit });
+  const lottery = new LotteryService(db, config, { wallet, bets, audit, betGuard: guardBet });
   gameRecords.commissionOf = (memberId, source, roundId) =>
     source === 'lottery' ? lottery.commissionOf(memberId, roundId) : Promise.resolve(null);
   // The bet check's "any limits?" answer is dropped on every instance when it changes (migration 0047).
   protection.attach(auth.sessions.changes);
-  wireProtection(protection, { seamless, inhouse, lottery, auth, messages });
+  wireProtection(protection, { auth, messages });
   const referral = new ReferralService(db, {
     members,
     bets,
@@ -205,20 +221,16 @@ export function createServices(config: Config, database: Database): Services {
   };
 }
 
-/** Player protection's hooks into the bet, login and broadcast paths (issue 16; the deposit check is a cashier constructor argument). */
-function wireProtection(
-  p: ProtectionService,
-  s: Pick<Services, 'seamless' | 'inhouse' | 'lottery' | 'auth' | 'messages'>,
-) {
-  s.seamless.betGuard = (id, trial, stake, ctx) => p.betRefusal(id, trial, stake, ctx);
-  const guard = <T>(id: number, trial: boolean, stake: bigint, ctx: string, bet: () => Promise<T>) =>
-    p.guardBet(id, trial, stake, ctx, bet);
-  s.inhouse.betGuard = guard;
-  s.inhouse.limitsApply = (id) => p.restricted(id);
-  s.lottery.betGuard = guard;
+/**
+ * Player protection's hooks that cannot be constructor arguments (issue 16; the bet and deposit
+ * checks are): sign-in (auth and protection need each other) and broadcasts. Auth fails closed:
+ * its start-up check below refuses to build a server without them.
+ */
+function wireProtection(p: ProtectionService, s: Pick<Services, 'auth' | 'messages'>) {
   s.auth.loginGuard = (member) => p.checkLogin(member);
   s.auth.loginPrecheck = (member) => p.checkExcludedAtLogin(member);
   s.messages.marketingBlocked = (id) => p.isExcluded(id);
+  s.auth.assertWired();
 }
 
 declare module 'fastify' {

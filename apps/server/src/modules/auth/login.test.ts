@@ -300,6 +300,24 @@ describe('sessions', () => {
   });
 });
 
+describe('player protection is wired or nothing starts', () => {
+  it('refuses to start, and refuses a sign-in, without the late-bound protection hooks (fail closed)', async () => {
+    const auth = t.app.services.auth;
+    const guard = auth.loginGuard;
+    try {
+      auth.loginGuard = null;
+      expect(() => auth.assertWired()).toThrow(/loginGuard is not bound/);
+      const m = await createMember(app, { account: nextAccount(), password: 'Player123' });
+      const res = await login({ username: m.account, password: 'Player123' }, nextIp());
+      expect(res.statusCode).toBe(500);
+      expect(res.json().value?.token).toBeUndefined();
+    } finally {
+      auth.loginGuard = guard;
+    }
+    expect(() => auth.assertWired()).not.toThrow();
+  });
+});
+
 describe('roles and portals', () => {
   it('answers an operator account on the player and agent logins as any wrong pair, right password or not', async () => {
     const op = await createOperator(app, { permissions: ['*'], password: 'Oper@1234' });

@@ -91,10 +91,26 @@ export const memberStatusMessage = (status: string) =>
  * limits, the audit trail and the login flows of SPEC §4.
  */
 export class AuthService {
-  /** Player protection (issue 16), set by services.ts: refuses a sign-in (exclusion, session limit) before the session opens. */
+  /**
+   * Player protection (issue 16): refuses a sign-in (exclusion, session limit) before the session
+   * opens. Bound by services.ts after both services exist: protection ends sessions through auth,
+   * auth asks protection at sign-in, a true cycle. It fails closed: `assertWired` stops the
+   * server's start-up when unbound, and a sign-in never passes unchecked.
+   */
   loginGuard: ((member: Member) => Promise<void>) | null = null;
   /** Player protection: an excluded member is refused before any second-verification code is sent. */
   loginPrecheck: ((member: Member) => Promise<void>) | null = null;
+
+  /** Start-up check (services.ts): the late-bound protection hooks are in place. */
+  assertWired(): void {
+    this.bound(this.loginGuard, 'loginGuard');
+    this.bound(this.loginPrecheck, 'loginPrecheck');
+  }
+
+  private bound<T>(hook: T | null, name: string): T {
+    if (hook === null) throw new Error(`auth: player protection's ${name} is not bound (services.ts)`);
+    return hook;
+  }
   readonly sessions: SessionService;
   readonly operators: OperatorService;
   readonly totp: TotpService;
@@ -353,14 +369,11 @@ export class AuthService {
     const flags = await system.flags();
     const passwordExpired = Boolean(flags.PASSEXPIRY3) && members.passwordExpired(member);
     const forceChangePassword = password === SPEC.defaultWeakPassword || passwordExpired || check === 'temp';
-
-    if (this.loginPrecheck) {
-      try {
-        await this.loginPrecheck(member);
-      } catch (e) {
-        await this.audit({ ...base, result: 'protection', memberId: member.id });
-        throw e;
-      }
+    try {
+      await this.bound(this.loginPrecheck, 'loginPrecheck')(member);
+    } catch (e) {
+      await this.audit({ ...base, result: 'protection', memberId: member.id });
+      throw e;
     }
     if ((await members.ipStatus(member.id, ctx.ip)) === 'new') {
       const challenge = await this.secondVerification.open(member, {
@@ -439,20 +452,18 @@ export class AuthService {
       ctx: RequestContext;
     },
   ): Promise<LoginValue> {
-    if (this.loginGuard) {
-      try {
-        await this.loginGuard(member);
-      } catch (e) {
-        await this.audit({
-          portal: opts.portal,
-          loginType: opts.loginType,
-          account: member.account,
-          ctx: opts.ctx,
-          result: 'protection',
-          memberId: member.id,
-        });
-        throw e;
-      }
+    try {
+      await this.bound(this.loginGuard, 'loginGuard')(member);
+    } catch (e) {
+      await this.audit({
+        portal: opts.portal,
+        loginType: opts.loginType,
+        account: member.account,
+        ctx: opts.ctx,
+        result: 'protection',
+        memberId: member.id,
+      });
+      throw e;
     }
     const { token } = await this.sessions.open({
       memberId: member.id,

@@ -43,6 +43,7 @@ describe('money hardening', () => {
         wallet,
         members: t.app.services.members,
         audit: t.app.services.audit,
+        betGuard: t.app.services.seamless.betGuard,
       });
       const answer = await seamless.balance('SANDBOX', trial.account);
       expect(answer.code).toBe('OK');

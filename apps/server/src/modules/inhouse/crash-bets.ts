@@ -92,13 +92,8 @@ export class CrashBets {
     if (amount > settings.maxBet)
       throw new AppError('VALIDATION', { messageKey: 'amountAboveMax', args: [fromMinor(settings.maxBet)] });
     const job = { roundId: r.id, at, pl, input, amount };
-    // Player protection's bet check is bound to the in-house service by services.ts after both
-    // are built (wireProtection), so it cannot be checked at construction here. Fail closed: a
-    // crash bet without it is refused, never taken unchecked.
-    const guard = this.inhouse.betGuard;
-    if (!guard)
-      throw new Error("crash: player protection's bet guard is not bound (services.ts wireProtection)");
-    return guard(pl.memberId, pl.trial, amount, 'crash', () => this.betQueue.submit(job));
+    // Player protection's bet check: a constructor argument of the in-house service.
+    return this.inhouse.betGuard(pl.memberId, pl.trial, amount, 'crash', () => this.betQueue.submit(job));
   }
 
   /** A retry of a bet already taken answers that bet (even once betting has closed). */

@@ -64,13 +64,17 @@ export type BetGuard = <T>(
 ) => Promise<T>;
 
 export class InhouseService {
-  /** Player protection (issue 16): wager/loss/session limits and exclusions on every bet. */
-  betGuard: BetGuard | null = null;
+  /**
+   * Player protection (issue 16): wager/loss/session limits and exclusions on every bet. A
+   * constructor argument, so a server cannot start without it (issue 32: fail at start-up, not
+   * silently at the first bet).
+   */
+  readonly betGuard: BetGuard;
   /**
    * Whether the member has any limit or exclusion (protection's cached flag). A double or split is
    * only read ahead for members with limits: the rest skip the two extra reads per action.
    */
-  limitsApply: ((memberId: number) => Promise<boolean>) | null = null;
+  readonly limitsApply: (memberId: number) => Promise<boolean>;
   /** Per member, the calls of this instance waiting for their turn (see `serial`). */
   private readonly queues = new Map<number, { tail: Promise<unknown>; size: number }>();
 
@@ -83,8 +87,16 @@ export class InhouseService {
 
   constructor(
     private readonly db: Db,
-    private readonly deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
+    private readonly deps: {
+      wallet: WalletService;
+      bets: BetsService;
+      audit: AuditService;
+      betGuard: BetGuard;
+      limitsApply: (memberId: number) => Promise<boolean>;
+    },
   ) {
+    this.betGuard = deps.betGuard;
+    this.limitsApply = deps.limitsApply;
     this.settings = new InhouseSettings(db, deps.audit);
     this.seeds = new InhouseSeeds(db);
     this.rounds = new InhouseRounds(db, this.seeds, deps.bets);
@@ -194,8 +206,7 @@ export class InhouseService {
     const pl = await this.player(principal);
     const fingerprint = fingerprintOf({ game, bet });
     const total = stakes.reduce((a, x) => a + x, 0n);
-    const guard: BetGuard = this.betGuard ?? ((_m, _t, _s, _c, fn) => fn());
-    return guard(pl.memberId, pl.trial, total, 'inhouse', () =>
+    return this.betGuard(pl.memberId, pl.trial, total, 'inhouse', () =>
       this.playSerial(pl, game, requestId, bet, fingerprint, settings.maxPayout),
     );
   }
@@ -287,10 +298,10 @@ export class InhouseService {
     // A double or a split stakes more: it passes the player's wager and loss limits first, as an
     // opening bet does. The extra stake is read ahead on the round as it stands; the step itself is
     // decided again under lock below.
-    const guarded =
-      this.betGuard !== null && (this.limitsApply === null || (await this.limitsApply(pl.memberId)));
-    const extra = guarded ? await this.extraStake(pl.memberId, game, input) : 0n;
-    if (extra > 0n && this.betGuard) {
+    const extra = (await this.limitsApply(pl.memberId))
+      ? await this.extraStake(pl.memberId, game, input)
+      : 0n;
+    if (extra > 0n) {
       return this.betGuard(pl.memberId, pl.trial, extra, 'inhouse', () =>
         this.actSerial(pl, game, input, settings),
       );

@@ -39,8 +39,8 @@ export const publicDrawStatus = (status: string): LotteryDraw['status'] =>
  * The draw lifecycle lives in `LotteryDraws` (draws.ts).
  */
 export class LotteryService {
-  /** Player protection (issue 16), set by services.ts: wager/loss/session limits and exclusions. */
-  betGuard: BetGuard | null = null;
+  /** Player protection (issue 16): wager/loss/session limits and exclusions; a constructor argument. */
+  readonly betGuard: BetGuard;
   readonly games: LotteryGame[];
   readonly byCode: Map<string, LotteryGame>;
   readonly draws: LotteryDraws;
@@ -55,8 +55,9 @@ export class LotteryService {
     private readonly db: Db,
     config: Pick<Config, 'lotteryFastSeconds' | 'lotteryFastCutoffSeconds'> &
       Partial<Pick<Config, 'lotteryResultsFeed'>>,
-    deps: { wallet: WalletService; bets: BetsService; audit: AuditService },
+    deps: { wallet: WalletService; bets: BetsService; audit: AuditService; betGuard: BetGuard },
   ) {
+    this.betGuard = deps.betGuard;
     this.games = lotteryGames({
       fastSeconds: config.lotteryFastSeconds,
       fastCutoffSeconds: config.lotteryFastCutoffSeconds,
@@ -71,13 +72,7 @@ export class LotteryService {
       this.byCode,
       config.lotteryResultsFeed ?? null,
     );
-    this.slips = new LotterySlips(
-      db,
-      deps,
-      this.config,
-      (code) => this.game(code),
-      () => this.betGuard,
-    );
+    this.slips = new LotterySlips(db, deps, this.config, (code) => this.game(code), deps.betGuard);
   }
 
   game(gameCode: string): LotteryGame {

@@ -33,7 +33,7 @@ export class LotterySlips {
     private readonly config: LotteryConfig,
     private readonly game: (gameCode: string) => LotteryGame,
     /** The service's player protection, read at each slip (services.ts sets it after construction). */
-    private readonly betGuard: () => BetGuard | null,
+    private readonly betGuard: BetGuard,
   ) {}
 
   private accounts(p: { memberId: number; trial: boolean }, game: LotteryGame) {
@@ -77,8 +77,7 @@ export class LotterySlips {
     if (trial) await this.deps.wallet.ensureTrial(p.memberId);
     const acc = this.accounts({ memberId: p.memberId, trial }, game);
     await this.deps.wallet.ensureAccounts([acc.wallet, acc.house]);
-    const guard: BetGuard = this.betGuard() ?? ((_m, _t, _s, _c, fn) => fn());
-    return guard(p.memberId, trial, cost, 'lottery', async () => {
+    return this.betGuard(p.memberId, trial, cost, 'lottery', async () => {
       try {
         return await this.placeTx(p, body, game, mode, bets, { cost, commission }, trial, acc, odds, false);
       } catch (e) {

@@ -38,8 +38,12 @@ export type SeamlessBetGuard = (
 ) => Promise<{ error: AppError; release: null } | { error: null; release: () => Promise<void> }>;
 
 export class SeamlessService {
-  /** Set by services.ts (player protection): members without limits pay one cached lookup. */
-  betGuard: SeamlessBetGuard | null = null;
+  /**
+   * Player protection's check on every bet, a constructor argument so a server cannot start
+   * without it (members without limits pay one cached lookup). Mutable only for the wallet
+   * profile bench, which measures the path without it.
+   */
+  betGuard: SeamlessBetGuard;
   private readonly playerCache: SeamlessPlayers;
   readonly vendors: SeamlessVendors;
   readonly batches: SeamlessLanes<ApplyItem>;
@@ -49,8 +53,14 @@ export class SeamlessService {
   constructor(
     private readonly db: Db,
     config: Config,
-    private readonly deps: { wallet: WalletService; members: MembersService; audit: AuditService },
+    private readonly deps: {
+      wallet: WalletService;
+      members: MembersService;
+      audit: AuditService;
+      betGuard: SeamlessBetGuard;
+    },
   ) {
+    this.betGuard = deps.betGuard;
     this.vendors = new SeamlessVendors(db, config, deps.audit);
     this.playerCache = new SeamlessPlayers(deps.members);
     this.store = { db, wallet: deps.wallet };
@@ -112,8 +122,8 @@ export class SeamlessService {
     const p = await this.player(req.username);
     const amount = toMinor(req.amount);
     const { wallet, house } = await this.prepare(p, vendor);
-    const guard = this.betGuard ? await this.betGuard(p.id, p.trial, amount, 'seamless') : null;
-    if (guard?.error) {
+    const guard = await this.betGuard(p.id, p.trial, amount, 'seamless');
+    if (guard.error) {
       // A retry of a bet already taken replays its answer; a new bet is refused, nothing debited.
       const [seen] = await this.db
         .select({ id: seamlessTransactions.id })
@@ -130,7 +140,7 @@ export class SeamlessService {
     try {
       return await this.placeBet(p, vendor, req, amount, wallet, house);
     } finally {
-      await guard?.release?.();
+      await guard.release?.();
     }
   }
 
