@@ -13,6 +13,7 @@ export function BilingualField({
   onEn,
   onNe,
   error,
+  errorNe,
   required,
 }: {
   label: string;
@@ -21,6 +22,7 @@ export function BilingualField({
   onEn(e: ChangeEvent<HTMLInputElement>): void;
   onNe(e: ChangeEvent<HTMLInputElement>): void;
   error?: string | undefined;
+  errorNe?: string | undefined;
   required?: boolean;
 }) {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export function BilingualField({
         value={ne}
         onChange={onNe}
         hint={t('bilingual.neHint')}
+        error={errorNe}
         lang="ne"
       />
     </div>

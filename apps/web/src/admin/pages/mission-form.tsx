@@ -60,6 +60,7 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
         en={title}
         ne={titleNe}
         error={fields.title}
+        errorNe={fields.titleNe}
         onEn={(e) => setTitle(e.target.value)}
         onNe={(e) => setTitleNe(e.target.value)}
       />
@@ -68,6 +69,7 @@ export function MissionForm({ mission, onDone }: { mission: AdminMission | null;
         en={description}
         ne={descriptionNe}
         error={fields.description}
+        errorNe={fields.descriptionNe}
         onEn={(e) => setDescription(e.target.value)}
         onNe={(e) => setDescriptionNe(e.target.value)}
       />

@@ -146,6 +146,7 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         ne={d.titleNe}
         onEn={set('title')}
         onNe={set('titleNe')}
+        errorNe={fields.titleNe}
         error={fields.title}
         required
       />
@@ -155,8 +156,16 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         ne={d.summaryNe}
         onEn={set('summary')}
         onNe={set('summaryNe')}
+        errorNe={fields.summaryNe}
       />
-      <BilingualField label={t('f.body')} en={d.body} ne={d.bodyNe} onEn={set('body')} onNe={set('bodyNe')} />
+      <BilingualField
+        label={t('f.body')}
+        en={d.body}
+        ne={d.bodyNe}
+        onEn={set('body')}
+        onNe={set('bodyNe')}
+        errorNe={fields.bodyNe}
+      />
       <SelectField label={t('f.kind')} value={d.kind} onChange={set('kind')}>
         {PROMOTION_KINDS.map((k) => (
           <option key={k} value={k}>
