@@ -172,6 +172,13 @@ describe('lottery tickets after settlement: the per-bet figures read equal what 
             [drawId],
           );
           await lottery.draws.draw(drawId);
+          // A station-named game pays on the official result (issue 28): here its feed's.
+          if (game.resultSource === 'official')
+            await lottery.official.recordFeed(
+              drawId,
+              drawLotteryFromSeed(`view-${salt}`, drawId, game.structure),
+              'test',
+            );
           await lottery.draws.settle(drawId, { batchSize: 2 });
           const [draw] = await query<{ results: LotteryResults }>(
             'select results from lottery_draws where id = $1',
