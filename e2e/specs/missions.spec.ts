@@ -78,7 +78,7 @@ test.describe('missions journey', () => {
     await page.goto('/admin/missions');
     await page.getByRole('button', { name: 'New mission' }).click();
     const dialog = page.getByRole('dialog', { name: 'New mission' });
-    await dialog.getByLabel('Title').fill('Console: 3 live rounds');
+    await dialog.getByLabel('Title (English)').fill('Console: 3 live rounds');
     await dialog.getByLabel('Counts').selectOption('rounds');
     await dialog.getByLabel('Game type').fill('LIVE');
     await dialog.getByLabel('Target rounds').fill('2.5');

@@ -124,7 +124,7 @@ test.describe('promotion kinds journey', () => {
     await console_.goto('/admin/promotions');
     await console_.getByRole('button', { name: 'New promotion' }).click();
     const dialog = console_.getByRole('dialog', { name: 'New promotion' });
-    await dialog.getByLabel('Title').fill('Console reload 20%');
+    await dialog.getByLabel('Title (English)').fill('Console reload 20%');
     await dialog.getByLabel('Kind').selectOption('reload');
     await dialog.getByLabel('Deposits after number (0: every deposit)').fill('1');
     await dialog.getByLabel('Bonus percent').fill('20');
