@@ -80,7 +80,11 @@ export const httpTransport =
       body: rawBody,
       signal: AbortSignal.timeout(10_000),
     });
-    return { status: res.status, body: await res.text(), headers: Object.fromEntries(res.headers) };
+    const answered: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      answered[name] = value;
+    });
+    return { status: res.status, body: await res.text(), headers: answered };
   };
 
 export interface SimulatorOptions {

@@ -155,6 +155,7 @@ describe('Hub88 wallet API: balance model', () => {
         let balance = 50;
         const bets = new Map<number, 'applied' | 'rejected' | 'rolled' | 'cancelled'>();
         const winsSeen = new Set<number>();
+        const winRequests = new Set<string>();
         const rollbacksSeen = new Set<number>();
         const paid = new Set<number>();
         for (const op of ops) {
@@ -180,15 +181,20 @@ describe('Hub88 wallet API: balance model', () => {
               }
             }
           } else if (op.kind === 'win') {
+            const requestUuid = uuidFor(`w${op.i}`, op.fresh);
+            // The same request_uuid again is the same request: its first answer is replayed, even
+            // when that was "no such bet" and the bet has arrived since (a new request would pay).
+            const repeated = winRequests.has(requestUuid);
+            winRequests.add(requestUuid);
             await sim.call('transaction/win', {
               ...common,
               transaction_uuid: `${run}-w${op.i}`,
               reference_transaction_uuid: `${run}-b${op.i}`,
-              request_uuid: uuidFor(`w${op.i}`, op.fresh),
+              request_uuid: requestUuid,
               currency: CURRENCY,
               amount: winAmount(op.i) * UNITS,
             });
-            if (!winsSeen.has(op.i) && bets.get(op.i) === 'applied') {
+            if (!repeated && !winsSeen.has(op.i) && bets.get(op.i) === 'applied') {
               winsSeen.add(op.i);
               paid.add(op.i);
               balance += winAmount(op.i);
