@@ -24,6 +24,8 @@ test.describe('missions journey', () => {
     test.setTimeout(120_000);
     await seedWalletDemo(server);
     const created = await server.services.missions.admin.create(OPERATOR, {
+      titleNe: '',
+      descriptionNe: '',
       title: 'Journey: 2 in-house rounds',
       description: 'Play the in-house roulette twice today.',
       period: 'day',

@@ -31,6 +31,9 @@ test.describe('promotion kinds journey', () => {
     await seedWalletDemo(server);
     const image = await server.services.promotions.uploadImage(await banner(), OPERATOR);
     const promo = await server.services.promotions.create(OPERATOR, {
+      titleNe: '',
+      summaryNe: '',
+      bodyNe: '',
       title: 'Journey daily cashback',
       summary: '10% back on a losing day.',
       body: 'Net loss of the business day, from joining. Paid when you claim it.',
@@ -176,6 +179,9 @@ test.describe('promotion kinds journey', () => {
     await seedWalletDemo(server);
     const image = await server.services.promotions.uploadImage(await banner(), OPERATOR);
     await server.services.promotions.create(OPERATOR, {
+      titleNe: '',
+      summaryNe: '',
+      bodyNe: '',
       title: 'Weekend reload 25%',
       summary: 'Every deposit after your first: 25% up to NPR 500, once a day.',
       body: '',

@@ -22,6 +22,9 @@ test.describe('promotions journey', () => {
     test.setTimeout(120_000);
     await seedWalletDemo(server);
     await server.services.promotions.create(OPERATOR, {
+      titleNe: '',
+      summaryNe: '',
+      bodyNe: '',
       title: 'Journey first deposit 10%',
       summary: '10% of your first deposit.',
       body: 'Wager twice the bonus on in-house games.',
@@ -174,6 +177,8 @@ test.describe('promotions journey', () => {
       ],
     });
     await server.services.points.saveProduct(OPERATOR, null, {
+      nameNe: '',
+      descriptionNe: '',
       name: 'Two golden eggs',
       description: '',
       kind: 'ticket',
