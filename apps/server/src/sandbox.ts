@@ -1,5 +1,6 @@
 import { SandboxVendor } from '@wps/sandbox-vendor';
 import type { FastifyInstance } from 'fastify';
+import { ownAddress as addressOf } from './http/own-address.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,17 +26,7 @@ export async function registerSandboxVendor(app: FastifyInstance): Promise<void>
   }
   if (app.config.env === 'production')
     app.log.warn('SANDBOX_VENDOR=on in production: the sandbox vendor is mounted');
-  const ownAddress = () => {
-    const a = app.server.address();
-    if (!a || typeof a === 'string') throw new Error('the server is not listening yet');
-    const host =
-      a.address === '0.0.0.0' || a.address === '::'
-        ? '127.0.0.1'
-        : a.family === 'IPv6'
-          ? `[${a.address}]`
-          : a.address;
-    return `http://${host}:${a.port}`;
-  };
+  const ownAddress = () => addressOf(app);
   const vendor = new SandboxVendor({
     platform: {
       baseUrl: () => app.config.sandboxPlatformUrl ?? ownAddress(),

@@ -19,6 +19,7 @@ import {
 } from './hub88-protocol.ts';
 import { type Hub88Keys, hub88Keys } from './keys.ts';
 import { type Hub88Endpoint, Hub88WalletService } from './service.ts';
+import { ownAddress as addressOf } from '../../http/own-address.ts';
 
 /** The fixed base path of our Hub88 wallet API (issue 29). */
 export const HUB88_BASE = '/aggregator/hub88';
@@ -56,17 +57,7 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
     seamless: app.services.seamless,
     members: app.services.members,
   });
-  const ownAddress = () => {
-    const a = app.server.address();
-    if (!a || typeof a === 'string') throw new Error('the server is not listening yet');
-    const host =
-      a.address === '0.0.0.0' || a.address === '::'
-        ? '127.0.0.1'
-        : a.family === 'IPv6'
-          ? `[${a.address}]`
-          : a.address;
-    return `http://${host}:${a.port}`;
-  };
+  const ownAddress = () => addressOf(app);
   let simulator: Hub88Simulator | null = null;
   if (keys.mode === 'simulator' && keys.simulator) {
     // In-process calls when the server is not listening (tests), real HTTP otherwise.
