@@ -39,6 +39,7 @@ import { gamesAdminRoutes } from './modules/games/admin-routes.ts';
 import { gamesVendorRoutes } from './modules/games/vendor-routes.ts';
 import { inhouseAdminRoutes } from './modules/inhouse/admin-routes.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
+import { registerCrashBeacon } from './modules/inhouse/crash-beacon.ts';
 import { crashRoutes } from './modules/inhouse/crash-routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { CrashDriver } from './modules/inhouse/crash-leader.ts';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);
+  await registerCrashBeacon(app);
   await app.register(lotteryRoutes);
   await app.register(contentRoutes);
   await app.register(contentAdminRoutes);
@@ -242,7 +244,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('onClose', () => app.jobs.stop());
   }
 
-  if (config.crashLoop) {
+  if (config.crashLoop && !config.crashChainKey) {
+    // Production without a key: no default secret, so no chain can be made or checked.
+    app.log.error(
+      'CRASH_CHAIN_KEY (or CRASH_CHAIN_KEY_FILE) is not set: the crash game does not start. Set a secret of 32+ characters, the same on every instance, kept out of the database (docs/fairness.md).',
+    );
+  } else if (config.crashLoop) {
     const driver = new CrashDriver(app.services.crash, database);
     app.addHook('onReady', () => driver.start());
     app.addHook('onClose', () => driver.stop());

@@ -64,6 +64,17 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   CRASH_LOOP: z.enum(['on', 'off']).default('on'),
+  /** Issue 28: the secret key of the crash chains' seeds (kept out of the database), or a file holding it. */
+  CRASH_CHAIN_KEY: z.string().min(32).optional(),
+  CRASH_CHAIN_KEY_FILE: z.string().optional(),
+  /** The crash salt's drand beacon (base URL and chain hash); unset: quicknet in production, the local stand-in otherwise. */
+  CRASH_SALT_BEACON_URL: z.string().url().optional(),
+  CRASH_SALT_BEACON_CHAIN: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /** How far past a chain's commit its salt's beacon round lies ("a few minutes"). */
+  CRASH_SALT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   APP_SECRET: z.string().min(32).optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().positive().default(90),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -178,6 +189,23 @@ export interface Config {
   jobs: boolean;
   /** Drive crash rounds (leader by advisory lock on PostgreSQL). Tests drive the loop themselves. */
   crashLoop: boolean;
+  /**
+   * Key of the crash chains' seeds (seed = HMAC-SHA256(key, nonce); only the nonce is stored):
+   * CRASH_CHAIN_KEY, else the file CRASH_CHAIN_KEY_FILE names. Unset: null in production (the crash
+   * game does not start), else random per process, which `npm start` replaces by a key file created
+   * once in DATA_DIR (`installationCrashChainKey`): never a default. Instances of one site share it.
+   */
+  crashChainKey: string | null;
+  /** True when neither CRASH_CHAIN_KEY nor CRASH_CHAIN_KEY_FILE was given. */
+  crashChainKeyGenerated: boolean;
+  /**
+   * The drand beacon of the crash chains' salts: CRASH_SALT_BEACON_URL (+ CRASH_SALT_BEACON_CHAIN,
+   * default quicknet's hash); unset: quicknet on api.drand.sh in production, null otherwise (the
+   * local stand-in, apps/sandbox-vendor/src/drand, mounted at /beacon-sim/drand).
+   */
+  crashSaltBeacon: { url: string; chainHash: string } | null;
+  /** Seconds from a chain's commit to its salt's beacon round. */
+  crashSaltDelaySeconds: number;
   /**
    * Keys the HMACs of one-time codes and human-check challenges. Set it when running more than one
    * instance; the default is random per process (a restart then invalidates codes in flight).
@@ -395,6 +423,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
     jobs: e.JOBS === 'on',
     crashLoop: e.CRASH_LOOP === 'on',
+    ...crashChainKey(e, production),
+    crashSaltBeacon: e.CRASH_SALT_BEACON_URL
+      ? {
+          url: e.CRASH_SALT_BEACON_URL.replace(/\/$/, ''),
+          chainHash: e.CRASH_SALT_BEACON_CHAIN ?? DRAND_QUICKNET_CHAIN,
+        }
+      : production
+        ? { url: DRAND_QUICKNET_URL, chainHash: e.CRASH_SALT_BEACON_CHAIN ?? DRAND_QUICKNET_CHAIN }
+        : null,
+    crashSaltDelaySeconds: e.CRASH_SALT_DELAY_SECONDS,
     appSecret: e.APP_SECRET ?? randomBytes(32).toString('hex'),
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
@@ -440,6 +478,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** drand quicknet (https://docs.drand.love/docs/dev-guide/3-4-dev-guide-http-api): 3 s rounds. */
+const DRAND_QUICKNET_URL = 'https://api.drand.sh';
+const DRAND_QUICKNET_CHAIN = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
+
+function crashChainKey(
+  e: z.infer<typeof envSchema>,
+  production: boolean,
+): Pick<Config, 'crashChainKey' | 'crashChainKeyGenerated'> {
+  if (e.CRASH_CHAIN_KEY) return { crashChainKey: e.CRASH_CHAIN_KEY, crashChainKeyGenerated: false };
+  if (e.CRASH_CHAIN_KEY_FILE) {
+    let key: string;
+    try {
+      key = readFileSync(e.CRASH_CHAIN_KEY_FILE, 'utf8').trim();
+    } catch (err) {
+      throw new ConfigError(`CRASH_CHAIN_KEY_FILE: cannot read it (${(err as Error).message})`);
+    }
+    if (key.length < 32)
+      throw new ConfigError('CRASH_CHAIN_KEY_FILE: the key must be at least 32 characters');
+    return { crashChainKey: key, crashChainKeyGenerated: false };
+  }
+  return {
+    crashChainKey: production ? null : randomBytes(32).toString('hex'),
+    crashChainKeyGenerated: true,
+  };
+}
+
 const pem = (v: string | undefined) => v?.replace(/\\n/g, '\n');
 
 function hub88Config(e: z.infer<typeof envSchema>, production: boolean): Config['hub88'] {
@@ -462,7 +526,11 @@ function hub88Config(e: z.infer<typeof envSchema>, production: boolean): Config[
  * secrets survive a restart without any key written in the code.
  */
 export function installationTotpKey(dataDir: string): string {
-  const file = path.join(dataDir, 'totp.key');
+  return installationKey(dataDir, 'totp.key');
+}
+
+function installationKey(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
     writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
@@ -470,6 +538,16 @@ export function installationTotpKey(dataDir: string): string {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The installation's own crash chain key for a server started outside production without
+ * CRASH_CHAIN_KEY (the demo): random, created once in DATA_DIR with owner-only permissions, so a
+ * restart keeps playing the committed chain. It lives beside the database, not in it: a copy or
+ * replica of the database alone still tells no future point.
+ */
+export function installationCrashChainKey(dataDir: string): string {
+  return installationKey(dataDir, 'crash-chain.key');
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

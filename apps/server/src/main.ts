@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, installationTotpKey, loadConfig } from './config.ts';
+import { ConfigError, installationCrashChainKey, installationTotpKey, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -11,9 +11,14 @@ import { seedDemo } from './db/seed/index.ts';
  */
 async function main() {
   const loaded = loadConfig();
-  const config = loaded.totpKeyGenerated
-    ? { ...loaded, totpKey: installationTotpKey(loaded.dataDir) }
-    : loaded;
+  const config = {
+    ...loaded,
+    ...(loaded.totpKeyGenerated ? { totpKey: installationTotpKey(loaded.dataDir) } : {}),
+    // Outside production (production has no key unless given): one key file per installation.
+    ...(loaded.crashChainKeyGenerated && loaded.crashChainKey !== null
+      ? { crashChainKey: installationCrashChainKey(loaded.dataDir) }
+      : {}),
+  };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

@@ -15,6 +15,7 @@ import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
+import { crashFairness } from './modules/inhouse/crash-beacon.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ContentService } from './modules/content/service.ts';
@@ -176,6 +177,12 @@ export function createServices(config: Config, database: Database): Services {
   const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
   promotions.tickets = tickets;
   points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
+  // The stand-in salt beacon (outside production) keeps the crash game's clock, which tests move.
+  const crash: CrashService = new CrashService(
+    db,
+    inhouse,
+    crashFairness(config, () => crash.now()),
+  );
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -207,7 +214,7 @@ export function createServices(config: Config, database: Database): Services {
     wallet,
     audit,
     inhouse,
-    crash: new CrashService(db, inhouse),
+    crash,
     lottery,
     seamless,
     cashier,

@@ -76,9 +76,35 @@ export type CrashServerFrame =
   | { t: 'pong'; serverNow: number }
   | { t: 'error'; code: string; message: string; slot?: number };
 
-export const crashChainSchema = z.object({
+/**
+ * Where a chain's salt comes from, published with its terminating hash before the salt exists:
+ * the randomness of one drand beacon round (`roundUrl` answers it; `dueAt` is when it comes out).
+ */
+export const crashSaltSourceSchema = z.object({
+  beacon: z.literal('drand'),
+  url: z.string(),
+  chainHash: z.string(),
+  round: z.number().int(),
+  dueAt: z.string().nullable(),
+  roundUrl: z.string(),
+});
+
+/** A chain as published: its commitment, the salt's source and, once out, the salt. */
+const crashChainCommitment = {
+  chainId: z.number().int(),
   terminatingHash: z.string(),
+  /** When the chain was committed (its terminating hash and salt source published). */
+  committedAt: z.string(),
+  /** Null on chains made before the salt (their rounds use h_k itself). */
+  saltSource: crashSaltSourceSchema.nullable(),
+  /** The beacon round's randomness (hex text): null until it is out, and the chain's rounds wait for it. */
   salt: z.string().nullable(),
+  /** The beacon's signature of that round (randomness = sha256 of it), for checking at the beacon. */
+  saltSignature: z.string().nullable(),
+};
+
+export const crashChainSchema = z.object({
+  ...crashChainCommitment,
   length: z.number().int(),
   houseEdge: z.number(),
   formula: z.string(),
@@ -98,8 +124,7 @@ export const crashRoundSchema = z.object({
 export const crashRoundsSchema = z.object({ rounds: z.array(crashRoundSchema) });
 
 export const crashProofSchema = crashRoundSchema.extend({
-  terminatingHash: z.string(),
-  salt: z.string().nullable(),
+  ...crashChainCommitment,
   /** Hashing `hash` forward this many times reaches the terminating hash. */
   distance: z.number().int(),
 });

@@ -121,6 +121,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   inhouseRoundOver: 'यो राउन्ड पहिले नै सकिएको छ।',
   inhouseRoundOpen: 'कृपया पहिले चलिरहेको राउन्ड पूरा गर्नुहोस्।',
   inhouseRotateBlocked: 'सिड बदल्नुअघि चलिरहेको राउन्ड पूरा गर्नुहोस्।',
+  crashUnavailable: 'क्र्यास खेल अहिले चलिरहेको छैन। कृपया पछि फेरि प्रयास गर्नुहोस्।',
   clientSeedInvalid: 'क्लाइन्ट सिड 1–64 वटा छापिने अक्षरको हुनुपर्छ।',
   inhousePayoutCapped: 'जित प्रति राउन्ड अधिकतम भुक्तानी {0} मा सीमित गरियो।',
   lotteryClosed: 'यो ड्रमा बाजी बन्द भयो। कृपया अर्को ड्रमा बाजी राख्नुहोस्।',

@@ -129,6 +129,7 @@ export const MESSAGES = {
   inhouseRoundOpen: 'Please finish your round in progress first.',
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
+  crashUnavailable: 'The crash game is not running right now. Please try again later.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
   // lottery (issue 15)
   lotteryClosed: 'Betting on this draw has closed. Please bet on the next draw.',

@@ -250,7 +250,9 @@ export class CrashRounds {
   }
 
   private async openRound(now: number, epoch: number): Promise<void> {
-    const chain = await this.chain.load();
+    // A new chain's rounds wait for its salt (a beacon round due minutes after the commit).
+    const chain = await this.chain.playable();
+    if (!chain) return;
     const [last] = await this.db
       .select({ roundNo: crashRounds.roundNo })
       .from(crashRounds)
@@ -264,7 +266,7 @@ export class CrashRounds {
       return this.openRound(now, epoch);
     }
     const hash = chain.hashes[roundNo]!;
-    const point = crashPointHundredths(hash, chain.salt ?? undefined);
+    const point = crashPointHundredths(hash, chain.salt);
     const startsAt = new Date(now + this.time.timing.bettingMs).toISOString();
     // Fenced like every round write: only while the newest round carries no later epoch (a new
     // leader claims the newest round before it opens any), and never a round number twice.

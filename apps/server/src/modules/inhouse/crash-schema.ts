@@ -14,13 +14,24 @@ import {
 
 const ts = () => timestamp({ withTimezone: true });
 
-/** The pre-committed hash chain (the seed stays secret; round k reveals its own hash). */
+/**
+ * The pre-committed hash chain (round k reveals its own hash). Its seed is never stored: it is
+ * HMAC-SHA256(CRASH_CHAIN_KEY, 'crash-chain:' + nonce), the key held outside the database
+ * (crash-salt.ts). The salt's source (a beacon round named at commit) is published with the
+ * terminating hash; the salt and the beacon's signature are written once that round is out.
+ */
 export const crashChains = pgTable('crash_chains', {
   id: serial().primaryKey(),
-  seed: text().notNull(),
+  /** Null on chains made before migration 0060 (their seed stood here; all retired). */
+  nonce: text(),
   terminatingHash: text().notNull(),
   length: integer().notNull(),
+  saltBeaconUrl: text(),
+  saltBeaconChain: text(),
+  saltRound: bigint({ mode: 'number' }),
+  saltDueAt: ts(),
   salt: text(),
+  saltSignature: text(),
   active: boolean().notNull().default(true),
   createdAt: ts().notNull().default(sql`now()`),
 });

@@ -2,13 +2,14 @@ import type { CrashBetView, CrashRoundState, CrashServerFrame } from '@wps/contr
 import type { Db } from '../../db/client.ts';
 import type { MemberPrincipal } from '../../http/auth.ts';
 import { CrashBets, CrashSettings } from './crash-bets.ts';
-import { CrashChain } from './crash-chain.ts';
+import { CrashChain, type CrashFairness } from './crash-chain.ts';
 import { CrashGateway, type CrashListener } from './crash-gateway.ts';
 import { CrashRounds } from './crash-rounds.ts';
 import { type CrashClock, type CrashTiming, CrashTime, DEFAULT_TIMING, systemClock } from './crash-rules.ts';
 import { CrashSettlement } from './crash-settlement.ts';
 import type { InhouseService } from './service.ts';
 
+export { type CrashFairness, DEFAULT_SALT_DELAY_MS } from './crash-chain.ts';
 export type { CrashListener } from './crash-gateway.ts';
 export {
   buildChain,
@@ -43,13 +44,15 @@ export class CrashService {
   constructor(
     db: Db,
     inhouse: InhouseService,
+    /** The chain key and the salt's beacon (crash-chain.ts): instances of one game share them. */
+    readonly fairness: CrashFairness,
     /** Swappable: tests drive the loop with their own clock. */
     clock: CrashClock = systemClock,
     timing: CrashTiming = DEFAULT_TIMING,
   ) {
     this.time = new CrashTime(clock, timing);
     this.settings = new CrashSettings(inhouse);
-    this.chain = new CrashChain(db, this.time);
+    this.chain = new CrashChain(db, this.time, fairness);
     this.settlement = new CrashSettlement(inhouse, this.time, this.settings, this.gateway);
     this.engine = new CrashRounds(db, this.time, this.chain, this.gateway, (job) =>
       this.settlement.settleBet(job),

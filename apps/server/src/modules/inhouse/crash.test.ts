@@ -142,7 +142,9 @@ describe('crash: shared rounds over the socket', () => {
     expect(list.length).toBeGreaterThan(0);
     for (const r of list) {
       const proof = (await t.app.inject({ url: `/wps/inhouse/crash/rounds/${r.roundId}` })).json().value;
-      expect(crashPointHundredths(proof.hash)).toBe(proof.point);
+      // The point comes from the revealed hash with the chain's published salt.
+      expect(proof.salt).toMatch(/^[0-9a-f]{64}$/);
+      expect(crashPointHundredths(proof.hash, proof.salt)).toBe(proof.point);
       expect(verifyChainHash(proof.hash, chain.terminatingHash, 5000)).toBe(proof.distance);
     }
     // A round still in flight does not reveal its hash or point.
@@ -574,7 +576,7 @@ describe('crash: shared rounds over the socket', () => {
     expect(won.bet.status).toBe('won');
     // The process restarts mid-flight: a new instance over the same database leads with a new epoch.
     const old = t.app.services.crash;
-    const restarted = new CrashService(t.database.db, t.app.services.inhouse, clock, {
+    const restarted = new CrashService(t.database.db, t.app.services.inhouse, old.fairness, clock, {
       bettingMs: 5000,
       pauseMs: 2000,
       chainLength: 2000,
