@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Names the run's PostgreSQL copies and drops the ones left at its end (test/global-setup.ts).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Vitest's default is one fork less than the cores: on the 2-core runner that ran every file
     // one after another while a core waited on PostgreSQL. Two forks keep both cores busy.
     maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
