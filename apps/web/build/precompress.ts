@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -27,9 +27,10 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const assetsDir = path.join(outDir, 'assets');
+      // The hashed assets, and the game artwork (public/game-art, served with a long cache too).
+      const dirs = ['assets', 'game-art'].map((d) => path.join(outDir, d)).filter((d) => existsSync(d));
       let count = 0;
-      for (const file of walk(assetsDir)) {
+      for (const file of dirs.flatMap(walk)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const data = readFileSync(file);
         writeFileSync(

@@ -19,6 +19,11 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dir, 'game-art', 'INHOUSE'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'game-art', 'INHOUSE', 'dice.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   return dir;
 }
 
@@ -146,6 +151,15 @@ describe('API skeleton and static serving', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves the drawn game artwork as static files cached for good (their URLs carry a version)', async () => {
+    const art = await t.app.inject({ method: 'GET', url: '/game-art/INHOUSE/dice.svg?v=0123456789' });
+    expect(art.statusCode).toBe(200);
+    expect(art.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(art.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('sets security headers with a CSP limited to our origin, configured CDNs and the inline theme script hash', async () => {

@@ -21,7 +21,7 @@ const ROOT = '<div id="root">';
 const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
 
 /**
- * The built SPA: hashed assets precompressed (br/gzip) and cached for a year; index.html never
+ * The built SPA: hashed assets and game artwork precompressed (br/gzip) and cached for a year; index.html never
  * cached; every SPEC §2 route falls back to index.html so history-mode deep links work.
  */
 export async function registerStatic(
@@ -49,7 +49,8 @@ export async function registerStatic(
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(webDistDir, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) {
+        // Game artwork URLs carry their file's content hash (?v=, games/artwork): cached for good too.
+        if (rel.startsWith(`assets${path.sep}`) || rel.startsWith(`game-art${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else if (rel.endsWith('.html')) {
           res.setHeader('cache-control', 'no-cache');

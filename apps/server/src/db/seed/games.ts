@@ -6,7 +6,8 @@ import type { NewGame, NewVendor } from '../../modules/games/service.ts';
 /**
  * The demo catalogue (issue 9): the vendors SPEC names plus our own live-casino (LIVE88) and
  * sports (SPORTX) vendors, INHOUSE, and generated games over every category with names in
- * English and Nepali. Badges are our text marks; artwork is generated per game by the server.
+ * English and Nepali. Badges are our text marks; each game has artwork drawn from our motifs
+ * (modules/games/artwork, static files under /game-art).
  * Launch URLs point at the sandbox vendor, which signs its seamless calls as SANDBOX for all of
  * them (`walletVendor`); a real vendor gets its own template and wallet vendor (null: itself).
  */

@@ -10,6 +10,11 @@ import { HUB88_VENDOR } from './service.ts';
  */
 export interface Hub88GamesApi {
   listGames(): Promise<Hub88Game[]>;
+  /**
+   * What a thumbnail given as a path is relative to: the aggregator's address, or '' for the
+   * simulator, which is mounted on this very site (its paths stay paths on our origin).
+   */
+  imageBaseUrl(): string;
   /** Real play: user and our session token. Demo: currency "XXX", user and token omitted (games-api page). */
   gameUrl(input: {
     gameCode: string;
@@ -59,8 +64,14 @@ export class Hub88GamesClient implements Hub88GamesApi {
       operatorId: number;
       privateKey: string;
       timeoutMs?: number;
+      /** See Hub88GamesApi.imageBaseUrl (default: the API's address). */
+      imageBaseUrl?: () => string;
     },
   ) {}
+
+  imageBaseUrl(): string {
+    return (this.opts.imageBaseUrl ?? this.opts.baseUrl)();
+  }
 
   private async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
     const raw = JSON.stringify({ ...body, operator_id: this.opts.operatorId });
@@ -120,6 +131,24 @@ export function gameTypeOf(category: string): string {
 export const vendorCodeOf = (product: string) =>
   `H88_${product.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`.slice(0, 32).replace(/_+$/, '');
 
+/**
+ * The provider's thumbnail as our catalogue keeps it (issue 27): an https (or http) URL as sent, a
+ * path resolved against the aggregator's address, or, for the simulator on our own site (base
+ * ''), the path itself. Anything else (another scheme, an over-long or malformed value) is no
+ * picture, and the tile falls back to one we draw.
+ */
+export function imageUrlOf(thumb: unknown, base: string): string | null {
+  if (typeof thumb !== 'string' || thumb.length === 0 || thumb.length > 500) return null;
+  if (base === '') return /^\/[^/\\]/.test(thumb) && !/[\s"'<>]/.test(thumb) ? thumb : null;
+  try {
+    const url = new URL(thumb, base);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
 /** Imports the aggregator's game list into the catalogue (games module). */
 export async function importHub88Catalogue(
   db: Db,
@@ -138,6 +167,7 @@ export async function importHub88Catalogue(
       name: String(g.name ?? g.game_code).slice(0, 100),
       demo: g.demo_game_support === true,
       enabled: g.enabled !== false,
+      imageUrl: imageUrlOf(g.url_thumb, api.imageBaseUrl()),
     }));
   return upsertImportedGames(db, HUB88_VENDOR, mapped);
 }

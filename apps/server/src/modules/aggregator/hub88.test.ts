@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { conformanceFixture } from './fixture.ts';
-import { importHub88Catalogue } from './games-api.ts';
+import { imageUrlOf, importHub88Catalogue } from './games-api.ts';
 import { HUB88_BASE } from './routes.ts';
 
 let t: TestApp;
@@ -62,6 +62,17 @@ describe('Hub88 wallet API: the simulator conformance cases', () => {
       `select vendor, game_code from games where vendor like 'H88_%' order by game_code`,
     )) as Array<{ vendor: string; game_code: string }>;
     expect(rows.map((r) => r.game_code)).toEqual(SIM_GAMES.map((g) => g.game_code).sort());
+    // The provider's picture of each game is the one the game list answers (issue 27).
+    t.app.services.games.catalogue.invalidate();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/wps/relay/GCS_games?vassalage=H88_SIMSTUDIO&gameType=RNG&pageSize=10',
+    });
+    expect(list.json().value.content[0]).toMatchObject({
+      gameCode: 'sim_lucky_sevens',
+      iconUrl: '/aggregator-sim/hub88/img/sim_lucky_sevens.svg',
+      lagerIcon: '/aggregator-sim/hub88/img/sim_lucky_sevens.svg',
+    });
     const url = await t.app.hub88.games!.gameUrl({
       gameCode: 'sim_lucky_sevens',
       currency: 'XXX',
@@ -228,4 +239,22 @@ describe('Hub88 wallet API: balance model', () => {
       { numRuns: 25 },
     );
   }, 240_000);
+});
+
+describe('a provider thumbnail in the catalogue (issue 27)', () => {
+  it('keeps web URLs, resolves paths against the aggregator, and refuses anything else', () => {
+    const base = 'https://api.aggregator.example/operator';
+    expect(imageUrlOf('https://cdn.aggregator.example/g/1.png', base)).toBe(
+      'https://cdn.aggregator.example/g/1.png',
+    );
+    expect(imageUrlOf('/img/1.png', base)).toBe('https://api.aggregator.example/img/1.png');
+    expect(imageUrlOf('javascript:alert(1)', base)).toBeNull();
+    expect(imageUrlOf('data:image/png;base64,AAAA', base)).toBeNull();
+    expect(imageUrlOf(42, base)).toBeNull();
+    expect(imageUrlOf(`https://x.example/${'a'.repeat(600)}`, base)).toBeNull();
+    // The simulator is on our own site: its paths stay paths.
+    expect(imageUrlOf('/aggregator-sim/hub88/img/a.svg', '')).toBe('/aggregator-sim/hub88/img/a.svg');
+    expect(imageUrlOf('//evil.example/a.svg', '')).toBeNull();
+    expect(imageUrlOf('https://evil.example/a.svg', '')).toBeNull();
+  });
 });

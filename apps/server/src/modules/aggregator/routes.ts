@@ -90,6 +90,9 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
       ? null
       : new Hub88GamesClient({
           baseUrl: () => app.config.hub88.apiUrl ?? `${ownAddress()}${HUB88_SIM_BASE}`,
+          // The simulator's thumbnails are paths on this site: kept as paths, so the page loads them
+          // from its own origin whatever address the server calls itself on.
+          imageBaseUrl: () => app.config.hub88.apiUrl ?? '',
           operatorId: app.config.hub88.operatorId,
           privateKey: keys.operatorPrivateKey,
         });

@@ -258,7 +258,8 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
       customerName: `de***01`,
       gameName: expect.any(String),
     });
-    expect(list[0]!.iconUrl).toMatch(/^\/wps\/games\/art\/\d+\.svg/);
+    // The demo game's drawn artwork, a static file versioned by its content (issue 27).
+    expect(list[0]!.iconUrl).toMatch(/^\/game-art\/[A-Z0-9_]+\/[\w-]+\.svg\?v=[0-9a-f]{10}$/);
     const biggest = await get('/wps/relay/GCS_winnerBoard?sort=BIGGEST&limitNum=1');
     expect(biggest.body.value.list).toEqual([expect.objectContaining({ winAmount: '195.00' })]);
     const live = await get('/wps/relay/GCS_winnerBoard?gameCategory=LIVE');

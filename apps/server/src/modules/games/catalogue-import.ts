@@ -12,13 +12,16 @@ export interface ImportedGame {
   /** Free (demo) play available: SPEC §3 supportPlay 0. */
   demo: boolean;
   enabled: boolean;
+  /** The provider's picture of the game (null: none usable; we draw one). */
+  imageUrl: string | null;
 }
 
 /**
  * Adds or refreshes games an aggregator lists (issue 29). The games module owns the catalogue, so
  * the aggregator module calls this instead of writing the tables. A vendor row per provider is
  * created once (its launch goes through `walletVendor`'s integration); an operator's later edits
- * to a vendor (sort, maintenance, names) are kept, and so are a game's sort, hot and maintenance.
+ * to a vendor (sort, maintenance, names) are kept, and so are a game's sort, hot and maintenance;
+ * its name, demo play, state and picture follow the provider's list.
  */
 export async function upsertImportedGames(
   db: Db,
@@ -59,6 +62,7 @@ export async function upsertImportedGames(
           supportPlay: g.demo ? 0 : 1,
           enabled: g.enabled,
           isNew: true,
+          imageUrl: g.imageUrl,
         })
         .onConflictDoUpdate({
           target: [games.vendor, games.gameCode],
@@ -66,6 +70,7 @@ export async function upsertImportedGames(
             nameEn: sql`excluded.name_en`,
             supportPlay: sql`excluded.support_play`,
             enabled: sql`excluded.enabled`,
+            imageUrl: sql`excluded.image_url`,
             updatedAt: sql`now()`,
           },
         });

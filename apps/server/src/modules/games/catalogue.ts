@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { artVersion } from './art.ts';
+import { ART_PUBLIC_PATH, artFileOf } from './artwork/files.ts';
+import { ART_FILES } from './artwork/manifest.ts';
 import { gameVendors, games } from './schema.ts';
 
 export type VendorRow = typeof gameVendors.$inferSelect;
@@ -36,13 +38,25 @@ export const artUrl = (g: GameRow) =>
 export const vendorLogoUrl = (v: VendorRow) =>
   `/wps/games/vendor-art/${v.code}.svg?v=${artVersion([v.code, v.markText, v.markColor])}`;
 
+/**
+ * A game's picture: the vendor's own when it publishes one (an aggregator's thumbnail), else our
+ * drawn tile shipped as a static file (issue 27; versioned by content, so cached for good), else
+ * the tile generated from the row for a game added after the files were drawn.
+ */
+export function imageOf(g: GameRow): string {
+  if (g.imageUrl) return g.imageUrl;
+  const file = artFileOf(g);
+  const version = ART_FILES[file];
+  return version ? `${ART_PUBLIC_PATH}/${file}?v=${version}` : artUrl(g);
+}
+
 /** A game is playable when it and its vendor are enabled and neither is under maintenance. */
 export const playable = (g: GameRow, v: VendorRow | undefined) =>
   g.enabled && !g.maintenance && !!v && v.enabled && !v.maintenance;
 
 export function toGame(g: GameRow, locale: CompleteLocale): Game {
   const name = locale === 'ne' ? g.nameNe : g.nameEn;
-  const icon = artUrl(g);
+  const icon = imageOf(g);
   return {
     gameId: g.id,
     nodeId: g.nodeId,

@@ -69,6 +69,11 @@ export const games = pgTable(
     isGame: text().notNull().default('GAME'),
     gameClass: text().notNull().default('others'),
     rtp: numeric({ precision: 5, scale: 2 }),
+    /**
+     * The vendor's own picture of the game (an aggregator's thumbnail URL), refreshed by each
+     * import; null for a game whose artwork we draw (artwork/files.ts).
+     */
+    imageUrl: text(),
     /** Table limits of live rooms, in paisa. */
     minBet: bigint({ mode: 'bigint' }),
     maxBet: bigint({ mode: 'bigint' }),

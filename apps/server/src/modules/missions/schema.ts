@@ -80,6 +80,8 @@ export const missionTurnover = pgTable(
 export const vipLevels = pgTable('vip_levels', {
   level: integer().primaryKey(),
   name: text().notNull(),
+  /** The name in Nepali (empty: the English one). */
+  nameNe: text().notNull().default(''),
   minTurnover: bigint({ mode: 'bigint' }).notNull(),
   minDeposits: bigint({ mode: 'bigint' }).notNull(),
   bonus: bigint({ mode: 'bigint' }).notNull(),
