@@ -60,6 +60,7 @@ import { missionRoutes } from './modules/missions/routes.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { registerAggregator } from './modules/aggregator/routes.ts';
+import { registerPayments } from './modules/payments/routes.ts';
 import { createServices } from './services.ts';
 import { consumerStates } from './modules/bets/consumers.ts';
 
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesAdminRoutes);
   await registerSandboxVendor(app);
   await registerAggregator(app);
+  await registerPayments(app);
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
   await app.register(crashRoutes);

@@ -126,6 +126,18 @@ const envSchema = z.object({
   SPARROW_SMS_TOKEN: z.string().optional(),
   SPARROW_SMS_FROM: z.string().optional(),
   SPARROW_SMS_URL: z.string().url().optional(),
+  /** eSewa ePay v2 (issue 29, modules/payments): merchant product code, secret key, ePay host. */
+  ESEWA_PRODUCT_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  ESEWA_SECRET_KEY: z.string().optional(),
+  ESEWA_BASE_URL: z.string().url().optional(),
+  /** Khalti KPG-2 (issue 29): live secret key and the API base (…/api/v2). */
+  KHALTI_SECRET_KEY: z.string().optional(),
+  KHALTI_BASE_URL: z.string().url().optional(),
+  /** The site's own address as players reach it (https://…): where payment providers send them back. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -274,6 +286,20 @@ export interface Config {
   };
   /** Sparrow SMS: token, sender identity and the API URL (default the public v2 endpoint). */
   sparrowSms: { token: string; from: string; url: string } | null;
+  /**
+   * Deposits through payment providers (issue 29, modules/payments). `live`: the secret key is
+   * configured. `simulator` (outside production, key unset): the local simulator on this server,
+   * with a secret generated for this process. `disabled` (production, key unset): not offered.
+   */
+  esewa: {
+    mode: 'live' | 'simulator' | 'disabled';
+    productCode: string;
+    secretKey: string;
+    baseUrl: string | null;
+  };
+  khalti: { mode: 'live' | 'simulator' | 'disabled'; secretKey: string; baseUrl: string | null };
+  /** PUBLIC_URL without a trailing slash; unset: the address the player's request came to. */
+  publicUrl: string | undefined;
 }
 
 export interface LiveHostConfig {
@@ -382,6 +408,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && !e.METRICS_TOKEN) {
     throw new ConfigError('METRICS_TOKEN is required when NODE_ENV=production (it guards /metrics)');
   }
+  // A live eSewa merchant is named by its product code: a signed form without one is refused there.
+  if (production && e.ESEWA_SECRET_KEY && !e.ESEWA_PRODUCT_CODE) {
+    throw new ConfigError('ESEWA_PRODUCT_CODE is required with ESEWA_SECRET_KEY when NODE_ENV=production');
+  }
   if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
     throw new ConfigError('METRICS_TOKEN: at least 16 characters');
   }
@@ -475,6 +505,53 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           url: e.SPARROW_SMS_URL ?? 'https://api.sparrowsms.com/v2/sms/',
         }
       : null,
+    ...paymentsConfig(e, production),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}
+
+/**
+ * eSewa and Khalti. A configured secret key makes the provider live, against ESEWA_BASE_URL /
+ * KHALTI_BASE_URL or, unset, the provider's production host in production and its test host
+ * elsewhere. Without a key: outside production the local simulator (baseUrl null: this server's
+ * /payments-sim/…) with a secret generated here, once per process, never a committed default;
+ * in production the provider is disabled.
+ */
+function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Pick<Config, 'esewa' | 'khalti'> {
+  const url = (v: string | undefined) => v?.replace(/\/$/, '');
+  const esewaKey = e.ESEWA_SECRET_KEY;
+  const khaltiKey = e.KHALTI_SECRET_KEY;
+  return {
+    esewa: esewaKey
+      ? {
+          mode: 'live',
+          productCode: e.ESEWA_PRODUCT_CODE ?? (production ? '' : 'EPAYTEST'),
+          secretKey: esewaKey,
+          // ePay v2 hosts (https://developer.esewa.com.np/pages/Epay-V2): production and UAT.
+          baseUrl:
+            url(e.ESEWA_BASE_URL) ??
+            (production ? 'https://epay.esewa.com.np' : 'https://rc-epay.esewa.com.np'),
+        }
+      : {
+          mode: production ? 'disabled' : 'simulator',
+          productCode: e.ESEWA_PRODUCT_CODE ?? 'EPAYTEST',
+          secretKey: production ? '' : randomBytes(24).toString('base64'),
+          baseUrl: null,
+        },
+    khalti: khaltiKey
+      ? {
+          mode: 'live',
+          secretKey: khaltiKey,
+          // KPG-2 API bases (https://docs.khalti.com/khalti-epayment/): production and sandbox.
+          baseUrl:
+            url(e.KHALTI_BASE_URL) ??
+            (production ? 'https://khalti.com/api/v2' : 'https://dev.khalti.com/api/v2'),
+        }
+      : {
+          mode: production ? 'disabled' : 'simulator',
+          secretKey: production ? '' : `sim_secret_key_${randomBytes(16).toString('hex')}`,
+          baseUrl: null,
+        },
   };
 }
 

@@ -7,6 +7,7 @@ import { VerificationService } from './modules/verification/service.ts';
 import { AuditService } from './modules/admin/service.ts';
 import { CashierTeamTotals } from './modules/cashier/team-totals.ts';
 import { CashierService } from './modules/cashier/service.ts';
+import { PaymentsService } from './modules/payments/service.ts';
 import { SeamlessService } from './modules/seamless/service.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { BetsService } from './modules/bets/service.ts';
@@ -14,8 +15,8 @@ import { GamesService } from './modules/games/service.ts';
 import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
-import { CrashService } from './modules/inhouse/crash-service.ts';
 import { crashFairness } from './modules/inhouse/crash-beacon.ts';
+import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ContentService } from './modules/content/service.ts';
@@ -48,6 +49,8 @@ export interface Services {
   wallet: WalletService;
   seamless: SeamlessService;
   cashier: CashierService;
+  /** Deposits through eSewa and Khalti (issue 29), credited through the cashier's approval. */
+  payments: PaymentsService;
   audit: AuditService;
   bets: BetsService;
   games: GamesService;
@@ -174,15 +177,15 @@ export function createServices(config: Config, database: Database): Services {
     audit,
   });
   const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
-  const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
-  promotions.tickets = tickets;
-  points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
   // The stand-in salt beacon (outside production) keeps the crash game's clock, which tests move.
   const crash: CrashService = new CrashService(
     db,
     inhouse,
     crashFairness(config, () => crash.now()),
   );
+  const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
+  promotions.tickets = tickets;
+  points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -218,6 +221,7 @@ export function createServices(config: Config, database: Database): Services {
     lottery,
     seamless,
     cashier,
+    payments: new PaymentsService(db, config, { cashier, audit }),
     system,
     members,
     verification,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositGatewaySchema, paymentProviderSchema } from './payments.ts';
 import { intFromText, safeString } from './safe.ts';
 import { pageOf, pageQuerySchema } from './wallet.ts';
 
@@ -42,6 +43,8 @@ export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 export const adminPaymentChannelSchema = paymentChannelSchema.extend({
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** Paid through the provider's API (issue 29: esewa, khalti), not confirmed by hand; null for manual channels. */
+  gateway: paymentProviderSchema.nullable().optional(),
 });
 
 export const channelInputSchema = z.object({
@@ -209,6 +212,8 @@ export const adminDepositSchema = depositSchema.extend({
   memberId: z.number().int(),
   account: safeString(),
   reviewedBy: safeString().nullable(),
+  /** A deposit paid through eSewa or Khalti: its provider references and reconciliation (issue 29). */
+  gateway: depositGatewaySchema.nullable().optional(),
 });
 export const adminDepositPageSchema = pageOf(adminDepositSchema);
 

@@ -33,3 +33,4 @@ export * from './reports.ts';
 export * from './missions.ts';
 export * from './permissions.ts';
 export * from './referral.ts';
+export * from './payments.ts';

@@ -107,6 +107,10 @@ export const MESSAGES = {
   pendingDepositsLimit:
     'You already have {0} deposit requests waiting for review. Please wait until they are processed.',
   uploadsPerHourLimit: 'Too many images uploaded. Please try again in an hour.',
+  paymentProviderDisabled: 'This payment method is not available right now.',
+  paymentProviderError: 'The payment provider did not answer. Please try again in a moment.',
+  gatewayDepositByProvider:
+    "This deposit is settled by the payment provider's own confirmation, not by hand. Ask the provider instead.",
   uploadQuotaExceeded: 'Your storage for uploaded images is full. Please contact customer service.',
   receiptExpired: 'The time to confirm this withdrawal has passed; it counts as received.',
   receivedAmountLowered: 'The received amount cannot be lower than what you confirmed before ({0}).',
@@ -125,11 +129,11 @@ export const MESSAGES = {
   crashTooLate: 'Too late: the round already crashed.',
   crashBadFrame: 'That message could not be understood.',
   crashLoginRequired: 'Log in to place a bet.',
+  crashUnavailable: 'The crash game is not running right now. Please try again later.',
   inhouseRoundOver: 'This round is already over.',
   inhouseRoundOpen: 'Please finish your round in progress first.',
   inhouseRotateBlocked: 'Finish the round in progress before changing seeds.',
   clientSeedInvalid: 'The client seed must be 1–64 printable characters.',
-  crashUnavailable: 'The crash game is not running right now. Please try again later.',
   inhousePayoutCapped: 'The win was limited to the maximum payout of {0} per round.',
   // lottery (issue 15)
   lotteryClosed: 'Betting on this draw has closed. Please bet on the next draw.',

@@ -9,6 +9,7 @@ export * from '../modules/verification/schema.ts';
 export * from '../modules/wallet/schema.ts';
 export * from '../modules/seamless/schema.ts';
 export * from '../modules/cashier/schema.ts';
+export * from '../modules/payments/schema.ts';
 export * from '../modules/admin/schema.ts';
 export * from '../modules/games/schema.ts';
 export * from '../modules/bets/schema.ts';

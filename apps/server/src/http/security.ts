@@ -42,7 +42,11 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     frameAncestors: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    // eSewa's payment request is a form the deposit page POSTs to eSewa itself (issue 29).
+    formAction: [
+      "'self'",
+      ...(config.esewa?.mode === 'live' && config.esewa.baseUrl ? origins([config.esewa.baseUrl]) : []),
+    ],
     workerSrc: ["'self'", 'blob:'],
   };
 }

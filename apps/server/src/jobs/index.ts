@@ -3,6 +3,7 @@ import { Scheduler } from './scheduler.ts';
 import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
+import { paymentsReconcileJob } from './payments.ts';
 import { lotteryDrawJobs, lotteryResultsFeedJob } from './lottery-draws.ts';
 import { bonusJob, pointsJob, referralJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
@@ -23,6 +24,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
     maxCatchUp: app.config.jobsMaxCatchUp,
   });
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
+  scheduler.register(paymentsReconcileJob(app.services.payments));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
   for (const job of lotteryDrawJobs(app.services.lottery)) scheduler.register(job);
   const feed = app.config.lotteryResultsFeed;

@@ -41,7 +41,11 @@ export const cashierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: depositListQuerySchema,
       response: adminDepositPageSchema,
     }),
-    async (req) => ok(req, await cashier.depositQueue(req.query)),
+    // A provider deposit (eSewa, Khalti) shows its references and reconciliation beside the request.
+    async (req) => {
+      const page = await cashier.depositQueue(req.query);
+      return ok(req, { ...page, content: await app.services.payments.annotate(page.content) });
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { fromMinor, type PaymentChannel } from '@wps/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { fromMinor, type PaymentChannel, type PaymentProvider } from '@wps/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
@@ -24,6 +24,16 @@ export function channelOut(c: ChannelRow): PaymentChannel {
   };
 }
 
+/** A channel as the console shows it: with its switch, order and provider (issue 29). */
+export function adminChannelOut(c: ChannelRow) {
+  return {
+    ...channelOut(c),
+    enabled: c.enabled,
+    sort: c.sort,
+    gateway: (c.gateway ?? null) as PaymentProvider | null,
+  };
+}
+
 /** Payment channels: the player list, the operator's channel settings and QR images, the demo seed. */
 export class CashierChannels {
   constructor(
@@ -31,11 +41,12 @@ export class CashierChannels {
     private readonly deps: { audit: AuditService; uploads: CashierUploads },
   ) {}
 
+  /** The manual channels a member may deposit through (provider channels: the payments module's list). */
   async channels(): Promise<PaymentChannel[]> {
     const rows = await this.db
       .select()
       .from(paymentChannels)
-      .where(eq(paymentChannels.enabled, true))
+      .where(and(eq(paymentChannels.enabled, true), isNull(paymentChannels.gateway)))
       .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
     return rows.map((c) => channelOut(c));
   }
@@ -45,7 +56,45 @@ export class CashierChannels {
       .select()
       .from(paymentChannels)
       .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
-    return rows.map((c) => ({ ...channelOut(c), enabled: c.enabled, sort: c.sort }));
+    return rows.map((c) => adminChannelOut(c));
+  }
+
+  /** The channel a provider's deposits go through (issue 29), enabled or not; null when it has none yet. */
+  async gatewayChannel(gateway: string): Promise<ChannelRow | null> {
+    const [row] = await this.db.select().from(paymentChannels).where(eq(paymentChannels.gateway, gateway));
+    return row ?? null;
+  }
+
+  /**
+   * Makes the provider's channel when it has none (the payments module, at start, for a provider
+   * that is configured): the operator then sets its name, limits, order or switches it off like any
+   * channel. Never changes an existing one.
+   */
+  async ensureGatewayChannel(c: {
+    gateway: string;
+    code: string;
+    name: string;
+    minAmount: bigint;
+    maxAmount: bigint;
+    sort: number;
+  }): Promise<ChannelRow> {
+    await this.db
+      .insert(paymentChannels)
+      .values({
+        code: c.code,
+        kind: 'wallet',
+        name: c.name,
+        accountName: c.name,
+        accountNumber: '-',
+        minAmount: c.minAmount,
+        maxAmount: c.maxAmount,
+        sort: c.sort,
+        gateway: c.gateway,
+      })
+      .onConflictDoNothing();
+    const row = await this.gatewayChannel(c.gateway);
+    if (!row) throw new Error(`payment channel code ${c.code} is taken by a manual channel`);
+    return row;
   }
 
   private channelLimits(min: unknown, max: unknown): { minAmount: bigint; maxAmount: bigint } {
@@ -104,7 +153,7 @@ export class CashierChannels {
         },
         tx,
       );
-      return { ...channelOut(row), enabled: row.enabled, sort: row.sort };
+      return adminChannelOut(row);
     });
   }
 
@@ -152,7 +201,7 @@ export class CashierChannels {
         },
         tx,
       );
-      return { ...channelOut(after!), enabled: after!.enabled, sort: after!.sort };
+      return adminChannelOut(after!);
     });
   }
 
@@ -188,13 +237,17 @@ export class CashierChannels {
         },
         tx,
       );
-      return { ...channelOut(after!), enabled: after!.enabled, sort: after!.sort };
+      return adminChannelOut(after!);
     });
   }
 
   /** Idempotent demo seed: the four manual channels players in Nepal use. */
   async ensureDemoChannels(): Promise<boolean> {
-    const existing = await this.db.select({ id: paymentChannels.id }).from(paymentChannels).limit(1);
+    const existing = await this.db
+      .select({ id: paymentChannels.id })
+      .from(paymentChannels)
+      .where(isNull(paymentChannels.gateway))
+      .limit(1);
     if (existing.length) return false;
     const channels = [
       {

@@ -25,6 +25,16 @@ export interface Actor {
   ip?: string | null;
 }
 
+/**
+ * Who settles a deposit: an operator, or a payment provider's confirmation (issue 29: id null,
+ * account `esewa` / `khalti`), recorded the same way in the request and the audit log.
+ */
+export interface SystemActor {
+  id: number | null;
+  account: string;
+  ip?: string | null;
+}
+
 /** Who asks for an upload: its owner, or an operator with the cashier permission. */
 export interface Viewer {
   /** Null for operators. */

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type Deposit, fromMinor, type Page } from '@wps/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { fieldError, parseAmount } from './amount.ts';
 import {
   type Actor,
   type CashierModules,
+  type SystemActor,
   type DepositGuard,
   CashierSubscribers,
   type DepositListener,
@@ -112,10 +113,17 @@ export class CashierDeposits {
 
   // ------------------------------------------------------------------ deposits
 
+  /**
+   * A deposit request. Manual channels: the member pays outside and an operator approves. A
+   * provider channel (issue 29) is requested only by the payments module (`gateway` names the
+   * provider, `within` writes its order in this same transaction, after the limits passed); the
+   * provider's status API then settles it through `approveConfirmed` / `rejectConfirmed`.
+   */
   async requestDeposit(
     memberId: number,
     input: { channelId: number; amount: unknown; reference: string; requestId?: string | undefined },
     proof?: Buffer,
+    gateway?: { provider: string; within: (tx: Tx, deposit: DepositRow) => Promise<void> },
   ): Promise<Deposit> {
     const member = await realMember(this.deps.members, memberId);
     const [channel] = await this.db
@@ -123,6 +131,8 @@ export class CashierDeposits {
       .from(paymentChannels)
       .where(eq(paymentChannels.id, input.channelId));
     if (!channel?.enabled) throw fieldError('channelId', 'channelUnavailable', [], 'NOT_FOUND');
+    if ((channel.gateway ?? null) !== (gateway?.provider ?? null))
+      throw fieldError('channelId', 'channelUnavailable', [], 'NOT_FOUND');
     const amount = parseAmount(input.amount, {
       min: BigInt(channel.minAmount),
       max: BigInt(channel.maxAmount),
@@ -186,6 +196,7 @@ export class CashierDeposits {
           .where(eq(depositRequests.requestKey, requestKey));
         return same(twin!);
       }
+      if (gateway) await gateway.within(tx, row);
       if (!image) return depositOut(row);
       const proofUploadId = await this.deps.uploads.store(
         tx,
@@ -261,85 +272,119 @@ export class CashierDeposits {
     );
   }
 
-  /** Pending → approved: credits the member's cash from the channel's clearing account. */
+  /** Pending → approved by an operator: credits the member's cash from the channel's clearing account. */
   async approveDeposit(actor: Actor, id: number, note?: string): Promise<Deposit> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(depositRequests)
-        .set({
-          status: 'approved',
-          reviewedBy: actor.id,
-          reviewedByAccount: actor.account,
-          reviewedAt: sql`now()`,
-          reviewNote: note ?? null,
-        })
-        .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
-        .returning();
-      if (!row) throw await notPending(tx, depositRequests, id);
-      const posted = await this.deps.wallet.post(
-        {
-          key: `deposit:${id}`,
-          reason: 'deposit',
-          postings: [
-            { account: Accounts.clearing(row.channelCode), amount: -BigInt(row.amount) },
-            { account: Accounts.cash(row.memberId), amount: BigInt(row.amount) },
-          ],
-          metadata: { depositId: id, channel: row.channelCode, operator: actor.account },
-        },
-        tx,
-      );
-      const [done] = await tx
-        .update(depositRequests)
-        .set({ ledgerTransactionId: posted.transactionId })
-        .where(eq(depositRequests.id, id))
-        .returning();
-      const listeners = this.listeners.all();
-      await lockMember(tx, row.memberId);
-      const nth = await this.approvedDepositCount(row.memberId, tx);
-      for (const listener of listeners)
-        await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'deposit.approve',
-          target: { type: 'deposit', id },
-          before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
-          after: { status: 'approved', ledgerTransactionId: posted.transactionId, note: note ?? null },
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-      return depositOut(done!);
+      await this.refuseProviderDeposit(tx, id);
+      return this.approveIn(tx, actor, id, note);
     });
+  }
+
+  /**
+   * The payments module's credit (issue 29), inside its transaction, once the provider's own status
+   * API confirmed the amount and our order id: the same approval as an operator's (ledger posting
+   * keyed by the deposit, deposit listeners: bonuses, missions, referral; audit), by the provider.
+   */
+  async approveConfirmed(tx: Tx, actor: SystemActor, id: number, note: string): Promise<Deposit> {
+    return this.approveIn(tx, actor, id, note);
+  }
+
+  /** The payments module's close: the provider says it was not paid (canceled, expired) or disagreed. */
+  async rejectConfirmed(tx: Tx, actor: SystemActor, id: number, note: string): Promise<Deposit> {
+    return this.rejectIn(tx, actor, id, note);
+  }
+
+  /** A provider channel's deposit is settled by the provider's answer, never by hand. */
+  private async refuseProviderDeposit(tx: Tx, id: number): Promise<void> {
+    const [row] = await tx
+      .select({ gateway: paymentChannels.gateway })
+      .from(depositRequests)
+      .innerJoin(paymentChannels, eq(paymentChannels.id, depositRequests.channelId))
+      .where(eq(depositRequests.id, id));
+    if (row?.gateway) throw new AppError('CONFLICT', { messageKey: 'gatewayDepositByProvider' });
+  }
+
+  private async approveIn(tx: Tx, actor: SystemActor, id: number, note?: string): Promise<Deposit> {
+    const [row] = await tx
+      .update(depositRequests)
+      .set({
+        status: 'approved',
+        reviewedBy: actor.id,
+        reviewedByAccount: actor.account,
+        reviewedAt: sql`now()`,
+        reviewNote: note ?? null,
+      })
+      .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
+      .returning();
+    if (!row) throw await notPending(tx, depositRequests, id);
+    const posted = await this.deps.wallet.post(
+      {
+        key: `deposit:${id}`,
+        reason: 'deposit',
+        postings: [
+          { account: Accounts.clearing(row.channelCode), amount: -BigInt(row.amount) },
+          { account: Accounts.cash(row.memberId), amount: BigInt(row.amount) },
+        ],
+        metadata: { depositId: id, channel: row.channelCode, operator: actor.account },
+      },
+      tx,
+    );
+    const [done] = await tx
+      .update(depositRequests)
+      .set({ ledgerTransactionId: posted.transactionId })
+      .where(eq(depositRequests.id, id))
+      .returning();
+    const listeners = this.listeners.all();
+    await lockMember(tx, row.memberId);
+    const nth = await this.approvedDepositCount(row.memberId, tx);
+    for (const listener of listeners)
+      await listener(tx, { memberId: row.memberId, depositId: id, amount: BigInt(row.amount), nth });
+    await this.deps.audit.record(
+      {
+        actor,
+        action: 'deposit.approve',
+        target: { type: 'deposit', id },
+        before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
+        after: { status: 'approved', ledgerTransactionId: posted.transactionId, note: note ?? null },
+        ip: actor.ip ?? null,
+      },
+      tx,
+    );
+    return depositOut(done!);
   }
 
   async rejectDeposit(actor: Actor, id: number, note: string): Promise<Deposit> {
     if (!note.trim()) throw fieldError('note', 'reasonRequired');
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(depositRequests)
-        .set({
-          status: 'rejected',
-          reviewedBy: actor.id,
-          reviewedByAccount: actor.account,
-          reviewedAt: sql`now()`,
-          reviewNote: note,
-        })
-        .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
-        .returning();
-      if (!row) throw await notPending(tx, depositRequests, id);
-      await this.deps.audit.record(
-        {
-          actor,
-          action: 'deposit.reject',
-          target: { type: 'deposit', id },
-          before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
-          after: { status: 'rejected', note },
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
-      return depositOut(row);
+      await this.refuseProviderDeposit(tx, id);
+      return this.rejectIn(tx, actor, id, note);
     });
+  }
+
+  private async rejectIn(tx: Tx, actor: SystemActor, id: number, note: string): Promise<Deposit> {
+    const [row] = await tx
+      .update(depositRequests)
+      .set({
+        status: 'rejected',
+        reviewedBy: actor.id,
+        reviewedByAccount: actor.account,
+        reviewedAt: sql`now()`,
+        reviewNote: note,
+      })
+      .where(and(eq(depositRequests.id, id), eq(depositRequests.status, 'pending')))
+      .returning();
+    if (!row) throw await notPending(tx, depositRequests, id);
+    await this.deps.audit.record(
+      {
+        actor,
+        action: 'deposit.reject',
+        target: { type: 'deposit', id },
+        before: { status: 'pending', amount: fromMinor(BigInt(row.amount)), memberId: row.memberId },
+        after: { status: 'rejected', note },
+        ip: actor.ip ?? null,
+      },
+      tx,
+    );
+    return depositOut(row);
   }
 }

@@ -46,10 +46,17 @@ export const paymentChannels = pgTable(
     instructions: text(),
     enabled: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
+    /**
+     * esewa | khalti: a provider channel (issue 29), its deposits settled by the provider's own
+     * status API through the payments module, never approved by hand. Null: a manual channel.
+     */
+    gateway: text(),
     updatedAt: ts().notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('payment_channels_code_unique').on(t.code),
+    uniqueIndex('payment_channels_gateway_unique').on(t.gateway).where(sql`${t.gateway} is not null`),
+    check('payment_channels_gateway_known', sql`${t.gateway} is null or ${t.gateway} in ('esewa', 'khalti')`),
     check('payment_channels_kind_known', sql`${t.kind} in ('bank', 'wallet')`),
     check('payment_channels_limits', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
     // PAYOUT_… names the payout clearing accounts: a deposit channel must not draw on them.

@@ -15,7 +15,9 @@ export {
   type DateRangeInput,
   type DepositGuard,
   type DepositListener,
+  type DepositRow,
   parseRange,
+  type SystemActor,
   type Viewer,
   type WithdrawalListener,
 } from './core.ts';
@@ -120,6 +122,12 @@ export class CashierService {
   setChannelQr(...a: Parameters<CashierChannels['setChannelQr']>) {
     return this.channelsPart.setChannelQr(...a);
   }
+  gatewayChannel(...a: Parameters<CashierChannels['gatewayChannel']>) {
+    return this.channelsPart.gatewayChannel(...a);
+  }
+  ensureGatewayChannel(...a: Parameters<CashierChannels['ensureGatewayChannel']>) {
+    return this.channelsPart.ensureGatewayChannel(...a);
+  }
   ensureDemoChannels(...a: Parameters<CashierChannels['ensureDemoChannels']>) {
     return this.channelsPart.ensureDemoChannels(...a);
   }
@@ -149,6 +157,12 @@ export class CashierService {
   }
   rejectDeposit(...a: Parameters<CashierDeposits['rejectDeposit']>) {
     return this.deposits.rejectDeposit(...a);
+  }
+  approveConfirmed(...a: Parameters<CashierDeposits['approveConfirmed']>) {
+    return this.deposits.approveConfirmed(...a);
+  }
+  rejectConfirmed(...a: Parameters<CashierDeposits['rejectConfirmed']>) {
+    return this.deposits.rejectConfirmed(...a);
   }
 
   // ------------------------------------------------------------------ payout accounts and withdrawals
