@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 
 /*
  * A local stand-in for a drand randomness beacon (https://drand.love), speaking the JSON of drand's
@@ -101,7 +101,7 @@ export class DrandStandIn {
 
   /** Fastify plugin serving the API; mount it under a prefix. */
   plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    app.get('/*', { schema: { hide: true } as FastifySchema }, async (req, reply) => {
       const { status, body } = this.answer((req.params as { '*': string })['*']);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     });
