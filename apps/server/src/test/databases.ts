@@ -65,6 +65,7 @@ export function postgresTemplate(
       const building = `${name}_${process.pid}`.slice(0, 63);
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}${from ? ` TEMPLATE ${from}` : ''}`);
+      await admin.query(`ALTER DATABASE ${building} SET synchronous_commit = off`);
       const database = await openDatabase({ url: databaseUrl(base, building), poolSize: 4 });
       try {
         await fill(database);
@@ -131,7 +132,10 @@ export async function postgresCopy(
   opts: { prefix?: string; poolSize?: number } = {},
 ): Promise<TestDatabase> {
   const name = `${copyPrefix(opts.prefix)}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(base, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await withAdmin(base, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   const database = await openDatabase({ url: databaseUrl(base, name), poolSize: opts.poolSize ?? 40 });
   return {
     ...database,
