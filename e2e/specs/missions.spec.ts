@@ -96,15 +96,21 @@ test.describe('missions journey', () => {
     );
 
     await page.goto('/admin/vip-levels');
-    await expect(page.getByLabel('Name')).toHaveCount(5);
+    await expect(page.getByLabel('Name (English)')).toHaveCount(5);
+    // The demo levels carry their Nepali names (issue 27).
+    await expect(page.getByLabel('Name (Nepali)').first()).toHaveValue('कांस्य');
     await page.getByRole('button', { name: 'Add level' }).click();
     const sixth = page.getByRole('listitem', { name: 'Level 6' });
-    await sixth.getByLabel('Name').fill('Royal');
+    await sixth.getByLabel('Name (English)').fill('Royal');
+    await sixth.getByLabel('Name (Nepali)').fill('शाही');
     await sixth.getByLabel('Turnover from').fill('9000000.00');
     await sixth.getByLabel('Deposits from').fill('900000.00');
     await sixth.getByLabel('Level-up bonus').fill('50000.00');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
-    expect((await server.services.vip.levels()).map((l) => l.name)).toContain('Royal');
+    expect((await server.services.vip.levels()).map((l) => [l.name, l.nameNe])).toContainEqual([
+      'Royal',
+      'शाही',
+    ]);
   });
 });

@@ -49,7 +49,10 @@ export type Mission = z.infer<typeof missionSchema>;
 
 export const vipLevelSchema = z.object({
   level: z.number().int(),
+  /** In the reader's language (issue 27). */
   name: safeString(),
+  /** The operator's Nepali name (empty: the English one is shown). */
+  nameNe: safeString(),
   minTurnover: moneyString,
   minDeposits: moneyString,
   bonus: moneyString,
@@ -157,6 +160,8 @@ export const adminMissionListSchema = z.array(adminMissionSchema);
 
 export const vipLevelInputSchema = z.object({
   name: safeString().trim().min(1).max(40),
+  /** Nepali name (issue 27): empty shows the English to a Nepali reader. */
+  nameNe: safeString().trim().max(40).default(''),
   minTurnover: amountOrZero,
   minDeposits: amountOrZero,
   bonus: amountOrZero,

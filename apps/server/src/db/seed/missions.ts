@@ -56,20 +56,23 @@ export async function seedMissions({ missions }: Services): Promise<boolean> {
   return missions.admin.ensureDemo(demo.map((d) => missionInputSchema.parse(d)));
 }
 
-/** A demo VIP table, set once. */
+const DEMO_VIP_LEVELS = [
+  { name: 'Bronze', nameNe: 'कांस्य', minTurnover: '1000.00', minDeposits: '0.00', bonus: '10.00' },
+  { name: 'Silver', nameNe: 'चाँदी', minTurnover: '20000.00', minDeposits: '5000.00', bonus: '100.00' },
+  { name: 'Gold', nameNe: 'सुन', minTurnover: '100000.00', minDeposits: '20000.00', bonus: '500.00' },
+  {
+    name: 'Platinum',
+    nameNe: 'प्लाटिनम',
+    minTurnover: '500000.00',
+    minDeposits: '100000.00',
+    bonus: '2000.00',
+  },
+  { name: 'Diamond', nameNe: 'हीरा', minTurnover: '2000000.00', minDeposits: '500000.00', bonus: '10000.00' },
+];
+
+/** A demo VIP table, set once (a table seeded before Nepali names gets theirs). */
 export async function seedVip({ vip }: Services): Promise<boolean> {
-  if ((await vip.levels()).length > 0) return false;
-  await vip.setLevels(
-    { id: 0, account: 'seed' },
-    vipLevelsInputSchema.parse({
-      levels: [
-        { name: 'Bronze', minTurnover: '1000.00', minDeposits: '0.00', bonus: '10.00' },
-        { name: 'Silver', minTurnover: '20000.00', minDeposits: '5000.00', bonus: '100.00' },
-        { name: 'Gold', minTurnover: '100000.00', minDeposits: '20000.00', bonus: '500.00' },
-        { name: 'Platinum', minTurnover: '500000.00', minDeposits: '100000.00', bonus: '2000.00' },
-        { name: 'Diamond', minTurnover: '2000000.00', minDeposits: '500000.00', bonus: '10000.00' },
-      ],
-    }),
-  );
+  if ((await vip.levels()).length > 0) return vip.fillDemoNepali(DEMO_VIP_LEVELS);
+  await vip.setLevels({ id: 0, account: 'seed' }, vipLevelsInputSchema.parse({ levels: DEMO_VIP_LEVELS }));
   return true;
 }

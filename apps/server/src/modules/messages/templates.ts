@@ -87,6 +87,23 @@ export const SYSTEM_MESSAGES = {
   },
   pointsItem: { en: 'Your item is on its way.', ne: 'तपाईंको सामान पठाइँदै छ।' },
   pointsReturned: { en: 'Your {0} points were returned.{1}', ne: 'तपाईंका {0} अंक फिर्ता गरिए।{1}' },
+  referralRewardTitle: { en: 'Referral reward', ne: 'रेफरल पुरस्कार' },
+  referralReward: {
+    en: '{0}, whom you invited, qualified: {1} was added to your balance.',
+    ne: 'तपाईंले निम्तो दिनुभएका {0} योग्य हुनुभयो: {1} तपाईंको ब्यालेन्समा थपियो।',
+  },
+  /** The bonus a referral pays, as its grant is titled: "Referral rewards (de***01)". */
+  referralBonusTitle: { en: 'Referral rewards ({0})', ne: 'रेफरल पुरस्कार ({0})' },
+  affiliateApprovedTitle: { en: 'Affiliate application approved', ne: 'एफिलिएट आवेदन स्वीकृत भयो' },
+  affiliateApproved: {
+    en: 'Welcome aboard: your account is now an agent account. Open the agent centre to find your affiliate link and invite players.',
+    ne: 'स्वागत छ: तपाईंको खाता अब एजेन्ट खाता भएको छ। आफ्नो एफिलिएट लिङ्क पाउन र खेलाडीहरूलाई निम्तो दिन एजेन्ट केन्द्र खोल्नुहोस्।',
+  },
+  affiliateRejectedTitle: { en: 'Affiliate application not approved', ne: 'एफिलिएट आवेदन स्वीकृत भएन' },
+  affiliateRejected: {
+    en: 'Your application to become an agent was not approved. Reason: {0}',
+    ne: 'एजेन्ट बन्ने तपाईंको आवेदन स्वीकृत भएन। कारण: {0}',
+  },
   feedbackReplyTitle: { en: 'Reply to your feedback #{0}', ne: 'तपाईंको प्रतिक्रिया #{0} को जवाफ' },
 } as const satisfies Record<string, { en: string; ne: string }>;
 
@@ -114,6 +131,14 @@ export function systemMessage(kind: string, title: MessagePart, body: MessagePar
     titleNe: render(title, 'ne'),
     bodyNe: render(body, 'ne'),
   };
+}
+
+/** One template in both languages (a text that is not a message of its own, such as a grant's title). */
+export function systemText(
+  key: SystemMessageKey,
+  ...args: Array<string | number>
+): { en: string; ne: string } {
+  return { en: render([key, ...args], 'en'), ne: render([key, ...args], 'ne') };
 }
 
 /** A reward ticket kind's name as an argument (WHEEL → Prize wheel / पुरस्कार चक्र). */

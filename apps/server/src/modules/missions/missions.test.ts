@@ -206,11 +206,12 @@ describe('missions and VIP (issue 14)', () => {
     const set = await api(op.token, 'PUT', '/wps/admin/vip/levels', {
       levels: [
         { name: 'Bronze', minTurnover: '100.00', minDeposits: '0.00', bonus: '1.00' },
-        { name: 'Silver', minTurnover: '200.00', minDeposits: '0.00', bonus: '2.00' },
+        { name: 'Silver', nameNe: 'चाँदी', minTurnover: '200.00', minDeposits: '0.00', bonus: '2.00' },
         { name: 'Gold', minTurnover: '1000.00', minDeposits: '0.00', bonus: '10.00' },
       ],
     });
     expect(set.status).toBe(200);
+    expect(set.body.value[1]).toMatchObject({ name: 'Silver', nameNe: 'चाँदी' });
     const p = await createMember(t.app);
     const before = await cash(p.id);
     await bet(p.id, 25_000n);
@@ -222,6 +223,24 @@ describe('missions and VIP (issue 14)', () => {
       next: { level: 3, name: 'Gold' },
     });
     expect((await cash(p.id)) - before).toBe(300n);
+    // In Nepali (issue 27): the level's Nepali name, English where the operator gave none.
+    const inNepali = await t.app.inject({
+      method: 'GET',
+      url: '/wps/vip',
+      headers: { token: p.token, lang: 'NE' },
+    });
+    expect(inNepali.json().value).toMatchObject({ name: 'चाँदी', next: { name: 'Gold', nameNe: '' } });
+    const levelUp = await t.database.query(
+      `select title, title_ne, body_ne from member_messages where member_id = $1 and title like 'VIP level 2%'`,
+      [p.id],
+    );
+    expect(levelUp).toEqual([
+      {
+        title: 'VIP level 2: Silver',
+        title_ne: 'VIP तह 2: चाँदी',
+        body_ne: 'बधाई छ! तपाईं VIP चाँदी मा पुग्नुभयो। तपाईंको तह-वृद्धि बोनस 2.00 ब्यालेन्समा थपियो।',
+      },
+    ]);
     await bet(p.id, 1_000n);
     await t.app.services.missions.catchUp();
     // Re-saving the table does not pay reached levels again.
@@ -236,6 +255,16 @@ describe('missions and VIP (issue 14)', () => {
       [p.id],
     );
     expect(awards).toEqual([{ level: 1 }, { level: 2 }]);
+    // A demo seeded before Nepali names: a level still without one gets the seed's, once.
+    const vipService = t.app.services.vip;
+    expect(
+      await vipService.fillDemoNepali([
+        { name: 'Gold', nameNe: 'सुन' },
+        { name: 'Silver', nameNe: 'x' },
+      ]),
+    ).toBe(true);
+    expect(await vipService.fillDemoNepali([{ name: 'Gold', nameNe: 'फेरि' }])).toBe(false);
+    expect((await vipService.levels()).map((l) => l.nameNe)).toEqual(['', 'चाँदी', 'सुन']);
     expect((await api(p.token, 'GET', '/wps/mission/summary')).body.value.vip.level).toBe(2);
     expect((await api(p.token, 'GET', '/wps/member/info/store')).body.value.hasVip).toBe(true);
   });

@@ -97,7 +97,7 @@ export const missionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await missions.catchUp(4);
-      return ok(req, await app.services.vip.status(memberPrincipal(req).memberId));
+      return ok(req, await app.services.vip.status(memberPrincipal(req).memberId, requestLocale(req)));
     },
   );
 

@@ -246,7 +246,7 @@ export class MissionsService {
     return {
       missions: out,
       claimable: out.filter((m) => m.status === 'claim').length,
-      vip: await this.deps.vip.status(memberId),
+      vip: await this.deps.vip.status(memberId, locale),
     };
   }
 

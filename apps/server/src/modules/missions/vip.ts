@@ -1,6 +1,14 @@
-import { fromMinor, toMinor, type VipLevel, type VipLevelsInput, type VipStatus } from '@wps/contract';
-import { asc, eq, gt, lt, sql } from 'drizzle-orm';
+import {
+  type CompleteLocale,
+  fromMinor,
+  toMinor,
+  type VipLevel,
+  type VipLevelsInput,
+  type VipStatus,
+} from '@wps/contract';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { localized } from '../../http/i18n.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
@@ -31,9 +39,10 @@ export function levelFor(levels: readonly LevelRow[], turnover: bigint, deposits
   return reached;
 }
 
-const out = (l: LevelRow): VipLevel => ({
+const out = (l: LevelRow, locale: CompleteLocale = 'en'): VipLevel => ({
   level: l.level,
-  name: l.name,
+  name: localized(locale, l.name, l.nameNe),
+  nameNe: l.nameNe,
   minTurnover: fromMinor(l.minTurnover),
   minDeposits: fromMinor(l.minDeposits),
   bonus: fromMinor(l.bonus),
@@ -113,8 +122,10 @@ export class VipService {
         m.memberId,
         systemMessage(
           'bonus',
-          ['vipLevelTitle', l.level, l.name],
-          l.bonus > 0n ? ['vipLevelBonus', l.name, fromMinor(l.bonus)] : ['vipLevel', l.name],
+          ['vipLevelTitle', l.level, { en: l.name, ne: l.nameNe }],
+          l.bonus > 0n
+            ? ['vipLevelBonus', { en: l.name, ne: l.nameNe }, fromMinor(l.bonus)]
+            : ['vipLevel', { en: l.name, ne: l.nameNe }],
         ),
         tx,
       );
@@ -154,6 +165,7 @@ export class VipService {
         level: held.level,
         amount: vipLevels.monthlyBonus,
         name: vipLevels.name,
+        nameNe: vipLevels.nameNe,
       })
       .from(held)
       .innerJoin(vipLevels, eq(vipLevels.level, held.level))
@@ -190,8 +202,8 @@ export class VipService {
             m.memberId,
             systemMessage(
               'bonus',
-              ['vipMonthlyTitle', m.name],
-              ['vipMonthly', m.name, fromMinor(m.amount), month],
+              ['vipMonthlyTitle', { en: m.name, ne: m.nameNe }],
+              ['vipMonthly', { en: m.name, ne: m.nameNe }, fromMinor(m.amount), month],
             ),
             tx,
           );
@@ -212,18 +224,19 @@ export class VipService {
     return m?.level ?? 0;
   }
 
-  async status(memberId: number): Promise<VipStatus> {
+  async status(memberId: number, locale: CompleteLocale = 'en'): Promise<VipStatus> {
     const levels = await this.levels();
     const [m] = await this.db.select().from(vipMembers).where(eq(vipMembers.memberId, memberId));
     const level = m?.level ?? 0;
     const next = levels.find((l) => l.level > level);
+    const reached = levels.find((l) => l.level === level);
     return {
       level,
-      name: levels.find((l) => l.level === level)?.name ?? null,
+      name: reached ? localized(locale, reached.name, reached.nameNe) : null,
       turnover: fromMinor(m?.turnover ?? 0n),
       deposits: fromMinor(m?.deposits ?? 0n),
-      next: next ? out(next) : null,
-      levels: levels.map(out),
+      next: next ? out(next, locale) : null,
+      levels: levels.map((l) => out(l, locale)),
     };
   }
 
@@ -238,16 +251,35 @@ export class VipService {
     return levels.map((l) => ({ ...out(l), members: byLevel.get(l.level) ?? 0 }));
   }
 
+  /**
+   * Demo seed on a database seeded before Nepali names existed (issue 27): a level still named as
+   * seeded and without a Nepali name gets the seed's; an operator's own names are left alone.
+   */
+  async fillDemoNepali(levels: ReadonlyArray<{ name: string; nameNe: string }>): Promise<boolean> {
+    let filled = false;
+    for (const l of levels) {
+      if (!l.nameNe) continue;
+      const done = await this.db
+        .update(vipLevels)
+        .set({ nameNe: l.nameNe })
+        .where(and(eq(vipLevels.name, l.name), eq(vipLevels.nameNe, '')))
+        .returning({ level: vipLevels.level });
+      filled ||= done.length > 0;
+    }
+    return filled;
+  }
+
   /** Replaces the table (level n is the n-th row). Members keep the levels they reached. */
   async setLevels(actor: Actor, input: VipLevelsInput) {
     await this.db.transaction(async (tx) => {
-      const before = (await this.levels(tx)).map(out);
+      const before = (await this.levels(tx)).map((l) => out(l));
       await tx.delete(vipLevels);
       if (input.levels.length)
         await tx.insert(vipLevels).values(
           input.levels.map((l, i) => ({
             level: i + 1,
             name: l.name,
+            nameNe: l.nameNe,
             minTurnover: toMinor(l.minTurnover),
             minDeposits: toMinor(l.minDeposits),
             bonus: toMinor(l.bonus),

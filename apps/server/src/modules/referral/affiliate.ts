@@ -19,6 +19,7 @@ import type { MembersService } from '../members/service.ts';
 import { uniqueViolation } from '../members/normalize.ts';
 import { FieldErrors } from '../members/validation.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage } from '../messages/templates.ts';
 import { affiliateApplications } from './schema.ts';
 import type { Actor } from './service.ts';
 
@@ -157,11 +158,7 @@ export class AffiliateService {
       await this.deps.members.promoteToAgent(done.memberId, tx);
       await this.deps.messages.send(
         done.memberId,
-        {
-          kind: 'affiliate',
-          title: 'Affiliate application approved',
-          body: 'Welcome aboard: your account is now an agent account. Open the agent centre to find your affiliate link and invite players.',
-        },
+        systemMessage('affiliate', ['affiliateApprovedTitle'], ['affiliateApproved']),
         tx,
       );
       await this.deps.audit.record(
@@ -201,11 +198,8 @@ export class AffiliateService {
       if (!done) throw await this.notPending(tx, id);
       await this.deps.messages.send(
         done.memberId,
-        {
-          kind: 'affiliate',
-          title: 'Affiliate application not approved',
-          body: `Your application to become an agent was not approved. Reason: ${done.reason ?? ''}`,
-        },
+        // The reason is the operator's own words, in the language they wrote it.
+        systemMessage('affiliate', ['affiliateRejectedTitle'], ['affiliateRejected', done.reason ?? '']),
         tx,
       );
       await this.deps.audit.record(

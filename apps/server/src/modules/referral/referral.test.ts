@@ -97,6 +97,15 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       referrer.id,
     ]);
     expect(inbox.map((r) => r.title)).toEqual(['Referral reward', 'Referral reward']);
+    // …in Nepali too (issue 27).
+    const [ne] = await t.database.query(
+      `select title_ne, body_ne from member_messages where member_id = $1 limit 1`,
+      [referrer.id],
+    );
+    expect(ne?.title_ne).toBe('रेफरल पुरस्कार');
+    expect(ne?.body_ne).toMatch(
+      /^तपाईंले निम्तो दिनुभएका .{2}\*\*\*.{2} योग्य हुनुभयो: 100\.00 तपाईंको ब्यालेन्समा थपियो।$/,
+    );
   });
 
   it('does not pay for a small first deposit, for trial play, or after the window closed', async () => {
@@ -256,6 +265,8 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       expect((await t.app.services.members.agentByAffiliateCode(m.affiliateCode!))?.id).toBe(p.id);
       const inbox = await t.database.query(`select title from member_messages where member_id = $1`, [p.id]);
       expect(inbox.map((r) => r.title)).toContain('Affiliate application approved');
+      const ne = await t.database.query(`select title_ne from member_messages where member_id = $1`, [p.id]);
+      expect(ne.map((r) => r.title_ne)).toContain('एफिलिएट आवेदन स्वीकृत भयो');
       // The member (now an agent, on a fresh session) sees it; a second application is refused.
       const mine = await api(p.token, 'GET', '/wps/referral/affiliate');
       expect(mine.body.value).toMatchObject({ isAgent: true, application: { status: 'approved' } });
@@ -273,6 +284,14 @@ describe('refer and earn, affiliate application, ranking (issue 14)', () => {
       });
       expect(rej.body.value).toMatchObject({ status: 'rejected', reason: 'Not enough detail' });
       expect((await t.app.services.members.getById(p.id))!.type).toBe(0);
+      const [why] = await t.database.query(
+        `select body, body_ne from member_messages where member_id = $1 and kind = 'affiliate'`,
+        [p.id],
+      );
+      expect(why).toEqual({
+        body: 'Your application to become an agent was not approved. Reason: Not enough detail',
+        body_ne: 'एजेन्ट बन्ने तपाईंको आवेदन स्वीकृत भएन। कारण: Not enough detail',
+      });
       expect((await api(p.token, 'GET', '/wps/referral/affiliate')).body.value.application.status).toBe(
         'rejected',
       );

@@ -9,6 +9,7 @@ import { validStakeInWindows } from '../bets/turnover.ts';
 import { maskName } from '../games/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { systemMessage, systemText } from '../messages/templates.ts';
 import type { BonusEngine, HiddenPromotion } from '../promotions/bonus-engine.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -166,6 +167,7 @@ export class ReferralService {
     if (!reward) return false;
     const who = maskName(referred.account);
     if (asBonus) {
+      const title = systemText('referralBonusTitle', who);
       await this.deps.bonusEngine.grantUnder(tx, REFERRAL_BONUS, {
         memberId: referrer.id,
         amount: s.reward,
@@ -173,7 +175,8 @@ export class ReferralService {
         expiryDays: BONUS_EXPIRY_DAYS,
         contributions: {},
         sourceKey: `referral:${referredId}`,
-        title: `${REFERRAL_BONUS_TITLE} (${who})`,
+        title: title.en,
+        titleNe: title.ne,
       });
       return true;
     }
@@ -191,11 +194,7 @@ export class ReferralService {
     );
     await this.deps.messages.send(
       referrer.id,
-      {
-        kind: 'bonus',
-        title: 'Referral reward',
-        body: `${who}, whom you invited, qualified: ${fromMinor(s.reward)} was added to your balance.`,
-      },
+      systemMessage('bonus', ['referralRewardTitle'], ['referralReward', who, fromMinor(s.reward)]),
       tx,
     );
     return true;

@@ -5,11 +5,13 @@ import { TextField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { BilingualField } from './bilingual-field.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { useSaveVipLevels, useVipLevelsAdmin } from './missions-admin-api.ts';
 
 type Draft = {
   name: string;
+  nameNe: string;
   minTurnover: string;
   minDeposits: string;
   bonus: string;
@@ -18,6 +20,7 @@ type Draft = {
 };
 const blank = (): Draft => ({
   name: '',
+  nameNe: '',
   minTurnover: '0.00',
   minDeposits: '0.00',
   bonus: '0.00',
@@ -49,10 +52,12 @@ export default function VipAdminPage() {
             <strong>
               {t('vip.levelN', { level: i + 1 })} · {t('vip.members', { count: r.members })}
             </strong>
-            <TextField
+            <BilingualField
               label={t('vip.name')}
-              value={r.name}
-              onChange={(e) => edit(i, { name: e.target.value })}
+              en={r.name}
+              ne={r.nameNe}
+              onEn={(e) => edit(i, { name: e.target.value })}
+              onNe={(e) => edit(i, { nameNe: e.target.value })}
             />
             <TextField
               label={t('vip.minTurnover')}
