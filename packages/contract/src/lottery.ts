@@ -350,6 +350,18 @@ export const lotteryResultsInputSchema = z.record(
 );
 export const adminLotteryResultEnterSchema = z.object({ drawId, results: lotteryResultsInputSchema });
 export const adminLotteryResultApproveSchema = z.object({ drawId });
+/** Which of a draw's two results: the operators' entry or the results feed's. */
+export const LOTTERY_RESULT_ENTRY_SOURCES = ['operator', 'feed'] as const;
+/** Proposes throwing out one source's result before the draw settles (a second operator approves). */
+export const adminLotteryResultDiscardSchema = z.object({
+  drawId,
+  source: z.enum(LOTTERY_RESULT_ENTRY_SOURCES),
+  reason: safeString().trim().min(3, 'Say why (3 characters or more)').max(500),
+});
+export const adminLotteryResultDiscardApproveSchema = z.object({
+  drawId,
+  source: z.enum(LOTTERY_RESULT_ENTRY_SOURCES),
+});
 export const adminLotteryResultsQuerySchema = z.object({
   gameCode: gameCode.optional(),
   state: z.enum(LOTTERY_DRAW_STATES).optional(),
@@ -362,6 +374,16 @@ export const adminLotteryResultEntrySchema = z.object({
   approvedBy: z.string().nullable(),
   approvedAt: z.string().nullable(),
   feedUrl: z.string().nullable(),
+  /** A proposal to throw this result out (and, once a second operator approved it, its discard). */
+  discard: z
+    .object({
+      reason: z.string(),
+      proposedBy: z.string().nullable(),
+      proposedAt: z.string(),
+      discardedBy: z.string().nullable(),
+      discardedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export const adminLotteryResultDrawSchema = z.object({
   drawId: z.string(),

@@ -149,6 +149,10 @@ export const MESSAGES = {
   lotteryResultNothingToApprove: 'There is no entered result waiting for approval on this draw.',
   lotteryResultSameOperator: 'You entered this result: a second operator must approve it (four eyes).',
   lotteryResultInvalid: 'This result does not match the draw: {0}',
+  lotteryResultNothingToDiscard: 'There is no result from that source to throw out on this draw.',
+  lotteryResultNoDiscardProposed: 'Nobody has proposed throwing out this result.',
+  lotteryResultDiscardSameOperator:
+    'You proposed throwing out this result: a second operator must approve it (four eyes).',
   // agents (issue 12)
   contractNoOwn: 'You have no active contract of this kind to offer.',
   contractRateAboveUpline: "The rate cannot be higher than your own contract's rate.",

@@ -331,6 +331,122 @@ describe('lottery official results', () => {
     expect(await cash(alice.id)).toBe(cashMid + BigInt(expectedPayout(official)));
   });
 
+  const proposeDiscard = (token: string, drawId: string, source: string, reason: string) =>
+    call('POST', '/wps/admin/lottery/results/discard', token, { drawId, source, reason });
+  const approveDiscard = (token: string, drawId: string, source: string) =>
+    call('POST', '/wps/admin/lottery/results/discard/approve', token, { drawId, source });
+
+  it('four eyes throw a wrong result out before it settles: one proposes with a reason, another approves; the feed does not bring it back', async () => {
+    const official = northResult('45', 3);
+    const misprint = { ...official, DB: ['99999'] };
+    const { drawId } = await drawWithTicket();
+    await runDraw('VN_NORTH');
+    // The feed publishes a misprint; an operator's entry (not approved yet) has the sheet: conflict.
+    published.set(drawId, feedAnswer(misprint));
+    expect((await enter(opA.token, drawId, official)).status).toBe(200);
+    await t.app.services.lottery.official.pollFeed();
+    expect((await drawRow(drawId)).status).toBe('conflict');
+
+    const before = await cash(alice.id);
+    const proposed = await proposeDiscard(opA.token, drawId, 'feed', 'The feed misprinted the special prize');
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.value).toMatchObject({
+      state: 'conflict',
+      feed: {
+        discard: {
+          reason: 'The feed misprinted the special prize',
+          proposedBy: opA.account,
+          discardedBy: null,
+          discardedAt: null,
+        },
+      },
+    });
+    // Proposed, not approved: the feed's result still counts, and the proposer cannot approve.
+    const self = await approveDiscard(opA.token, drawId, 'feed');
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe(
+      'You proposed throwing out this result: a second operator must approve it (four eyes).',
+    );
+    expect((await drawRow(drawId)).status).toBe('conflict');
+
+    const thrown = await approveDiscard(opB.token, drawId, 'feed');
+    expect(thrown.status).toBe(200);
+    // Only the unapproved entry is left: the draw waits (never void), the feed's result marked out.
+    expect(thrown.body.value).toMatchObject({
+      state: 'waiting',
+      conflicts: [],
+      feed: { results: { DB: ['99999'] }, discard: { discardedBy: opB.account } },
+    });
+    // The feed still publishes the misprint: it stays out.
+    expect(await t.app.services.lottery.official.pollFeed()).toMatchObject({ errors: 0 });
+    expect((await drawRow(drawId)).status).toBe('waiting');
+    expect(await cash(alice.id)).toBe(before);
+
+    // A second operator approves the entry: the draw settles on it, once.
+    const settled = await approve(opB.token, drawId);
+    expect(settled.body.value).toMatchObject({
+      state: 'settled',
+      results: official,
+      official: { source: 'operator', enteredBy: opA.account, approvedBy: opB.account },
+    });
+    expect(await cash(alice.id)).toBe(before + BigInt(expectedPayout(official)));
+    // Settled: nothing more to throw out.
+    const late = await proposeDiscard(opA.token, drawId, 'operator', 'Too late to change it');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This draw already has its result and is paid; it cannot be changed.');
+
+    const audit = await query<{ action: string; actor_account: string }>(
+      `select action, actor_account from audit_log where target_type = 'lottery_draw' and target_id = $1
+         and action like 'lottery.result.discard%' order by id`,
+      [drawId],
+    );
+    expect(audit).toEqual([
+      { action: 'lottery.result.discard.propose', actor_account: opA.account },
+      { action: 'lottery.result.discard.approve', actor_account: opB.account },
+    ]);
+  });
+
+  it('an entered result thrown out on four eyes lets the feed settle the draw; bad discard requests get 4xx', async () => {
+    const official = northResult('45', 4);
+    const { drawId } = await drawWithTicket();
+    await runDraw('VN_NORTH');
+    // Nothing to throw out yet, nothing proposed.
+    const none = await proposeDiscard(opA.token, drawId, 'feed', 'No feed result yet');
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('There is no result from that source to throw out on this draw.');
+    expect((await enter(opA.token, drawId, { ...official, G7: ['11', '22', '33', '44'] })).status).toBe(200);
+    const unproposed = await approveDiscard(opB.token, drawId, 'operator');
+    expect(unproposed.status).toBe(409);
+    expect(unproposed.body.message).toBe('Nobody has proposed throwing out this result.');
+    // Bad input: a reason too short or blank, an unknown source, no permission.
+    expect((await proposeDiscard(opB.token, drawId, 'operator', '  ')).status).toBe(400);
+    expect((await proposeDiscard(opB.token, drawId, 'house', 'Wrong source')).status).toBe(400);
+    expect((await proposeDiscard(gamesOp.token, drawId, 'operator', 'No permission')).status).toBe(403);
+    expect((await approveDiscard(gamesOp.token, drawId, 'operator')).status).toBe(403);
+    expect((await proposeDiscard(opB.token, 'VN_NORTH-20000101181500', 'operator', 'No draw')).status).toBe(
+      404,
+    );
+
+    published.set(drawId, feedAnswer(official));
+    await t.app.services.lottery.official.pollFeed();
+    expect((await drawRow(drawId)).status).toBe('conflict');
+    // B proposes throwing out A's typo; A (who entered it, but did not propose) approves.
+    expect((await proposeDiscard(opB.token, drawId, 'operator', 'Typo in the seventh prize')).status).toBe(
+      200,
+    );
+    const before = await cash(alice.id);
+    const thrown = await approveDiscard(opA.token, drawId, 'operator');
+    expect(thrown.status).toBe(200);
+    expect(thrown.body.value).toMatchObject({
+      state: 'settled',
+      results: official,
+      official: { source: 'feed' },
+    });
+    expect(await cash(alice.id)).toBe(before + BigInt(expectedPayout(official)));
+    // The thrown-out entry cannot be approved afterwards.
+    expect((await approve(opB.token, drawId)).status).toBe(409);
+  });
+
   it('refuses bad input with the spec’s messages: malformed results, house draws, draws not yet due, no permission', async () => {
     const { drawId } = await drawWithTicket();
     const short = { ...northResult('45'), G2: ['12345'] };

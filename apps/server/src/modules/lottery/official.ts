@@ -1,6 +1,11 @@
-import type { AdminLotteryResultDraw, LotteryDrawState, LotteryOfficial } from '@wps/contract';
+import type {
+  AdminLotteryResultDraw,
+  LOTTERY_RESULT_ENTRY_SOURCES,
+  LotteryDrawState,
+  LotteryOfficial,
+} from '@wps/contract';
 import type { LotteryResults } from '@wps/games';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,6 +16,18 @@ import type { LotteryGame } from './games.ts';
 import { lotteryDraws, lotteryOfficialResults } from './schema.ts';
 
 type EntryRow = typeof lotteryOfficialResults.$inferSelect;
+type LotteryResultSource = (typeof LOTTERY_RESULT_ENTRY_SOURCES)[number];
+
+/** An entry's discard fields, cleared (a new result replaces a discarded or doubted one). */
+const NO_DISCARD = {
+  discardReason: null,
+  discardProposedById: null,
+  discardProposedByAccount: null,
+  discardProposedAt: null,
+  discardedById: null,
+  discardedByAccount: null,
+  discardedAt: null,
+} as const;
 type DrawRow = typeof lotteryDraws.$inferSelect;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -127,7 +144,7 @@ export class LotteryOfficialResults {
     const entries = await tx
       .select()
       .from(lotteryOfficialResults)
-      .where(eq(lotteryOfficialResults.drawId, draw.id));
+      .where(and(eq(lotteryOfficialResults.drawId, draw.id), isNull(lotteryOfficialResults.discardedAt)));
     const verdict = decide(
       entries.find((e) => e.source === 'operator'),
       entries.find((e) => e.source === 'feed'),
@@ -173,6 +190,8 @@ export class LotteryOfficialResults {
         approvedById: null,
         approvedByAccount: null,
         approvedAt: null,
+        // A new entry is a new result: an earlier one's discard (or proposal) does not carry over.
+        ...NO_DISCARD,
       };
       await tx
         .insert(lotteryOfficialResults)
@@ -210,7 +229,7 @@ export class LotteryOfficialResults {
         .select()
         .from(lotteryOfficialResults)
         .where(and(eq(lotteryOfficialResults.drawId, drawId), eq(lotteryOfficialResults.source, 'operator')));
-      if (!entry || entry.approvedById !== null)
+      if (!entry || entry.approvedById !== null || entry.discardedAt !== null)
         throw new AppError('CONFLICT', { messageKey: 'lotteryResultNothingToApprove' });
       if (entry.enteredById === actor.id)
         throw new AppError('CONFLICT', { messageKey: 'lotteryResultSameOperator' });
@@ -257,13 +276,15 @@ export class LotteryOfficialResults {
         .select()
         .from(lotteryOfficialResults)
         .where(and(eq(lotteryOfficialResults.drawId, drawId), eq(lotteryOfficialResults.source, 'feed')));
+      // The feed keeps publishing a result operators threw out: it stays out; a different one
+      // (the feed corrected) is a new entry.
       if (!was || differingKeys(was.results as LotteryResults, checked).length) {
         await tx
           .insert(lotteryOfficialResults)
           .values({ drawId, source: 'feed', results: checked, feedUrl })
           .onConflictDoUpdate({
             target: [lotteryOfficialResults.drawId, lotteryOfficialResults.source],
-            set: { results: checked, feedUrl, enteredAt: sql`now()` },
+            set: { results: checked, feedUrl, enteredAt: sql`now()`, ...NO_DISCARD },
           });
         await this.audit.record(
           {
@@ -280,6 +301,94 @@ export class LotteryOfficialResults {
     });
     if (state) await this.settleIfDrawn(drawId, state);
     return state;
+  }
+
+  /**
+   * One operator proposes throwing out a source's result (the feed's, or the operators' entry)
+   * before the draw settles, saying why (audited). The result still counts until a second operator
+   * approves the discard; proposing again replaces the reason and the proposer.
+   */
+  async proposeDiscard(
+    drawId: string,
+    source: LotteryResultSource,
+    reason: string,
+    actor: { id: number; account: string },
+    ip: string | null,
+  ): Promise<AdminLotteryResultDraw> {
+    await this.db.transaction(async (tx) => {
+      await this.lockDue(tx, drawId);
+      const entry = await this.entryOf(tx, drawId, source);
+      if (!entry || entry.discardedAt !== null)
+        throw new AppError('CONFLICT', { messageKey: 'lotteryResultNothingToDiscard' });
+      await tx
+        .update(lotteryOfficialResults)
+        .set({
+          discardReason: reason,
+          discardProposedById: actor.id,
+          discardProposedByAccount: actor.account,
+          discardProposedAt: sql`now()`,
+        })
+        .where(and(eq(lotteryOfficialResults.drawId, drawId), eq(lotteryOfficialResults.source, source)));
+      await this.audit.record(
+        {
+          actor,
+          action: 'lottery.result.discard.propose',
+          target: { type: 'lottery_draw', id: drawId },
+          before: { source, results: entry.results },
+          after: { reason },
+          ip,
+        },
+        tx,
+      );
+    });
+    return this.view(drawId);
+  }
+
+  /**
+   * A second operator approves the proposed discard (audited; the proposer is refused): the result
+   * no longer counts, and the draw moves to what its remaining source says (settling if that is
+   * a result on its own, waiting otherwise; never void).
+   */
+  async approveDiscard(
+    drawId: string,
+    source: LotteryResultSource,
+    actor: { id: number; account: string },
+    ip: string | null,
+  ): Promise<AdminLotteryResultDraw> {
+    const state = await this.db.transaction(async (tx) => {
+      const { draw } = await this.lockDue(tx, drawId);
+      const entry = await this.entryOf(tx, drawId, source);
+      if (!entry || entry.discardedAt !== null || entry.discardProposedById === null)
+        throw new AppError('CONFLICT', { messageKey: 'lotteryResultNoDiscardProposed' });
+      if (entry.discardProposedById === actor.id)
+        throw new AppError('CONFLICT', { messageKey: 'lotteryResultDiscardSameOperator' });
+      await tx
+        .update(lotteryOfficialResults)
+        .set({ discardedById: actor.id, discardedByAccount: actor.account, discardedAt: sql`now()` })
+        .where(and(eq(lotteryOfficialResults.drawId, drawId), eq(lotteryOfficialResults.source, source)));
+      await this.audit.record(
+        {
+          actor,
+          action: 'lottery.result.discard.approve',
+          target: { type: 'lottery_draw', id: drawId },
+          before: { source, results: entry.results, reason: entry.discardReason },
+          after: { proposedBy: entry.discardProposedByAccount, discardedBy: actor.account },
+          ip,
+        },
+        tx,
+      );
+      return this.resolve(tx, draw);
+    });
+    await this.settleIfDrawn(drawId, state);
+    return this.view(drawId);
+  }
+
+  private async entryOf(tx: Tx, drawId: string, source: LotteryResultSource): Promise<EntryRow | undefined> {
+    const [entry] = await tx
+      .select()
+      .from(lotteryOfficialResults)
+      .where(and(eq(lotteryOfficialResults.drawId, drawId), eq(lotteryOfficialResults.source, source)));
+    return entry;
   }
 
   /**
@@ -373,6 +482,16 @@ export class LotteryOfficialResults {
             approvedBy: e.approvedByAccount,
             approvedAt: e.approvedAt ? iso(e.approvedAt) : null,
             feedUrl: e.feedUrl,
+            discard:
+              e.discardReason !== null && e.discardProposedAt !== null
+                ? {
+                    reason: e.discardReason,
+                    proposedBy: e.discardProposedByAccount,
+                    proposedAt: iso(e.discardProposedAt),
+                    discardedBy: e.discardedByAccount,
+                    discardedAt: e.discardedAt ? iso(e.discardedAt) : null,
+                  }
+                : null,
           }
         : null;
     return rows.map((d) => {
@@ -391,7 +510,9 @@ export class LotteryOfficialResults {
         operator: entryView(op),
         feed: entryView(feed),
         conflicts:
-          op && feed ? differingKeys(op.results as LotteryResults, feed.results as LotteryResults) : [],
+          op && feed && !op.discardedAt && !feed.discardedAt
+            ? differingKeys(op.results as LotteryResults, feed.results as LotteryResults)
+            : [],
         openTickets: open.find((o) => o.draw_id === d.id)?.n ?? 0,
       };
     });

@@ -7,6 +7,8 @@ import {
   adminLotteryOddsQuerySchema,
   adminLotteryOddsSchema,
   adminLotteryResultApproveSchema,
+  adminLotteryResultDiscardApproveSchema,
+  adminLotteryResultDiscardSchema,
   adminLotteryResultDrawSchema,
   adminLotteryResultEnterSchema,
   adminLotteryResultsQuerySchema,
@@ -342,6 +344,59 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         await lottery.official.approve(
           req.body.drawId,
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
+      );
+    },
+  );
+  app.post(
+    '/wps/admin/lottery/results/discard',
+    {
+      onRequest: resultsOperator,
+      schema: {
+        tags: resultsTags,
+        security,
+        summary:
+          'Propose throwing out a wrong result (the feed’s or the entered one) before the draw settles, with a reason (audited); it still counts until a second operator approves',
+        body: adminLotteryResultDiscardSchema,
+        response: { 200: envelopeSchema(adminLotteryResultDrawSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      return ok(
+        req,
+        await lottery.official.proposeDiscard(
+          req.body.drawId,
+          req.body.source,
+          req.body.reason,
+          { id: op.operatorId, account: op.account },
+          clientIp(req),
+        ),
+      );
+    },
+  );
+  app.post(
+    '/wps/admin/lottery/results/discard/approve',
+    {
+      onRequest: resultsOperator,
+      schema: {
+        tags: resultsTags,
+        security,
+        summary:
+          'Approve another operator’s proposed discard (audited; the proposer is refused): the result no longer counts and the draw follows its other source, or waits',
+        body: adminLotteryResultDiscardApproveSchema,
+        response: { 200: envelopeSchema(adminLotteryResultDrawSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const op = operatorPrincipal(req);
+      return ok(
+        req,
+        await lottery.official.approveDiscard(
+          req.body.drawId,
+          req.body.source,
           { id: op.operatorId, account: op.account },
           clientIp(req),
         ),

@@ -79,6 +79,15 @@ export const lotteryOfficialResults = pgTable(
     approvedByAccount: text(),
     approvedAt: ts(),
     feedUrl: text(),
+    /** Four eyes on throwing a wrong result out (migration 0060): proposed with a reason by one operator… */
+    discardReason: text(),
+    discardProposedById: integer(),
+    discardProposedByAccount: text(),
+    discardProposedAt: ts(),
+    /** …and approved by another; from then on the entry no longer counts (kept for the record). */
+    discardedById: integer(),
+    discardedByAccount: text(),
+    discardedAt: ts(),
   },
   (t) => [
     primaryKey({ name: 'lottery_official_results_pk', columns: [t.drawId, t.source] }),
@@ -86,6 +95,10 @@ export const lotteryOfficialResults = pgTable(
     check(
       'lottery_official_results_four_eyes',
       sql`${t.approvedById} IS NULL OR ${t.approvedById} IS DISTINCT FROM ${t.enteredById}`,
+    ),
+    check(
+      'lottery_official_results_discard_four_eyes',
+      sql`${t.discardedById} IS NULL OR (${t.discardProposedById} IS NOT NULL AND ${t.discardedById} IS DISTINCT FROM ${t.discardProposedById})`,
     ),
   ],
 );
