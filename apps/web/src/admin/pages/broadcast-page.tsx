@@ -11,10 +11,11 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { type Broadcast, useBroadcast, useBroadcasts } from './promotions-api.ts';
 import { BilingualField } from './bilingual-field.tsx';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 /** Platform messages to an audience (messageV2 inboxes), and how many members read each. */
 export default function BroadcastPage() {
-  const { t } = useTranslation('promotions-admin');
+  const { t, i18n } = useTranslation('promotions-admin');
   const [page, setPage] = useState(1);
   const list = useBroadcasts(page);
   const send = useBroadcast();
@@ -90,7 +91,7 @@ export default function BroadcastPage() {
               {
                 key: 'created',
                 header: t('broadcast.when'),
-                render: (b) => b.createdAt.slice(0, 16).replace('T', ' '),
+                render: (b) => formatDateTime(b.createdAt, i18n.language),
               },
               {
                 key: 'audience',

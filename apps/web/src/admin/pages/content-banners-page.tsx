@@ -18,6 +18,7 @@ import {
 import { CropPreview } from './content-crop-preview.tsx';
 import { EnabledCheck, FormActions, RowActions, SortField, useContentDrafts } from './content-form-parts.tsx';
 import './content-admin.css';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 interface Draft {
   id: number | null;
@@ -44,7 +45,7 @@ const empty = (): Draft => ({
 
 /** Banners by group: upload (checked and resized by the server), preview as shown, link, schedule. */
 export default function ContentBannersPage() {
-  const { t } = useTranslation('content-admin');
+  const { t, i18n } = useTranslation('content-admin');
   const list = useAdminList<AdminBanner>('banners');
   const { save, remove, draft, setDraft, set, submit } = useContentDrafts<'banners', Draft>('banners');
   const [uploading, setUploading] = useState(false);
@@ -201,7 +202,8 @@ export default function ContentBannersPage() {
             {
               key: 'when',
               header: t('schedule'),
-              render: (b) => `${b.startsAt?.slice(0, 16) ?? '…'} → ${b.endsAt?.slice(0, 16) ?? '…'}`,
+              render: (b) =>
+                `${formatDateTime(b.startsAt, i18n.language) || '…'} → ${formatDateTime(b.endsAt, i18n.language) || '…'}`,
             },
             { key: 'sort', header: t('sort'), numeric: true, render: (b) => b.sort },
             { key: 'on', header: t('enabled'), render: (b) => (b.enabled ? t('yes') : t('no')) },

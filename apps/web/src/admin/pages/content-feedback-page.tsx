@@ -11,6 +11,7 @@ import { Select } from './content-banners-page.tsx';
 import { type AdminTicket, fetchProof, useReply, useTickets } from './content-api.ts';
 import { errorText, useAdminPager } from './cashier-ui.tsx';
 import './content-admin.css';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 /** The feedback inbox: tickets by status, the player's text and proof, replies that reach the player. */
 export default function ContentFeedbackPage() {
@@ -57,14 +58,14 @@ export default function ContentFeedbackPage() {
 }
 
 function Ticket({ ticket }: { ticket: AdminTicket }) {
-  const { t } = useTranslation('content-admin');
+  const { t, i18n } = useTranslation('content-admin');
   const reply = useReply();
   const [body, setBody] = useState('');
   const [proof, setProof] = useState<string | null>(null);
   return (
     <li className="card ticket">
       <p className="ticket__meta small muted">
-        #{ticket.id} · {ticket.createdAt.slice(0, 16).replace('T', ' ')} ·{' '}
+        #{ticket.id} · {formatDateTime(ticket.createdAt, i18n.language)} ·{' '}
         {ticket.memberAccount ?? t('feedback.guest')} ({ticket.sender}) · {t(`feedback.types.${ticket.type}`)}{' '}
         · {t(`feedback.statuses.${ticket.status}`)}
       </p>

@@ -16,6 +16,7 @@ import {
   useContentDrafts,
 } from './content-form-parts.tsx';
 import './content-admin.css';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 // The editor is the heaviest piece of the console: it loads only when a notice is being edited.
 const blank = (): NoticeInput => ({
@@ -30,7 +31,7 @@ const blank = (): NoticeInput => ({
 
 /** Announcements and notices: type, execution (A, B at start-up, F on first login), HTML, languages, schedule. */
 export default function ContentNoticesPage() {
-  const { t } = useTranslation('content-admin');
+  const { t, i18n } = useTranslation('content-admin');
   const list = useAdminList<AdminNotice>('notices');
   const { save, remove, draft, setDraft, set, submit } = useContentDrafts<
     'notices',
@@ -132,7 +133,8 @@ export default function ContentNoticesPage() {
             {
               key: 'when',
               header: t('schedule'),
-              render: (n) => `${n.startsAt?.slice(0, 16) ?? '…'} → ${n.endsAt?.slice(0, 16) ?? '…'}`,
+              render: (n) =>
+                `${formatDateTime(n.startsAt, i18n.language) || '…'} → ${formatDateTime(n.endsAt, i18n.language) || '…'}`,
             },
             { key: 'on', header: t('enabled'), render: (n) => (n.enabled ? t('yes') : t('no')) },
             {

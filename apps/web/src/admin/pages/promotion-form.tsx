@@ -12,6 +12,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { BilingualField } from './bilingual-field.tsx';
 import { errorText } from './cashier-ui.tsx';
+import { toLocalInput } from './content-api.ts';
 import { hasKindFields, ImageField, KindFields } from './promotion-kind-fields.tsx';
 import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
 
@@ -43,7 +44,6 @@ type Draft = Record<
   string
 > & { labels: string[]; enabled: boolean; autoCredit: boolean; image: ContentImage | null };
 
-const local = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
 const toDraft = (p: AdminPromotion | null): Draft => ({
   title: p?.title ?? '',
   summary: p?.summary ?? '',
@@ -54,8 +54,9 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
   category: p?.category ?? 'deposit',
   kind: p?.kind ?? 'deposit_bonus',
   audience: p?.audience ?? 'all',
-  startsAt: local(p?.startsAt ?? new Date().toISOString()),
-  endsAt: local(p?.endsAt ?? null),
+  // The form's datetime-local fields are the operator's local time, as submit reads them back.
+  startsAt: toLocalInput(p?.startsAt ?? new Date().toISOString()),
+  endsAt: toLocalInput(p?.endsAt ?? null),
   depositNth: String(p?.depositNth ?? 1),
   percent: String(p?.percent ?? 100),
   cap: p?.cap ?? '',
