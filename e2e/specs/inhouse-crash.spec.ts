@@ -5,7 +5,11 @@ import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
 
-test.use({ viewport: { width: 390, height: 844 }, serverConfig: { crashLoop: true } });
+// The chain's salt (a beacon round, issue 28) comes seconds after the commit, not minutes.
+test.use({
+  viewport: { width: 390, height: 844 },
+  serverConfig: { crashLoop: true, crashSaltDelaySeconds: 0 },
+});
 
 test.describe('in-house crash', () => {
   test('demo01 bets on a live crash round, cashes out and sees the balance change', async ({
@@ -69,5 +73,22 @@ test.describe('in-house crash', () => {
     await expect(page.getByTestId('crash-verify-chain')).toContainText(
       'reaches the published terminating hash',
     );
+    // The chain's salt: a drand round named when the chain was committed, before it existed; the
+    // salt shown is that round's randomness (the hash of its signature).
+    await expect(page.getByTestId('crash-salt-committed')).toContainText('committed before its salt existed');
+    await expect(page.locator('input[name="crashSalt"]')).toHaveValue(/^[0-9a-f]{64}$/);
+    await expect(page.getByTestId('crash-verify-salt')).toContainText("is the beacon round's randomness");
+    const beaconRound = page.getByRole('link', { name: /^drand round \d+$/ });
+    const roundUrl = await beaconRound.getAttribute('href');
+    const published = await (await page.request.get(roundUrl!)).json();
+    await expect(page.locator('input[name="crashSalt"]')).toHaveValue(published.randomness);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page
+        .getByTestId('crash-salt-source')
+        .screenshot({ path: `test-results/crash-verify-salt-${theme}.png` });
+    }
   });
 });

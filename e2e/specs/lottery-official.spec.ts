@@ -1,6 +1,7 @@
 import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+import { takingShots } from '../fixtures/shots.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
@@ -71,12 +72,41 @@ test('an official draw waits for its result; one operator enters it, a second ap
   await expect(cardA.getByTestId('result-operator')).toContainText('waiting for a second operator');
   await expect(cardA.getByTestId('result-approve')).toBeDisabled();
   await expect(cardA).toContainText('another operator must approve it');
-  await a.screenshot({ path: 'test-results/lottery-official/console-entered.png', fullPage: true });
+  if (takingShots)
+    await a.screenshot({ path: 'test-results/lottery-official/console-entered.png', fullPage: true });
 
-  // Operator B approves: the draw settles on the entered result.
+  // Operator B doubts the entry and proposes throwing it out, with a reason; it still counts
+  // until a second operator approves, and B cannot approve B's own proposal.
   const b = await openConsole(browser, server, opB.account, opB.password);
   await b.goto('/admin/lottery-results');
   const cardB = b.locator(`[data-testid="result-draw"][data-draw="${draw.id}"]`);
+  await cardB.getByTestId('discard-operator').click();
+  const why = b.getByRole('dialog');
+  await why.getByTestId('discard-reason').fill('Checking the sheet again');
+  await why.getByTestId('discard-save').click();
+  await expect(why).toHaveCount(0);
+  await expect(cardB.getByTestId('discard-proposed-operator')).toContainText(
+    `Throw-out proposed by ${opB.account}: Checking the sheet again`,
+  );
+  await expect(cardB.getByTestId('discard-approve-operator')).toBeDisabled();
+  if (takingShots)
+    await b.screenshot({ path: 'test-results/lottery-official/console-discard.png', fullPage: true });
+  // A approves throwing it out: the draw waits again (never void), and A enters the sheet anew.
+  await a.reload();
+  await cardA.getByTestId('discard-approve-operator').click();
+  await expect(cardA.getByTestId('discarded-operator')).toContainText(
+    `Thrown out by ${opA.account}, proposed by ${opB.account}: Checking the sheet again`,
+  );
+  await expect(cardA.getByTestId('result-state')).toHaveText('Waiting for the official result');
+  await expect(cardA.getByTestId('result-approve')).toHaveCount(0);
+  await cardA.getByTestId('result-enter').click();
+  for (const [key, line] of Object.entries(SHEET)) await dialog.getByTestId(`result-${key}`).fill(line);
+  await dialog.getByTestId('result-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(cardA.getByTestId('result-operator')).toContainText('waiting for a second operator');
+
+  // Operator B approves: the draw settles on the entered result.
+  await b.reload();
   await cardB.getByTestId('result-approve').click();
   await expect(cardB.getByTestId('result-state')).toHaveText('Settled');
   await expect(cardB.getByTestId('result-official')).toContainText(`approved by ${opB.account}`);

@@ -6,7 +6,7 @@ import { adminToken } from '../session-store.ts';
 /**
  * The console's official lottery results calls (issue 28; permission `lottery.results`): the
  * station-named draws past their time with the operator's entry and the feed's result, entering a
- * result, and approving another operator's.
+ * result, approving another operator's, and throwing a wrong result out (proposed, then approved).
  */
 export type ResultDraw = AdminLotteryResultDraw;
 
@@ -42,6 +42,36 @@ export const useApproveResult = () => {
       apiRequest<ResultDraw>('/wps/admin/lottery/results/approve', {
         method: 'POST',
         body: { drawId },
+        token: adminToken(),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+};
+
+export type ResultSource = 'operator' | 'feed';
+
+/** Proposes throwing out one source's result (a second operator approves). */
+export const useProposeDiscard = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { drawId: string; source: ResultSource; reason: string }) =>
+      apiRequest<ResultDraw>('/wps/admin/lottery/results/discard', {
+        method: 'POST',
+        body,
+        token: adminToken(),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+};
+
+/** Approves another operator's proposal to throw a result out. */
+export const useApproveDiscard = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { drawId: string; source: ResultSource }) =>
+      apiRequest<ResultDraw>('/wps/admin/lottery/results/discard/approve', {
+        method: 'POST',
+        body,
         token: adminToken(),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),

@@ -12,10 +12,13 @@ import { errorText } from './cashier-ui.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 import {
   type ResultDraw,
+  type ResultSource,
   splitNumbers,
+  useApproveDiscard,
   useApproveResult,
   useEnterResult,
   useLotteryResults,
+  useProposeDiscard,
 } from './lottery-results-api.ts';
 import './games-admin.css';
 import './lottery-results.css';
@@ -89,13 +92,140 @@ function EnterDialog({ draw, onClose }: { draw: ResultDraw; onClose(): void }) {
   );
 }
 
-function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter(): void }) {
+/** Proposing to throw one source's result out: a reason, kept with the draw and in the audit log. */
+function DiscardDialog({
+  draw,
+  source,
+  onClose,
+}: {
+  draw: ResultDraw;
+  source: ResultSource;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('lottery-results');
+  const propose = useProposeDiscard();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<{ reason?: string; form?: string }>({});
+  const submit = () => {
+    if (reason.trim().length < 3) return setError({ reason: t('discardReasonShort') });
+    propose.mutate(
+      { drawId: draw.drawId, source, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('discardSent'));
+          onClose();
+        },
+        onError: (e) => setError({ form: errorText(e) }),
+      },
+    );
+  };
+  return (
+    <EditDialog
+      ns="lottery-results"
+      title={t('discardTitle', { source: t(`source.${source}`) })}
+      note={t('discardNote')}
+      error={error.form}
+      pending={propose.isPending}
+      saveTestId="discard-save"
+      onSave={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('discardReason')}
+        value={reason}
+        error={error.reason}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+        data-testid="discard-reason"
+      />
+    </EditDialog>
+  );
+}
+
+/**
+ * Under one source's result: its throw-out as it stands (thrown out, or proposed with its reason)
+ * and the action this operator may take: propose it, or approve another operator's proposal.
+ */
+function DiscardLine({
+  draw,
+  source,
+  me,
+  open,
+  onPropose,
+}: {
+  draw: ResultDraw;
+  source: ResultSource;
+  me: string;
+  /** The draw takes changes (past its time, not drawn yet). */
+  open: boolean;
+  onPropose(): void;
+}) {
+  const { t } = useTranslation('lottery-results');
+  const approve = useApproveDiscard();
+  const entry = draw[source];
+  if (!entry) return null;
+  const d = entry.discard;
+  if (d?.discardedBy)
+    return (
+      <span className="small text-danger" data-testid={`discarded-${source}`}>
+        {t('discarded', { by: d.discardedBy, proposer: d.proposedBy, reason: d.reason })}
+      </span>
+    );
+  const mine = d?.proposedBy === me;
+  const onApprove = () =>
+    approve.mutate(
+      { drawId: draw.drawId, source },
+      {
+        onSuccess: () => toast.success(t('discardDone')),
+        onError: (e) => toast.error(errorText(e)),
+      },
+    );
+  return (
+    <span className="lr-discard">
+      {d && (
+        <span className="small lr-discard-proposed" data-testid={`discard-proposed-${source}`}>
+          {t('discardProposed', { name: d.proposedBy, reason: d.reason })}
+        </span>
+      )}
+      {open && d && (
+        <Button
+          size="sm"
+          onClick={onApprove}
+          loading={approve.isPending}
+          disabled={mine}
+          title={mine ? t('discardOwn') : undefined}
+          data-testid={`discard-approve-${source}`}
+        >
+          {t('discardApprove')}
+        </Button>
+      )}
+      {open && d && mine && <span className="small muted">{t('discardOwn')}</span>}
+      {open && !d && (
+        <Button size="sm" variant="ghost" onClick={onPropose} data-testid={`discard-${source}`}>
+          {t('discard')}
+        </Button>
+      )}
+    </span>
+  );
+}
+
+function DrawCard({
+  draw,
+  me,
+  onEnter,
+  onDiscard,
+}: {
+  draw: ResultDraw;
+  me: string;
+  onEnter(): void;
+  onDiscard(source: ResultSource): void;
+}) {
   const { t } = useTranslation('lottery-results');
   const approve = useApproveResult();
   const final = draw.state === 'drawn' || draw.state === 'settled';
   // A result is entered once the draw has taken place (the server refuses it earlier).
   const due = Date.parse(draw.drawTime) <= Date.now();
-  const pending = draw.operator && !draw.operator.approvedBy;
+  const pending = draw.operator && !draw.operator.approvedBy && !draw.operator.discard?.discardedBy;
   const mine = pending && draw.operator?.enteredBy === me;
   const onApprove = () =>
     approve.mutate(draw.drawId, {
@@ -140,6 +270,14 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
                   ? t('approvedBy', { name: draw.operator.approvedBy })
                   : t('awaitingApproval')}
               </span>
+              <br />
+              <DiscardLine
+                draw={draw}
+                source="operator"
+                me={me}
+                open={!final && due}
+                onPropose={() => onDiscard('operator')}
+              />
             </>
           ) : (
             <span className="muted">{t('none')}</span>
@@ -152,6 +290,14 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
               <span className="lt-mono">{line(draw.feed.results)}</span>
               <br />
               <span className="small muted">{draw.feed.feedUrl}</span>
+              <br />
+              <DiscardLine
+                draw={draw}
+                source="feed"
+                me={me}
+                open={!final && due}
+                onPropose={() => onDiscard('feed')}
+              />
             </>
           ) : (
             <span className="muted">{t('none')}</span>
@@ -195,13 +341,16 @@ function DrawCard({ draw, me, onEnter }: { draw: ResultDraw; me: string; onEnter
  * Console › Lottery results (issue 28): the station-named draws past their time. An operator
  * enters the official result, a different operator approves it (both audited), and the draw pays
  * on it; the results feed is a second source, and when the two disagree nothing settles and the
- * draw shows why. A draw without its result waits; nothing is ever voided here.
+ * draw shows why. A wrong result (either source's) is thrown out on four eyes too: one operator
+ * proposes it with a reason, another approves. A draw without its result waits; nothing is ever
+ * voided here.
  */
 export default function LotteryResultsPage() {
   const { t } = useTranslation('lottery-results');
   const [state, setState] = useState<LotteryDrawState | ''>('');
   const results = useLotteryResults(state);
   const [editing, setEditing] = useState<ResultDraw | null>(null);
+  const [discarding, setDiscarding] = useState<{ draw: ResultDraw; source: ResultSource } | null>(null);
   const me = useAdminSession((s) => s.account) ?? '';
   return (
     <div className="admin-page wallet-admin-page">
@@ -232,11 +381,24 @@ export default function LotteryResultsPage() {
           </p>
           {results.data.draws.length === 0 && <p className="small muted">{t('empty')}</p>}
           {results.data.draws.map((d) => (
-            <DrawCard key={d.drawId} draw={d} me={me} onEnter={() => setEditing(d)} />
+            <DrawCard
+              key={d.drawId}
+              draw={d}
+              me={me}
+              onEnter={() => setEditing(d)}
+              onDiscard={(source) => setDiscarding({ draw: d, source })}
+            />
           ))}
         </>
       )}
       {editing && <EnterDialog draw={editing} onClose={() => setEditing(null)} />}
+      {discarding && (
+        <DiscardDialog
+          draw={discarding.draw}
+          source={discarding.source}
+          onClose={() => setDiscarding(null)}
+        />
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { VerifierCard } from './verifier-card.tsx';
 
 type CrashProof = z.infer<typeof crashProofSchema>;
@@ -16,6 +17,46 @@ interface Result {
   point: string;
   distance: number | null;
   pointOk: boolean | null;
+  /** The salt is the beacon round's randomness: SHA-256 of its signature (null: nothing to check). */
+  saltOk: boolean | null;
+}
+
+const hexBytes = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((b) => Number.parseInt(b, 16)));
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The chain's commitment as published: its terminating hash was out (committed) before the salt's
+ * beacon round was due, so nobody, the operator included, knew the salt when the chain was fixed.
+ */
+function SaltSource({ proof }: { proof: CrashProof }) {
+  const { t, i18n } = useTranslation('inhouse');
+  const source = proof.saltSource;
+  if (!source) return <p className="small muted">{t('verify.crash.noSaltSource')}</p>;
+  const before = source.dueAt !== null && Date.parse(proof.committedAt) < Date.parse(source.dueAt);
+  return (
+    <div className="stack" data-testid="crash-salt-source">
+      <dl className="ih-dl small">
+        <dt>{t('verify.crash.committedAt')}</dt>
+        <dd>{formatDateTime(proof.committedAt, i18n.language)}</dd>
+        <dt>{t('verify.crash.saltSource')}</dt>
+        <dd>
+          <a href={source.roundUrl} target="_blank" rel="noreferrer noopener">
+            {t('verify.crash.saltRound', { round: source.round })}
+          </a>
+          <span className="ih-mono small muted"> {source.chainHash}</span>
+        </dd>
+        <dt>{t('verify.crash.saltDue')}</dt>
+        <dd>{formatDateTime(source.dueAt, i18n.language)}</dd>
+      </dl>
+      <p className={`small ${before ? 'text-success' : 'text-danger'}`} data-testid="crash-salt-committed">
+        {before ? t('verify.crash.committedBefore') : t('verify.crash.committedAfter')}
+      </p>
+      {proof.salt === null && <p className="small muted">{t('verify.crash.saltPending')}</p>}
+    </div>
+  );
 }
 
 /**
@@ -58,15 +99,21 @@ export function CrashVerify({ roundId }: { roundId: string | null }) {
       return;
     }
     setBusy(true);
+    const saltText = salt.trim().toLowerCase();
+    const signature = proof.data?.saltSignature ?? null;
     // Let the button show its spinner before the hashing (up to a second on a phone) starts.
     setTimeout(() => {
-      const point = crashPointHundredths(h, salt.trim() || undefined);
-      setResult({
-        point: (point / 100).toFixed(2),
-        distance: verifyChainHash(h, top, MAX_DISTANCE),
-        pointOk: claimed === null ? null : claimed === point,
-      });
-      setBusy(false);
+      void (async () => {
+        const point = crashPointHundredths(h, saltText || undefined);
+        const saltOk = signature && saltText ? (await sha256Hex(hexBytes(signature))) === saltText : null;
+        setResult({
+          point: (point / 100).toFixed(2),
+          distance: verifyChainHash(h, top, MAX_DISTANCE),
+          pointOk: claimed === null ? null : claimed === point,
+          saltOk,
+        });
+        setBusy(false);
+      })();
     }, 20);
   }
 
@@ -76,8 +123,12 @@ export function CrashVerify({ roundId }: { roundId: string | null }) {
       title={t('verify.crash.title')}
       lead={t('verify.crash.lead')}
       notice={
-        proof.data &&
-        proof.data.hash === null && <p className="text-danger">{t('verify.crash.notCrashed')}</p>
+        proof.data && (
+          <>
+            <SaltSource proof={proof.data} />
+            {proof.data.hash === null && <p className="text-danger">{t('verify.crash.notCrashed')}</p>}
+          </>
+        )
       }
       fields={[
         { name: 'crashHash', label: t('verify.crash.hash'), value: hash, onChange: setHash },
@@ -99,6 +150,11 @@ export function CrashVerify({ roundId }: { roundId: string | null }) {
           <p>
             {t('verify.crash.point')} <strong data-testid="crash-verify-point">{result.point}×</strong>
           </p>
+          {result.saltOk !== null && (
+            <p className={result.saltOk ? 'text-success' : 'text-danger'} data-testid="crash-verify-salt">
+              {result.saltOk ? t('verify.crash.saltOk') : t('verify.crash.saltBad')}
+            </p>
+          )}
           {result.pointOk !== null && (
             <p className={result.pointOk ? 'text-success' : 'text-danger'}>
               {result.pointOk ? t('verify.crash.pointOk') : t('verify.crash.pointBad')}
