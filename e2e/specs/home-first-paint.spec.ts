@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { artifactsDir, expect as baseExpect, test } from '../fixtures/server.ts';
+import { takingShots } from '../fixtures/shots.ts';
 
 // Every journey here starts in the content world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'content' });
@@ -61,7 +62,8 @@ test.describe('home: the first banner paints before the scripts', () => {
       if (width === 375) {
         for (const theme of ['dark', 'light']) {
           await still.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-          await still.screenshot({ path: path.join(artifactsDir, `home-first-paint-375-${theme}.png`) });
+          if (takingShots)
+            await still.screenshot({ path: path.join(artifactsDir, `home-first-paint-375-${theme}.png`) });
         }
       }
       await bare.close();
@@ -98,7 +100,8 @@ test.describe('home: the first banner paints before the scripts', () => {
       if (width === 375) {
         for (const theme of ['dark', 'light']) {
           await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-          await page.screenshot({ path: path.join(artifactsDir, `home-app-375-${theme}.png`) });
+          if (takingShots)
+            await page.screenshot({ path: path.join(artifactsDir, `home-app-375-${theme}.png`) });
         }
       }
       await ctx.close();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
 import { openConsole, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+import { takingShots } from '../fixtures/shots.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
@@ -16,7 +17,7 @@ async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const theme of ['dark', 'light']) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    if (takingShots) await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
   }
 }
 

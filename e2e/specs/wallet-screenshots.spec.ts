@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { consoleSession } from '../fixtures/operators.ts';
 import { artifactsDir, expect, test } from '../fixtures/server.ts';
-import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
+import { COMBOS, rememberPreferences, shoot, takingShots } from '../fixtures/shots.ts';
 import { seedWalletDemo } from './wallet-helpers.ts';
 import type { TestServer } from '../fixtures/server.ts';
 
@@ -86,7 +86,9 @@ for (const { theme, lang } of COMBOS) {
     }, token);
     for (const key of MEMBER_PAGES) {
       await page.goto(`/member?page=${key}`);
-      await expect(page.locator('.wallet').first()).toBeVisible();
+      // agent01 is at the top of its tree: its transfer to an upline says why there is none (issue 27).
+      if (key === 'transferUpline') await expect(page.getByTestId('member-unavailable-next')).toBeVisible();
+      else await expect(page.locator('.wallet').first()).toBeVisible();
       await expect(page.locator('.spinner')).toHaveCount(0);
       await shoot(page, `wallet-${key}-${theme}-${lang.toLowerCase()}`);
       if (key === 'withdraw') {
@@ -95,9 +97,10 @@ for (const { theme, lang } of COMBOS) {
         await page.locator('dialog input[type="radio"][value="partial"]').check();
         await page.locator('dialog input[inputmode="decimal"]').fill('500');
         // The viewport only: a full-page capture stitches the modal's backdrop oddly.
-        await page.screenshot({
-          path: path.join(artifactsDir, `wallet-receipt-${theme}-${lang.toLowerCase()}.png`),
-        });
+        if (takingShots)
+          await page.screenshot({
+            path: path.join(artifactsDir, `wallet-receipt-${theme}-${lang.toLowerCase()}.png`),
+          });
         await page.keyboard.press('Escape');
       }
     }
