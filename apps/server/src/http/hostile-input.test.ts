@@ -348,6 +348,18 @@ describe('hostile input from the OpenAPI document', () => {
   }, async () => {
     const ops = operations(t.app);
     expect(ops.length).toBeGreaterThan(50);
+    // Issue 29's payment routes are in the document, so they meet the corpus like every route: the
+    // player's start, and the provider returns that anyone (no session) can reach.
+    expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /wps/payments/channels',
+        'POST /wps/payments/{provider}/deposits',
+        'GET /wps/payments/esewa/return',
+        'GET /wps/payments/khalti/return',
+        'GET /wps/admin/payments/status',
+        'POST /wps/admin/payments/deposits/{id}/check',
+      ]),
+    );
     const player = await createMember(t.app, { paymentPassword: 'Pay@1234' });
     const operator = await createOperator(t.app, { permissions: ['*'] });
     const openSession = async (role: 'anonymous' | 'player' | 'operator') => {

@@ -155,3 +155,54 @@ describe('signature-authenticated routes (aggregator)', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+/**
+ * Deposits through eSewa and Khalti (issue 29): starting one needs a real account's session (no
+ * trial member, no operator, nobody anonymous); the provider returns take no session at all (the
+ * browser comes back from the provider without our token) and credit nothing by themselves.
+ */
+describe('payment routes (issue 29)', () => {
+  it('lets only real accounts start a deposit or list the providers', async () => {
+    const trial = await createMember(t.app, { type: 4 });
+    const agent = await createMember(t.app, { type: 1 });
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    const wrong: string[] = [];
+    for (const [method, url, payload] of [
+      ['GET', '/wps/payments/channels', undefined],
+      ['POST', '/wps/payments/esewa/deposits', { amount: '100', requestId: 'matrix-request-1' }],
+      ['POST', '/wps/payments/khalti/deposits', { amount: '100', requestId: 'matrix-request-2' }],
+    ] as const) {
+      for (const [who, token, want] of [
+        ['anonymous', null, 401],
+        ['operator', operatorToken, 403],
+        ['trial', trial.token, 403],
+        ['player', playerToken, 200],
+        ['agent', agent.token, 200],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: token ? { token } : {},
+          ...(payload ? { payload } : {}),
+        });
+        if (res.statusCode !== want) wrong.push(`${who} ${method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers the provider returns the same with or without a session, and credits nothing unproven', async () => {
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    for (const token of [null, playerToken, operatorToken]) {
+      for (const url of [
+        '/wps/payments/esewa/return?data=e30=',
+        '/wps/payments/esewa/return?failed=WPS-NOPE',
+        '/wps/payments/khalti/return?pidx=nope&status=Completed&amount=100000',
+      ]) {
+        const res = await t.app.inject({ url, headers: token ? { token } : {} });
+        expect(res.statusCode).toBe(303);
+        expect(String(res.headers.location)).toContain('outcome=refused');
+      }
+    }
+  });
+});

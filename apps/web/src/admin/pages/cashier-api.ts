@@ -47,6 +47,13 @@ export const approveDeposit = (id: number) =>
 export const rejectDeposit = ({ id, note }: { id: number; note: string }) =>
   api.post<unknown>(`/wps/admin/cashier/deposits/${id}/reject`, { note }, opts());
 
+/**
+ * POST /wps/admin/payments/deposits/:id/check — asks eSewa / Khalti about a provider deposit now
+ * and settles it by the answer (issue 29); a provider deposit is never approved by hand.
+ */
+export const checkProviderDeposit = (id: number) =>
+  api.post<{ outcome: string }>(`/wps/admin/payments/deposits/${id}/check`, {}, opts());
+
 // ------------------------------------------------------------------ withdrawals
 
 /** GET /wps/admin/cashier/withdrawals (status=pending, or receiptStatus=not_received). */

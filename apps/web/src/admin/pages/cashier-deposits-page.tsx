@@ -14,6 +14,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import {
   type AdminDeposit,
   approveDeposit,
+  checkProviderDeposit,
   rejectDeposit,
   useCashierAction,
   useDepositQueue,
@@ -21,6 +22,34 @@ import {
 import { Amount, errorText, NoteDialog, ProofButton, useAdminPager } from './cashier-ui.tsx';
 
 type Status = (typeof DEPOSIT_STATUSES)[number];
+
+const providerLabel = (p: string) => (p === 'khalti' ? 'Khalti' : 'eSewa');
+
+/**
+ * A provider deposit's references and reconciliation (issue 29): our order id, Khalti's pidx,
+ * the provider's reference once it confirmed, its last status, and when reconciliation asks next.
+ */
+function ProviderState({ d }: { d: AdminDeposit }) {
+  const { t, i18n } = useTranslation('wallet-admin');
+  const g = d.gateway!;
+  return (
+    <span className="small" data-testid={`provider-state-${d.id}`}>
+      <strong>{providerLabel(g.provider)}</strong> · {t(`deposits.orderState.${g.state}`)}
+      <br />
+      <span className="muted">
+        {t('deposits.order')} {g.orderId}
+        {g.pidx && ` · pidx ${g.pidx}`}
+        {g.providerRef && ` · ${t('deposits.providerRef')} ${g.providerRef}`}
+      </span>
+      <br />
+      <span className="muted">
+        {t('deposits.reconcile', { status: g.providerStatus ?? '—', checks: g.checks })}
+        {g.nextCheckAt && ` · ${t('deposits.nextCheck', { at: formatTime(g.nextCheckAt, i18n.language) })}`}
+        {g.lastError && ` · ${g.lastError}`}
+      </span>
+    </span>
+  );
+}
 
 /** Deposit queue: oldest pending first; approve credits the member, reject tells them why. */
 export default function CashierDepositsPage() {
@@ -30,6 +59,7 @@ export default function CashierDepositsPage() {
   const queue = useDepositQueue({ status: status || undefined, pageNo: page, pageSize: 20 });
   const approve = useCashierAction(approveDeposit);
   const reject = useCashierAction(rejectDeposit);
+  const check = useCashierAction(checkProviderDeposit);
   const [rejecting, setRejecting] = useState<AdminDeposit | null>(null);
   const [approving, setApproving] = useState<AdminDeposit | null>(null);
   const restate = (d: AdminDeposit) => ({
@@ -85,6 +115,11 @@ export default function CashierDepositsPage() {
               },
               { key: 'reference', header: t('cols.reference'), render: (r) => r.reference },
               {
+                key: 'provider',
+                header: t('cols.provider'),
+                render: (r) => (r.gateway ? <ProviderState d={r} /> : '—'),
+              },
+              {
                 key: 'proof',
                 header: t('cols.proof'),
                 render: (r) =>
@@ -109,7 +144,31 @@ export default function CashierDepositsPage() {
                 key: 'actions',
                 header: t('cols.actions'),
                 render: (r) =>
-                  r.status === 'pending' ? (
+                  r.gateway ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={check.isPending && check.variables === r.id}
+                      aria-label={t('deposits.checkLabel', {
+                        id: r.id,
+                        provider: providerLabel(r.gateway.provider),
+                      })}
+                      onClick={() =>
+                        check.mutate(r.id, {
+                          onSuccess: (res) =>
+                            toast.success(
+                              t('deposits.checked', {
+                                id: r.id,
+                                outcome: t(`deposits.outcome.${res.outcome}`),
+                              }),
+                            ),
+                          onError: (e) => toast.error(errorText(e)),
+                        })
+                      }
+                    >
+                      {t('deposits.check')}
+                    </Button>
+                  ) : r.status === 'pending' ? (
                     <div className="wallet-actions">
                       <Button
                         size="sm"

@@ -1,7 +1,19 @@
-import { type Deposit, type PaymentChannel, type RequiredProfileField, SPEC, toMinor } from '@wps/contract';
+import {
+  type Deposit,
+  type PaymentChannel,
+  type PaymentGateway,
+  PAYMENT_OUTCOMES,
+  PAYMENT_PROVIDERS,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type RequiredProfileField,
+  SPEC,
+  toMinor,
+} from '@wps/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -12,6 +24,7 @@ import { useMemberInfo } from '../../account/api/get-member-info.ts';
 import { useUpdateProfile } from '../../auth/api/profile.ts';
 import { PROMOTIONS_QUERY_KEY } from '../../promotions/api/get-promotions.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
+import { goToProvider, useGateways, useStartProviderDeposit } from '../api/provider-deposit.ts';
 import { useDepositBonus } from '../api/get-deposit-bonus.ts';
 import { BonusOffer } from '../components/bonus-offer.tsx';
 import { ProfileIncompleteNotice, ProfileStep } from '../components/profile-step.tsx';
@@ -39,53 +52,140 @@ import '../wallet.css';
 
 const DEPOSIT_TONE = { pending: 'warn', approved: 'ok', rejected: 'bad' } as const;
 
-/** Member centre › depositv2: pick a channel, pay the operator's account, tell us the reference. */
+/**
+ * Member centre › depositv2: pay instantly through eSewa or Khalti (the provider confirms, issue
+ * 29), or pick a manual channel, pay the operator's account and tell us the reference.
+ */
 export default function DepositPage() {
   const { t } = useTranslation('wallet');
+  const token = useSessionStore((s) => s.token);
   const channels = useChannels();
-  const [channelId, setChannelId] = useState<number | null>(null);
+  const gateways = useGateways(token);
+  // 'm:<channel id>' or 'g:<provider>'; a manual channel first, as before the providers came.
+  const [choice, setChoice] = useState<string | null>(null);
   if (channels.isPending) return <Loader label={t('loading')} />;
   if (channels.error) return <p className="wallet-error">{channels.error.message}</p>;
   const list = channels.data;
-  const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
+  const instant = gateways.data ?? [];
+  const fallback = list[0] ? `m:${list[0].id}` : instant[0] ? `g:${instant[0].provider}` : null;
+  const picked =
+    choice && (list.some((c) => `m:${c.id}` === choice) || instant.some((g) => `g:${g.provider}` === choice))
+      ? choice
+      : fallback;
+  const gateway = instant.find((g) => `g:${g.provider}` === picked) ?? null;
+  const channel = gateway ? null : (list.find((c) => `m:${c.id}` === picked) ?? null);
   return (
     <div className="wallet">
+      <PaymentOutcomeNotice />
       <section className="wallet-card" aria-labelledby="deposit-form-title">
         <h3 id="deposit-form-title">{t('deposit.title')}</h3>
         <p className="muted small wallet-lead">{t('deposit.lead')}</p>
-        {list.length === 0 ? (
+        {list.length === 0 && instant.length === 0 ? (
           <p className="wallet-note">{t('deposit.noChannels')}</p>
         ) : (
           <>
-            <fieldset className="wallet-channels">
-              <legend className="visually-hidden">{t('deposit.channel')}</legend>
-              {list.map((c) => (
-                <label key={c.id} className="wallet-channel">
-                  <input
-                    type="radio"
-                    name="deposit-channel"
-                    value={c.id}
-                    checked={c.id === channel?.id}
-                    onChange={() => setChannelId(c.id)}
-                  />
-                  <span className="wallet-channel__name">{c.name}</span>
-                  {t(`channelKind.${c.kind}`) !== c.name && (
-                    <span className="muted small">{t(`channelKind.${c.kind}`)}</span>
-                  )}
-                  <span className="small num">
-                    {formatMoney(c.min)} – {formatMoney(c.max)}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+            {instant.length > 0 && (
+              <fieldset className="wallet-channels">
+                <legend className="wallet-channels__legend">{t('deposit.instant.legend')}</legend>
+                {instant.map((g) => (
+                  <label key={g.provider} className="wallet-gateway">
+                    <input
+                      type="radio"
+                      name="deposit-channel"
+                      value={`g:${g.provider}`}
+                      checked={picked === `g:${g.provider}`}
+                      onChange={() => setChoice(`g:${g.provider}`)}
+                    />
+                    <span className="wallet-channel__name">{g.name}</span>
+                    <span className="muted small">{t('deposit.instant.kind')}</span>
+                    <span className="small num">
+                      {formatMoney(g.min)} – {formatMoney(g.max)}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {list.length > 0 && (
+              <fieldset className="wallet-channels">
+                {instant.length > 0 ? (
+                  <legend className="wallet-channels__legend">{t('deposit.instant.manualLegend')}</legend>
+                ) : (
+                  <legend className="visually-hidden">{t('deposit.channel')}</legend>
+                )}
+                {list.map((c) => (
+                  <label key={c.id} className="wallet-channel">
+                    <input
+                      type="radio"
+                      name="deposit-channel"
+                      value={c.id}
+                      checked={picked === `m:${c.id}`}
+                      onChange={() => setChoice(`m:${c.id}`)}
+                    />
+                    <span className="wallet-channel__name">{c.name}</span>
+                    {t(`channelKind.${c.kind}`) !== c.name && (
+                      <span className="muted small">{t(`channelKind.${c.kind}`)}</span>
+                    )}
+                    <span className="small num">
+                      {formatMoney(c.min)} – {formatMoney(c.max)}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
             {channel && <ChannelPayee channel={channel} />}
-            {channel && <DepositForm key={channel.id} channel={channel} />}
+            {channel && <DepositForm key={channel.id} channel={channel} gateway={null} />}
+            {gateway && (
+              <DepositForm key={gateway.provider} channel={gatewayChannel(gateway)} gateway={gateway} />
+            )}
           </>
         )}
       </section>
       <DepositList />
-      <Tutorial channel={channel} />
+      <Tutorial channel={channel} gateway={gateway} />
     </div>
+  );
+}
+
+/** A provider as the deposit form's channel: its limits (it has no account to pay by hand). */
+function gatewayChannel(g: PaymentGateway): PaymentChannel {
+  return {
+    id: g.channelId,
+    code: g.provider.toUpperCase(),
+    kind: 'wallet',
+    name: g.name,
+    bankName: null,
+    accountName: g.name,
+    accountNumber: '',
+    qrUrl: null,
+    min: g.min,
+    max: g.max,
+    instructions: null,
+  };
+}
+
+const providerName = (p: string | null): string => (p === 'khalti' ? 'Khalti' : 'eSewa');
+
+/**
+ * Back from eSewa or Khalti: `/member?page=depositv2&payment=esewa&outcome=credited`. The return
+ * page decided from the provider's own answer; this only says what it decided.
+ */
+function PaymentOutcomeNotice() {
+  const { t } = useTranslation('wallet');
+  const [params] = useSearchParams();
+  const provider = params.get('payment');
+  const outcome = params.get('outcome');
+  if (!provider || !(PAYMENT_PROVIDERS as readonly string[]).includes(provider)) return null;
+  if (!outcome || !(PAYMENT_OUTCOMES as readonly string[]).includes(outcome)) return null;
+  const tone =
+    outcome === 'credited' || outcome === 'already' ? 'ok' : outcome === 'pending' ? 'wait' : 'bad';
+  return (
+    <p
+      className={`wallet-note wallet-outcome wallet-outcome--${tone}`}
+      role="status"
+      data-testid="payment-outcome"
+    >
+      {t(`deposit.outcome.${outcome as PaymentOutcome}`, { provider: providerName(provider) })}
+    </p>
   );
 }
 
@@ -140,11 +240,14 @@ function ChannelPayee({ channel }: { channel: PaymentChannel }) {
   );
 }
 
-function DepositForm({ channel }: { channel: PaymentChannel }) {
+function DepositForm({ channel, gateway }: { channel: PaymentChannel; gateway: PaymentGateway | null }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
   const queryClient = useQueryClient();
   const create = useCreateDeposit();
+  const startProvider = useStartProviderDeposit();
+  // Set once the browser is on its way to the provider: the form stays busy until the page leaves.
+  const [leaving, setLeaving] = useState(false);
   const saveProfile = useUpdateProfile();
   const token = useSessionStore((s) => s.token);
   const info = useMemberInfo(token).data;
@@ -176,7 +279,7 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
       amountMessage = specText('depositBonusMinimum', locale, bonusMin);
     const next: Record<string, string | null> = {
       amount: amountMessage,
-      reference: reference.trim() ? null : specText('inputEmpty', locale),
+      reference: gateway || reference.trim() ? null : specText('inputEmpty', locale),
       // A refused image was never kept, so the optional proof never blocks the request.
       proof: null,
       ...validateProfileStep(
@@ -207,6 +310,17 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
           return;
         }
         setAsked([]);
+      }
+      if (gateway) {
+        const started = await startProvider.mutateAsync({
+          provider: gateway.provider as PaymentProvider,
+          amount: amount.trim(),
+          requestId,
+          bonusPromotionId: bonusIn ? offer.id : undefined,
+        });
+        setLeaving(true);
+        goToProvider(started.redirect);
+        return;
       }
       await create.mutateAsync({
         channelId: channel.id,
@@ -278,22 +392,30 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
           }}
         />
       )}
-      <TextField
-        label={t('fields.reference')}
-        autoComplete="off"
-        maxLength={100}
-        value={reference}
-        onChange={(e) => setReference(e.target.value)}
-        hint={t('deposit.referenceHint')}
-        error={errors.reference}
-      />
-      <ProofField
-        label={t('deposit.proof')}
-        file={proof}
-        onFile={setProof}
-        error={errors.proof}
-        onError={(m) => setErrors((old) => ({ ...old, proof: m }))}
-      />
+      {gateway ? (
+        <p className="muted small">
+          {t('deposit.instant.note', { provider: providerName(gateway.provider) })}
+        </p>
+      ) : (
+        <>
+          <TextField
+            label={t('fields.reference')}
+            autoComplete="off"
+            maxLength={100}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            hint={t('deposit.referenceHint')}
+            error={errors.reference}
+          />
+          <ProofField
+            label={t('deposit.proof')}
+            file={proof}
+            onFile={setProof}
+            error={errors.proof}
+            onError={(m) => setErrors((old) => ({ ...old, proof: m }))}
+          />
+        </>
+      )}
       <ProfileIncompleteNotice fields={incomplete} />
       {formError && (
         <p className="wallet-error" role="alert">
@@ -301,8 +423,13 @@ function DepositForm({ channel }: { channel: PaymentChannel }) {
         </p>
       )}
       <div>
-        <Button type="submit" loading={create.isPending || saveProfile.isPending}>
-          {t('deposit.submit')}
+        <Button
+          type="submit"
+          loading={create.isPending || startProvider.isPending || saveProfile.isPending || leaving}
+        >
+          {gateway
+            ? t('deposit.instant.submit', { provider: providerName(gateway.provider) })
+            : t('deposit.submit')}
         </Button>
       </div>
     </form>
@@ -347,8 +474,21 @@ function DepositList() {
   );
 }
 
-function Tutorial({ channel }: { channel: PaymentChannel | null }) {
+function Tutorial({ channel, gateway }: { channel: PaymentChannel | null; gateway: PaymentGateway | null }) {
   const { t } = useTranslation('wallet');
+  if (gateway) {
+    const provider = providerName(gateway.provider);
+    return (
+      <section className="wallet-card" aria-labelledby="deposit-tutorial-title">
+        <h3 id="deposit-tutorial-title">{t('deposit.tutorial.title')}</h3>
+        <ol className="wallet-steps">
+          <li>{t('deposit.instant.step1', { provider })}</li>
+          <li>{t('deposit.instant.step2', { provider })}</li>
+          <li>{t('deposit.instant.step3', { provider })}</li>
+        </ol>
+      </section>
+    );
+  }
   return (
     <section className="wallet-card" aria-labelledby="deposit-tutorial-title">
       <h3 id="deposit-tutorial-title">{t('deposit.tutorial.title')}</h3>
