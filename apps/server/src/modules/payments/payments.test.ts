@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { type CreatedAccount, createMember, createOperator } from '../../test/members.ts';
 import { esewaForm, esewaSign, flatJsonFields, readEsewaCallback } from './esewa.ts';
@@ -18,7 +19,7 @@ describe('payments: eSewa and Khalti deposits', () => {
   let clock = Date.now();
   beforeAll(async () => {
     t = await createTestApp({ depositPendingMax: 1_000 });
-    op = await createOperator(t.app, { permissions: ['cashier', 'audit'] });
+    op = await createOperator(t.app, { permissions: ['cashier', 'audit', 'promotions'] });
   });
   afterAll(async () => {
     await t.close();
@@ -323,6 +324,32 @@ describe('payments: eSewa and Khalti deposits', () => {
       expect(await deposit(expiring.depositId)).toMatchObject({ status: 'rejected' });
     });
 
+    it('closes the order and its deposit when initiate is refused (nothing can be paid)', async () => {
+      const m = await createMember(t.app);
+      const channel = await t.app.services.cashier.gatewayChannel('khalti');
+      // An operator set a minimum below Khalti's own (Rs 10): Khalti refuses the initiate.
+      await t.app.services.cashier.updateChannel({ id: op.id, account: op.account }, channel!.id, {
+        min: '1.00',
+      });
+      try {
+        const s = await start(m.token, 'khalti', '5');
+        expect(s.status).toBe(502);
+        expect(s.body.message).toBe('The payment provider did not answer. Please try again in a moment.');
+        const [row] = (await t.database.query(
+          `select id, status from deposit_requests where member_id = ${m.id}`,
+        )) as Array<{ id: number; status: string }>;
+        expect(row?.status).toBe('rejected');
+        expect(await t.app.services.payments.orderOf(row!.id)).toMatchObject({
+          state: 'canceled',
+          providerStatus: 'initiate refused',
+        });
+      } finally {
+        await t.app.services.cashier.updateChannel({ id: op.id, account: op.account }, channel!.id, {
+          min: '10.00',
+        });
+      }
+    });
+
     it('refuses a lookup of another amount (mismatch) and credits nothing', async () => {
       const m = await createMember(t.app);
       const before = await cash(m.id);
@@ -398,6 +425,43 @@ describe('payments: eSewa and Khalti deposits', () => {
       expect((await start(trial.token, 'esewa', '100')).status).toBe(403);
     });
 
+    it('earns the first-deposit bonus opted into on the form, as the first approved deposit', async () => {
+      const promo = await kit.inject({
+        method: 'POST',
+        url: '/wps/admin/promotions',
+        headers: { token: op.token },
+        payload: {
+          summary: 'Summary',
+          body: 'Rules',
+          startsAt: '2020-01-01T00:00:00Z',
+          title: 'First deposit 100% (eSewa)',
+          category: 'deposit',
+          labels: ['NEWBIE'],
+          kind: 'deposit_bonus',
+          depositNth: 1,
+          percent: 100,
+          cap: '500.00',
+          minDeposit: '100.00',
+          wageringMultiplier: 10,
+          contributions: { RNG: 100 },
+        },
+      });
+      expect(promo.statusCode).toBe(200);
+      const m = await createMember(t.app);
+      const res = await kit.inject({
+        method: 'POST',
+        url: '/wps/payments/khalti/deposits',
+        headers: { token: m.token },
+        payload: { amount: '1000', requestId: rid(), bonusPromotionId: promo.json().value.id },
+      });
+      expect(res.statusCode).toBe(200);
+      const d = res.json().value;
+      await follow(khaltiSim().pay(pidxOf(d)));
+      const balances = await t.app.services.wallet.memberBalances(m.id);
+      expect(balances.player_bonus).toBe(50_000n);
+      expect(await t.app.services.cashier.firstApprovedDeposit(m.id)).toMatchObject({ amount: 100_000n });
+    });
+
     it("counts toward the member's deposit limit (player protection) like any deposit", async () => {
       const m = await createMember(t.app);
       const set = await kit.inject({
@@ -413,5 +477,63 @@ describe('payments: eSewa and Khalti deposits', () => {
       expect(over.status).toBe(403);
       expect(over.body.code).toBe('LIMIT_EXCEEDED');
     });
+  });
+});
+
+describe('payments: a provider without its key in production is off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      esewa: { mode: 'disabled', productCode: '', secretKey: '', baseUrl: null },
+      khalti: { mode: 'disabled', secretKey: '', baseUrl: null },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('offers nothing, refuses to start, mounts no simulator, creates no channel', async () => {
+    const m = await createMember(t.app);
+    const list = await t.app.inject({ url: '/wps/payments/channels', headers: { token: m.token } });
+    expect(list.json().value).toEqual([]);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/wps/payments/esewa/deposits',
+      headers: { token: m.token },
+      payload: { amount: '100', requestId: rid() },
+    });
+    expect(start.statusCode).toBe(403);
+    expect(start.json().code).toBe('NOT_ENABLED');
+    expect((await t.app.inject({ url: '/payments-sim/khalti/pay/?pidx=x' })).statusCode).toBe(404);
+    expect(t.app.paymentSims).toEqual({ esewa: null, khalti: null });
+    expect(await t.app.services.cashier.gatewayChannel('esewa')).toBeNull();
+    const back = await t.app.inject({ url: '/wps/payments/esewa/return?data=e30=' });
+    expect(String(back.headers.location)).toContain('outcome=refused');
+  });
+
+  it('reads the modes from the environment: live with a key, disabled without one in production', () => {
+    const prod = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), METRICS_TOKEN: 'm'.repeat(16) };
+    const off = loadConfig(prod);
+    expect([off.esewa.mode, off.khalti.mode]).toEqual(['disabled', 'disabled']);
+    expect(off.esewa.secretKey).toBe('');
+    const live = loadConfig({
+      ...prod,
+      ESEWA_SECRET_KEY: 'k',
+      ESEWA_PRODUCT_CODE: 'NP-ES-WPS',
+      KHALTI_SECRET_KEY: 'live_secret_key_1',
+    });
+    expect(live.esewa).toMatchObject({
+      mode: 'live',
+      productCode: 'NP-ES-WPS',
+      baseUrl: 'https://epay.esewa.com.np',
+    });
+    expect(live.khalti).toMatchObject({ mode: 'live', baseUrl: 'https://khalti.com/api/v2' });
+    expect(() => loadConfig({ ...prod, ESEWA_SECRET_KEY: 'k' })).toThrow(/ESEWA_PRODUCT_CODE/);
+    const dev = loadConfig({ NODE_ENV: 'development' });
+    const again = loadConfig({ NODE_ENV: 'development' });
+    expect(dev.esewa).toMatchObject({ mode: 'simulator', productCode: 'EPAYTEST', baseUrl: null });
+    // A secret generated per process start, never a committed default.
+    expect(dev.esewa.secretKey).not.toBe(again.esewa.secretKey);
+    expect(dev.khalti.secretKey).not.toBe(again.khalti.secretKey);
   });
 });
