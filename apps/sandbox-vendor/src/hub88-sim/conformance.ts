@@ -213,6 +213,24 @@ export function conformanceCases(sim: Hub88Simulator, fx: ConformanceFixture, cu
       },
     ],
     [
+      'unknown game_code is RS_ERROR_INVALID_GAME (bet and win), nothing moves',
+      async () => {
+        // Statuses page: RS_ERROR_INVALID_GAME "Unknown game_code".
+        const p = await fx.newPlayer(100);
+        const r = await sim.call('transaction/bet', bet(p, { game_code: 'sim_no_such_game' }));
+        expect(
+          status(r) === 'RS_ERROR_INVALID_GAME' && r.body.balance === 100 * UNITS,
+          `bet ${JSON.stringify(r.body)}`,
+        );
+        const b = bet(p);
+        await sim.call('transaction/bet', b);
+        const w = await sim.call('transaction/win', win(p, b, { game_code: 'sim_no_such_game' }));
+        expect(status(w) === 'RS_ERROR_INVALID_GAME', `win ${JSON.stringify(w.body)}`);
+        expect((await balanceOf(p)) === 90 * UNITS, 'only the bet on a game we have moved');
+        return `${status(r)}, ${status(w)}`;
+      },
+    ],
+    [
       'bad signature is RS_ERROR_INVALID_SIGNATURE with HTTP 200, nothing moves',
       async () => {
         const p = await fx.newPlayer(100);

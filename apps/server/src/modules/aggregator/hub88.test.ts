@@ -4,6 +4,7 @@ import { CURRENCY } from '@wps/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createOperator } from '../../test/members.ts';
 import { conformanceFixture } from './fixture.ts';
 import { imageUrlOf, importHub88Catalogue } from './games-api.ts';
 import { HUB88_BASE } from './routes.ts';
@@ -42,6 +43,57 @@ describe('Hub88 wallet API: the simulator conformance cases', () => {
     const payout = rows.reduce((s, x) => s + BigInt(x.payout), 0n);
     expect(rows.every((x) => x.vendor === 'HUB88')).toBe(true);
     expect([stake, payout]).toEqual([1000n, 3000n]);
+  });
+
+  it('refuses bets on a game the operator disabled (RS_ERROR_INVALID_GAME) but settles its open round', async () => {
+    const fx = conformanceFixture(t.app);
+    const sim = t.app.hub88.simulator!;
+    const p = await fx.newPlayer(100);
+    const [game] = (await t.database.query(
+      `select id from games where game_code = 'sim_lucky_sevens' and vendor like 'H88_%'`,
+    )) as Array<{ id: number }>;
+    const op = await createOperator(t.app, { permissions: ['games'] });
+    const setEnabled = async (enabled: boolean) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/wps/admin/games/${game!.id}`,
+        headers: { token: op.token },
+        payload: { enabled },
+      });
+      expect(res.statusCode).toBe(200);
+      t.app.services.games.catalogue.invalidate();
+    };
+    const bet = (round: string) => ({
+      user: p.user,
+      transaction_uuid: randomUUID(),
+      token: p.token,
+      round,
+      round_closed: false,
+      request_uuid: randomUUID(),
+      game_code: 'sim_lucky_sevens',
+      currency: CURRENCY,
+      amount: 10 * UNITS,
+    });
+    const open = bet(randomUUID());
+    expect((await sim.call('transaction/bet', open)).body.status).toBe('RS_OK');
+    await setEnabled(false);
+    try {
+      const refused = await sim.call('transaction/bet', bet(randomUUID()));
+      expect(refused.body).toMatchObject({ status: 'RS_ERROR_INVALID_GAME', balance: 90 * UNITS });
+      // The round whose stake was taken before the game was disabled still pays.
+      const win = await sim.call('transaction/win', {
+        ...open,
+        transaction_uuid: randomUUID(),
+        request_uuid: randomUUID(),
+        reference_transaction_uuid: open.transaction_uuid,
+        round_closed: true,
+        amount: 20 * UNITS,
+      });
+      expect(win.body).toMatchObject({ status: 'RS_OK', balance: 110 * UNITS });
+    } finally {
+      await setEnabled(true);
+    }
+    expect((await sim.call('transaction/bet', bet(randomUUID()))).body.status).toBe('RS_OK');
   });
 
   it('refuses an unsigned call whatever session the caller has', async () => {

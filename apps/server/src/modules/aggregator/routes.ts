@@ -56,6 +56,7 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
   const wallet = new Hub88WalletService(app.database.db, {
     seamless: app.services.seamless,
     members: app.services.members,
+    games: app.services.games,
   });
   const ownAddress = () => addressOf(app);
   let simulator: Hub88Simulator | null = null;

@@ -3,6 +3,8 @@ import { CURRENCY, fromMinor, toMinor } from '@wps/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { type GameRow, playable } from '../games/catalogue.ts';
+import type { GamesService } from '../games/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SeamlessAnswer, SeamlessService } from '../seamless/service.ts';
 import {
@@ -49,8 +51,29 @@ interface Outcome {
 export class Hub88WalletService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { seamless: SeamlessService; members: MembersService },
+    private readonly deps: {
+      seamless: SeamlessService;
+      members: MembersService;
+      games: Pick<GamesService, 'catalogue'>;
+    },
   ) {}
+
+  /**
+   * The catalogue game a wallet call names: one of the aggregator's providers' games (a vendor
+   * whose wallet is HUB88) with that game_code. Not the session's game: "In case of game
+   * Suppliers with game lobby (Live Dealers), user can switch games within one game session …
+   * game_code may change multiple times within one game session" (statuses page,
+   * RS_ERROR_INVALID_GAME), so any game of ours is accepted on any session.
+   */
+  private async gameOf(gameCode: string): Promise<{ game: GameRow; playable: boolean } | null> {
+    const snap = await this.deps.games.catalogue.snapshot();
+    for (const g of snap.games) {
+      if (g.gameCode !== gameCode) continue;
+      const v = snap.vendorByCode.get(g.vendor);
+      if (v?.walletVendor === HUB88_VENDOR) return { game: g, playable: playable(g, v) };
+    }
+    return null;
+  }
 
   /** A game-session token for /game/url (the launch); the table keeps only its hash. */
   async openSession(
@@ -188,6 +211,10 @@ export class Hub88WalletService {
     // "The transaction currency is different from user's wallet currency" (statuses page).
     if (req.currency !== CURRENCY || s.currency !== CURRENCY)
       return this.withBalance(req.user, 'RS_ERROR_WRONG_CURRENCY');
+    // "Unknown game_code" (statuses page): a game we do not have, or one the operator took out of
+    // play (disabled, or under maintenance with its provider) takes no new bets.
+    const game = await this.gameOf(req.game_code);
+    if (!game?.playable) return this.withBalance(req.user, 'RS_ERROR_INVALID_GAME');
     const minor = unitsToMinor(req.amount);
     if (minor === null) return this.withBalance(req.user, 'RS_ERROR_WRONG_TYPES');
     if (minor === 0n) return this.withBalance(req.user, 'RS_OK');
@@ -208,6 +235,9 @@ export class Hub88WalletService {
    */
   async win(req: WinRequest): Promise<Outcome> {
     if (req.currency !== CURRENCY) return this.withBalance(req.user, 'RS_ERROR_WRONG_CURRENCY');
+    // A game we never had is RS_ERROR_INVALID_GAME. A game disabled since its bet was taken still
+    // pays: the stake was debited, and the round must settle whatever the operator did meanwhile.
+    if (!(await this.gameOf(req.game_code))) return this.withBalance(req.user, 'RS_ERROR_INVALID_GAME');
     const minor = unitsToMinor(req.amount);
     if (minor === null) return this.withBalance(req.user, 'RS_ERROR_WRONG_TYPES');
     // A losing round may close with a zero win: nothing moves.
