@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { shoot } from '../fixtures/shots.ts';
-import { headerBalance, signInPlayer } from './wallet-helpers.ts';
+import { headerBalance, openConsole, signInPlayer } from './wallet-helpers.ts';
 
 // demo01 (NPR 10,000.00) in the demo world; the providers are the local simulators (issue 29).
 test.use({ world: 'demo', viewport: { width: 390, height: 844 } });
@@ -25,8 +25,10 @@ const outcome = (page: Page) => page.getByTestId('payment-outcome');
 test.describe('deposits through eSewa and Khalti', () => {
   test('a player deposits by eSewa and by Khalti end to end, each credited once, and a tampered return is refused', async ({
     page,
+    browser,
+    server,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signInPlayer(page, 'demo01', 'Demo@1234');
     await expect(headerBalance(page)).toHaveText('NPR 10,000.00');
 
@@ -75,5 +77,20 @@ test.describe('deposits through eSewa and Khalti', () => {
     await expect(mine.getByRole('row').filter({ hasText: '200.00' }).first()).toContainText('Pending');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'wallet-providers-refused');
+
+    // The console's deposit queue shows the provider deposit left pending, with its order and its
+    // reconciliation; asking eSewa now (the job's step) credits what eSewa says was really paid, once.
+    const op = await openConsole(browser, server);
+    await op.getByRole('link', { name: 'Deposit queue' }).click();
+    const queued = op.getByRole('row').filter({ hasText: 'ESEWA_EPAY' }).filter({ hasText: '200.00' });
+    await expect(queued).toContainText('eSewa · waiting for the provider');
+    await expect(queued).toContainText(/Order WPS-[0-9A-F]{16}/);
+    await expect(queued.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    await shoot(op, 'wallet-providers-console');
+    await queued.getByRole('button', { name: /^Ask eSewa about deposit #\d+ now$/ }).click();
+    await expect(op.getByText(/Deposit #\d+: confirmed and credited/)).toBeVisible();
+    await op.close();
+    await page.reload();
+    await expect(headerBalance(page)).toHaveText('NPR 11,000.00');
   });
 });
