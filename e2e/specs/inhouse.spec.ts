@@ -93,7 +93,16 @@ test.describe('in-house games', () => {
       'The server seed matches the hash shown before play.',
     );
     await expect(page.getByTestId('verify-payout')).toHaveText(payout);
-    await expect(page.getByTestId('verify-outcome')).toContainText('"split": true');
+    // A proof a person reads (issue 27): labelled fields, not JSON; amounts in rupees, not paisa.
+    const field = (name: string) =>
+      page
+        .getByTestId('verify-outcome')
+        .locator('.ih-proof-line')
+        .filter({ has: page.getByRole('term').getByText(name, { exact: true }) });
+    await expect(field('Split')).toContainText('yes');
+    await expect(page.getByTestId('verify-stake')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(page.getByTestId('verify-outcome')).not.toContainText('{');
+    await expect(page.getByTestId('verify-block')).toHaveText(/^[0-9a-f]{64}$/);
 
     // The verifier needs no login.
     await page.evaluate(() => localStorage.clear());
@@ -106,7 +115,13 @@ test.describe('in-house games', () => {
     await page.locator('input[name="clientSeed"]').fill('ec75fca98de6f2d9');
     await page.locator('input[name="nonce"]').fill('20');
     await page.locator('textarea[name="bet"]').fill('{"amount":100,"target":50,"direction":"over"}');
+    // The bet as recorded is in paisa; the page says what it reads as, in rupees.
+    await expect(page.getByTestId('verify-bet-reads')).toHaveText(
+      'Reads as: Amount 1.00 · Target 50 · Direction over',
+    );
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(page.getByTestId('verify-outcome')).toContainText('"roll": 93.08');
+    await expect(field('Roll')).toContainText('93.08');
+    await expect(page.getByTestId('verify-stake')).toHaveText('1.00');
+    await expect(page.getByTestId('verify-payout')).toHaveText('1.98');
   });
 });

@@ -1,5 +1,5 @@
 import { INHOUSE_HTTP_GAMES } from '@wps/contract';
-import { FAIRNESS_PAGE, type ReplayInput } from '@wps/games';
+import { FAIRNESS_PAGE, GAMES_BY_ID, type GameId, type ReplayInput } from '@wps/games';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useRoundDetail } from '../api/inhouse.ts';
 import { CrashVerify } from '../components/crash-verify.tsx';
+import { BetReads, RoundProof, type RoundProofData } from '../components/round-proof.tsx';
 import { RichText } from '../components/shared.tsx';
 import { LotteryVerify } from '../../lottery/components/lottery-verify.tsx';
 import { TicketVerify } from '../../promotions/components/ticket-verify.tsx';
@@ -25,12 +26,14 @@ interface Form {
   bet: string;
   actions: string;
 }
-interface Result {
-  hashOk: boolean | null;
-  block0: string;
-  outcome: string;
-  stake: string;
-  payout: string;
+/** The bet as typed, parsed for the line that says what it reads as (null: not valid JSON yet). */
+function parsedBet(text: string): unknown {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === 'object' && v !== null ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 const EMPTY: Form = {
@@ -52,6 +55,7 @@ const EMPTY: Form = {
 export default function VerifyPage(_: PageProps) {
   const { t, i18n } = useTranslation('inhouse');
   const [params] = useSearchParams();
+  const lang = i18n.language === 'ne' ? 'ne' : 'en';
   const token = useSessionStore((s) => s.token);
   const roundId = params.get('round');
   const detail = useRoundDetail(roundId, Boolean(token));
@@ -63,7 +67,7 @@ export default function VerifyPage(_: PageProps) {
       ),
     ),
   }));
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<RoundProofData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -79,6 +83,7 @@ export default function VerifyPage(_: PageProps) {
       actions: JSON.stringify(d.actions),
     });
   }, [detail.data]);
+  const bet = parsedBet(form.bet);
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -114,14 +119,16 @@ export default function VerifyPage(_: PageProps) {
     setBusy(true);
     try {
       const seeds = { serverSeed: form.serverSeed, clientSeed: form.clientSeed, nonce };
-      const hash = await sha256Hex(form.serverSeed);
       const r = await replayInBrowser(seeds, input);
       setResult({
-        hashOk: form.serverSeedHash ? hash === form.serverSeedHash.toLowerCase() : null,
+        ...seeds,
+        serverSeedHash: form.serverSeedHash.trim(),
+        seedHash: await sha256Hex(form.serverSeed),
         block0: await blockHex(seeds, 0),
-        outcome: JSON.stringify(r.outcome, null, 1),
-        stake: (r.stake / 100).toFixed(2),
-        payout: (r.payout / 100).toFixed(2),
+        bet: input.bet,
+        outcome: r.outcome,
+        stake: r.stake,
+        payout: r.payout,
       });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -130,7 +137,6 @@ export default function VerifyPage(_: PageProps) {
     }
   }
 
-  const lang = i18n.language === 'ne' ? 'ne' : 'en';
   // A ticket's proof link fills the ticket verifier and puts it first.
   const ticketLink = params.get('ticketSeed') !== null;
   const ticketVerify = (
@@ -159,7 +165,7 @@ export default function VerifyPage(_: PageProps) {
           <select className="input" value={form.game} onChange={set('game')}>
             {INHOUSE_HTTP_GAMES.map((g) => (
               <option key={g} value={g}>
-                {g}
+                {GAMES_BY_ID[g as GameId]?.name[lang] ?? g}
               </option>
             ))}
           </select>
@@ -173,7 +179,9 @@ export default function VerifyPage(_: PageProps) {
         <label className="ih-field">
           <span>{t('verify.bet')}</span>
           <textarea className="input ih-mono" name="bet" rows={3} value={form.bet} onChange={set('bet')} />
+          <small className="muted">{t('verify.proof.betHint')}</small>
         </label>
+        {bet !== null && <BetReads bet={bet} />}
         <label className="ih-field">
           <span>{t('verify.actions')}</span>
           <textarea
@@ -193,23 +201,7 @@ export default function VerifyPage(_: PageProps) {
           {error}
         </p>
       )}
-      {result && (
-        <section className="card stack" data-testid="verify-result" aria-live="polite">
-          {result.hashOk !== null && (
-            <p className={result.hashOk ? 'text-success' : 'text-danger'} data-testid="verify-hash">
-              {result.hashOk ? t('verify.hashOk') : t('verify.hashBad')}
-            </p>
-          )}
-          <p className="small">
-            {t('verify.stake')} {result.stake} · {t('verify.payout')}{' '}
-            <span data-testid="verify-payout">{result.payout}</span>
-          </p>
-          <pre className="ih-mono ih-pre" data-testid="verify-outcome">
-            {result.outcome}
-          </pre>
-          <p className="small muted ih-mono">block 0: {result.block0}</p>
-        </section>
-      )}
+      {result && <RoundProof proof={result} />}
       <CrashVerify roundId={params.get('crashRound')} />
       {params.get('lotteryGame') === null && <LotteryVerify initialGame="" initialDraw="" />}
       {!ticketLink && ticketVerify}
