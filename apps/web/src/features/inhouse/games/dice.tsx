@@ -57,22 +57,33 @@ export default function DiceGame({ info }: GameProps) {
       <p className="small muted">
         {t('dice.odds', { chance: chance.toFixed(2), multiplier: mult.toFixed(4) })}
       </p>
-      <Button
-        block
-        loading={play.isPending}
-        disabled={!valid}
-        onClick={() => play.mutate({ amount: stake, target, direction })}
-      >
-        {t('dice.roll')}
-      </Button>
-      <ErrorLine error={play.error} />
-      {result && (
-        <RoundLine round={result}>
-          <p className="ih-big" data-testid="dice-roll">
-            {(result.outcome as { roll: number }).roll.toFixed(2)}
+      {/*
+        The roll and the button that makes it stay together above the bottom tab bar (issue 27: on a
+        360 px phone the roll used to land below the fold, under the tab bar), whatever the scroll.
+      */}
+      <div className="ih-play-bar">
+        {result && (
+          <p
+            className={`ih-play-bar__roll ${Number(result.payout) > 0 ? 'text-success' : 'muted'}`}
+            aria-live="polite"
+          >
+            <span className="ih-big" data-testid="dice-roll">
+              {(result.outcome as { roll: number }).roll.toFixed(2)}
+            </span>
+            <span>{Number(result.payout) > 0 ? t('won', { payout: result.payout }) : t('lost')}</span>
           </p>
-        </RoundLine>
-      )}
+        )}
+        <Button
+          block
+          loading={play.isPending}
+          disabled={!valid}
+          onClick={() => play.mutate({ amount: stake, target, direction })}
+        >
+          {t('dice.roll')}
+        </Button>
+      </div>
+      <ErrorLine error={play.error} />
+      {result && <RoundLine round={result} />}
     </div>
   );
 }
