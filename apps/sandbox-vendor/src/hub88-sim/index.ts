@@ -4,6 +4,7 @@ export {
   httpTransport,
   SIGNATURE_HEADER,
   SIM_GAMES,
+  type SimReward,
   type SimulatorOptions,
   sign,
   UNITS,

@@ -1,4 +1,4 @@
-import { createSign, createVerify, randomUUID } from 'node:crypto';
+import { createHash, createSign, createVerify, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 
 /**
@@ -105,8 +105,43 @@ interface PlaySession {
   demoBalance: number;
 }
 
+/**
+ * A reward created through the Freebets API
+ * (https://docs.hub88.io/developer-docs/operator-api-reference/freebets-api): bet_count rounds of
+ * bet_value at one game for one user, played by the game page before any paid round.
+ */
+export interface SimReward {
+  reward_uuid: string;
+  user: string;
+  game_code: string;
+  currency: string;
+  prepaid_uuid: string;
+  bet_value: number;
+  bet_count: number;
+  start_time: string;
+  end_time: string;
+  operator_reference: string | null;
+  status: 'FRS_ACTIVE' | 'FRS_COMPLETED';
+  remaining: number;
+}
+
+/** The prepaid the simulator offers per free-bet game and currency: values left to the operator. */
+const prepaidOf = (gameCode: string, currency: string) => {
+  const h = createHash('sha256').update(`${gameCode}:${currency}`).digest('hex');
+  return {
+    prepaid_uuid: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`,
+    game_code: gameCode,
+    currency,
+    bet_value: null,
+    bet_count: null,
+    bonus_buy: false,
+    meta: {},
+  };
+};
+
 export class Hub88Simulator {
   private readonly sessions = new Map<string, PlaySession>();
+  readonly rewards = new Map<string, SimReward>();
   private readonly rounds = new Map<string, { user: string; transactions: Array<Record<string, unknown>> }>();
 
   constructor(readonly opts: SimulatorOptions) {}
@@ -184,6 +219,87 @@ export class Hub88Simulator {
     return { round, bet, win };
   }
 
+  /** The user's next reward at this game with rounds left. */
+  rewardFor(user: string, gameCode: string): SimReward | null {
+    for (const r of this.rewards.values())
+      if (r.user === user && r.game_code === gameCode && r.status === 'FRS_ACTIVE' && r.remaining > 0)
+        return r;
+    return null;
+  }
+
+  /**
+   * One free round of a reward, as Hub88 sends it to the operator: a bet with `is_free: true`
+   * and the reward's `reward_uuid` (the operator debits nothing), then its win with the same
+   * reference. `payout` in protocol units.
+   */
+  async playFreeRound(s: { reward: SimReward; token: string; payout: number }) {
+    const { reward } = s;
+    const round = randomUUID();
+    const betUuid = randomUUID();
+    const common = {
+      user: reward.user,
+      token: s.token,
+      round,
+      game_code: reward.game_code,
+      currency: reward.currency,
+      bet: 'freespin',
+      is_free: true,
+      reward_uuid: reward.reward_uuid,
+      meta: {},
+    };
+    const bet = await this.call('transaction/bet', {
+      ...common,
+      transaction_uuid: betUuid,
+      supplier_transaction_id: randomUUID(),
+      round_closed: false,
+      request_uuid: randomUUID(),
+      amount: reward.bet_value,
+    });
+    this.record(round, reward.user, {
+      kind: 'bet',
+      transaction_uuid: betUuid,
+      amount: reward.bet_value,
+      is_free: true,
+      reward_uuid: reward.reward_uuid,
+      status: bet.body.status,
+    });
+    if (bet.body.status !== 'RS_OK') return { round, bet, win: null };
+    reward.remaining -= 1;
+    if (reward.remaining === 0) reward.status = 'FRS_COMPLETED';
+    const winUuid = randomUUID();
+    const win = await this.call('transaction/win', {
+      ...common,
+      transaction_uuid: winUuid,
+      supplier_transaction_id: randomUUID(),
+      round_closed: true,
+      request_uuid: randomUUID(),
+      reference_transaction_uuid: betUuid,
+      amount: s.payout,
+    });
+    this.record(round, reward.user, {
+      kind: 'win',
+      transaction_uuid: winUuid,
+      amount: s.payout,
+      is_free: true,
+      reward_uuid: reward.reward_uuid,
+      status: win.body.status,
+    });
+    return { round, bet, win };
+  }
+
+  /** Plays every round left of a reward (tests, and the game page one spin at a time). */
+  async playFreeRounds(s: { rewardUuid: string; token: string; payout: (i: number) => number }) {
+    const reward = this.rewards.get(s.rewardUuid);
+    if (!reward) throw new Error(`no reward ${s.rewardUuid}`);
+    const out = [];
+    for (let i = 0; reward.remaining > 0; i++) {
+      const r = await this.playFreeRound({ reward, token: s.token, payout: s.payout(i) });
+      out.push(r);
+      if (!r.win) break;
+    }
+    return out;
+  }
+
   private record(round: string, user: string, tx: Record<string, unknown>) {
     const r = this.rounds.get(round) ?? { user, transactions: [] };
     r.transactions.push(tx);
@@ -256,10 +372,62 @@ export class Hub88Simulator {
       };
     });
 
+    // Freebets API (freebets-api page): the prepaids, then a single-use reward from one.
+    app.post('/operator/generic/v2/freebet/prepaids/list', hide, async (req, reply) => {
+      if (!signedByOperator(req as never)) return refuse(reply);
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      return SIM_GAMES.filter((g) => g.freebet_support && (!b.game_code || g.game_code === b.game_code)).map(
+        (g) => prepaidOf(g.game_code, this.opts.currency),
+      );
+    });
+
+    app.post('/operator/generic/v2/freebet/rewards/create', hide, async (req, reply) => {
+      if (!signedByOperator(req as never)) return refuse(reply);
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const str = (v: unknown, max = 255) => typeof v === 'string' && v.length > 0 && v.length <= max;
+      const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
+      if (b.operator_id !== this.opts.operatorId)
+        return reply.status(401).send({ error: 'unknown operator' });
+      if (!str(b.user) || !str(b.prepaid_uuid) || !str(b.game_code) || !str(b.currency, 8))
+        return reply.status(400).send({ error: 'user, prepaid_uuid, game_code and currency are required' });
+      const prepaid = prepaidOf(String(b.game_code), String(b.currency));
+      const game = SIM_GAMES.find((g) => g.game_code === b.game_code);
+      if (!game?.freebet_support || prepaid.prepaid_uuid !== b.prepaid_uuid)
+        return reply.status(404).send({ error: 'prepaid not found' });
+      // The prepaid leaves bet_value and bet_count NULL: the operator's values are required.
+      if (!count(b.bet_value) || !count(b.bet_count) || (b.bet_count as number) > 1000)
+        return reply.status(400).send({ error: 'bet_value and bet_count must be positive integers' });
+      const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+      if ((b.start_time && !iso.test(String(b.start_time))) || (b.end_time && !iso.test(String(b.end_time))))
+        return reply.status(400).send({ error: 'start_time and end_time are ISO 8601' });
+      // One reward per operator reference: a retried create answers the reward already made.
+      if (str(b.operator_reference))
+        for (const r of this.rewards.values())
+          if (r.operator_reference === b.operator_reference) return rewardOut(r);
+      const reward: SimReward = {
+        reward_uuid: randomUUID(),
+        user: String(b.user),
+        game_code: String(b.game_code),
+        currency: String(b.currency),
+        prepaid_uuid: prepaid.prepaid_uuid,
+        bet_value: b.bet_value as number,
+        bet_count: b.bet_count as number,
+        start_time: String(b.start_time ?? new Date().toISOString().slice(0, 19)),
+        end_time: String(b.end_time ?? new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 19)),
+        operator_reference: str(b.operator_reference) ? String(b.operator_reference) : null,
+        status: 'FRS_ACTIVE',
+        remaining: b.bet_count as number,
+      };
+      if (this.rewards.size > 10_000) this.rewards.clear();
+      this.rewards.set(reward.reward_uuid, reward);
+      return rewardOut(reward);
+    });
+
     app.get('/play/:id', hide, async (req, reply) => {
       const s = this.sessions.get((req.params as { id: string }).id);
       if (!s) return reply.status(404).type('text/html').send('<p>Session not found</p>');
-      return reply.type('text/html').send(gamePage(s.gameCode, s.demo));
+      const free = s.demo || !s.user ? null : this.rewardFor(s.user, s.gameCode);
+      return reply.type('text/html').send(gamePage(s.gameCode, s.demo, free?.remaining ?? 0));
     });
 
     app.post('/play/:id/spin', hide, async (req, reply) => {
@@ -276,6 +444,22 @@ export class Hub88Simulator {
           stake: stake / UNITS,
           payout: payout / UNITS,
           balance: s.demoBalance / UNITS,
+        };
+      }
+      // A reward's free rounds are played first, one per spin, with the reward's own bet value.
+      const reward = this.rewardFor(s.user!, s.gameCode);
+      if (reward) {
+        const freePayout = Math.random() < 0.5 ? reward.bet_value * 3 : 0;
+        const f = await this.playFreeRound({ reward, token: s.token!, payout: freePayout });
+        const done = f.win ?? f.bet;
+        return {
+          status: done.body.status,
+          round: f.round,
+          free: true,
+          freeLeft: reward.remaining,
+          stake: 0,
+          payout: f.win?.body.status === 'RS_OK' ? freePayout / UNITS : 0,
+          balance: typeof done.body.balance === 'number' ? done.body.balance / UNITS : null,
         };
       }
       const r = await this.playRound({ user: s.user!, token: s.token!, gameCode: s.gameCode, stake, payout });
@@ -300,16 +484,22 @@ export class Hub88Simulator {
   };
 }
 
-function gamePage(gameCode: string, demo: boolean): string {
+const rewardOut = (r: SimReward) => {
+  const { remaining: _remaining, ...out } = r;
+  return out;
+};
+
+function gamePage(gameCode: string, demo: boolean, freeLeft = 0): string {
   const title = SIM_GAMES.find((g) => g.game_code === gameCode)?.name ?? gameCode;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font-family:sans-serif;background:#111;color:#eee;text-align:center;padding:2rem}button{font-size:1.4rem;padding:.6rem 2rem}</style></head>
 <body><h1>${title}</h1><p>${demo ? 'Demo play (fun money)' : 'Real play'} · Hub88 simulator</p>
-<p id="balance">Spin to play a round (stake 10.00)</p><button id="spin">Spin</button><p id="result" role="status"></p>
+<p id="balance">Spin to play a round (stake 10.00)</p><p id="free">${freeLeft > 0 ? `Free spins left: ${freeLeft}` : ''}</p><button id="spin">Spin</button><p id="result" role="status"></p>
 <script>
 document.getElementById('spin').onclick = async () => {
   const r = await fetch(location.pathname + '/spin', { method: 'POST' }).then((x) => x.json());
-  document.getElementById('result').textContent = r.status === 'RS_OK' ? (r.payout > 0 ? 'Win ' + r.payout.toFixed(2) : 'No win') : r.status;
+  document.getElementById('result').textContent = (r.free ? 'Free spin: ' : '') + (r.status === 'RS_OK' ? (r.payout > 0 ? 'Win ' + r.payout.toFixed(2) : 'No win') : r.status);
+  if (r.free) document.getElementById('free').textContent = 'Free spins left: ' + r.freeLeft;
   if (r.balance !== null && r.balance !== undefined) document.getElementById('balance').textContent = 'Balance ' + r.balance.toFixed(2);
 };
 </script></body></html>`;

@@ -1,4 +1,11 @@
-import { errorEnvelopeSchema, GAMES_PERMISSION, safeString } from '@wps/contract';
+import {
+  errorEnvelopeSchema,
+  fromMinor,
+  GAMES_PERMISSION,
+  positiveMoneyString,
+  safeString,
+  toMinor,
+} from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientIp } from '../../http/client-ip.ts';
@@ -18,6 +25,40 @@ const consoleRoute = operatorConsole({
     403: errorEnvelopeSchema,
     409: errorEnvelopeSchema,
   },
+});
+
+/** Free spins are a promotion's: granting them takes the promotions permission, as bonuses do. */
+const promotionsRoute = operatorConsole({
+  tag: 'admin: aggregator',
+  permission: 'promotions',
+  errors: {
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+    404: errorEnvelopeSchema,
+    409: errorEnvelopeSchema,
+  },
+});
+
+const gameRef = z.object({ vendor: z.string(), gameCode: z.string(), name: z.string() });
+
+const freebetView = z.object({
+  id: z.number(),
+  account: z.string(),
+  promotionId: z.number(),
+  promotionTitle: z.string(),
+  gameCode: z.string(),
+  rewardUuid: z.string().nullable(),
+  operatorReference: z.string(),
+  status: z.string(),
+  betCount: z.number(),
+  betValue: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  grantedBy: z.string(),
+  createdAt: z.string(),
+  rounds: z.number(),
+  won: z.string(),
 });
 
 /** The Games API failed or is off: for the player and the console, the games are unavailable. */
@@ -95,12 +136,18 @@ export const hub88ConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wps/admin/aggregator/hub88/games/import',
     consoleRoute({
-      summary: 'Import the Hub88 game list into the catalogue (audited)',
-      response: z.object({ vendors: z.number(), games: z.number() }),
+      summary:
+        'Import the Hub88 game list into the catalogue (audited): which games were added, which refreshed',
+      response: z.object({
+        vendors: z.number(),
+        games: z.number(),
+        added: z.array(gameRef),
+        updated: z.array(gameRef),
+      }),
     }),
     async (req) => {
       const games = requireGames();
-      let out: { vendors: number; games: number };
+      let out: Awaited<ReturnType<typeof importHub88Catalogue>>;
       try {
         out = await importHub88Catalogue(app.database.db, games);
       } catch (err) {
@@ -113,9 +160,15 @@ export const hub88ConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'aggregator.hub88.import',
         target: { type: 'aggregator', id: 'hub88' },
         before: null,
-        after: out,
+        after: {
+          vendors: out.vendors,
+          games: out.games,
+          added: out.added.length,
+          updated: out.updated.length,
+        },
         ip: clientIp(req),
       });
+      app.services.games.catalogue.invalidate();
       return ok(req, out);
     },
   );
@@ -145,6 +198,90 @@ export const hub88ConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         throw unavailable(err);
       }
+    },
+  );
+
+  app.get(
+    '/wps/admin/aggregator/hub88/freebets/prepaids',
+    promotionsRoute({
+      summary: 'The games free spins can be granted at (Freebets API /freebet/prepaids/list)',
+      response: z.array(
+        z.object({
+          gameCode: z.string(),
+          name: z.string(),
+          currency: z.string(),
+          betValue: z.string().nullable(),
+          betCount: z.number().nullable(),
+        }),
+      ),
+    }),
+    async (req) => {
+      const games = requireGames();
+      let prepaids: Awaited<ReturnType<typeof games.listPrepaids>>;
+      try {
+        prepaids = await games.listPrepaids();
+      } catch (err) {
+        throw unavailable(err);
+      }
+      const snap = await app.services.games.catalogue.snapshot();
+      const ours = new Map(
+        snap.games
+          .filter((g) => snap.vendorByCode.get(g.vendor)?.walletVendor === HUB88_VENDOR && g.enabled)
+          .map((g) => [g.gameCode, g]),
+      );
+      const out = (Array.isArray(prepaids) ? prepaids : [])
+        .filter((p) => p.bonus_buy !== true && ours.has(p.game_code))
+        .map((p) => ({
+          gameCode: p.game_code,
+          name: ours.get(p.game_code)!.nameEn,
+          currency: p.currency,
+          betValue:
+            typeof p.bet_value === 'number' && Number.isSafeInteger(p.bet_value) && p.bet_value % 1000 === 0
+              ? fromMinor(BigInt(p.bet_value / 1000))
+              : null,
+          betCount: typeof p.bet_count === 'number' ? p.bet_count : null,
+        }));
+      return ok(req, out);
+    },
+  );
+
+  app.get(
+    '/wps/admin/aggregator/hub88/freebets',
+    promotionsRoute({
+      summary: 'Free spins granted through the Freebets API, with the rounds won so far',
+      querystring: z.object({ account: safeString().min(1).max(50).optional() }),
+      response: z.array(freebetView),
+    }),
+    async (req) => ok(req, await hub.freebets.list({ account: req.query.account?.trim().toLowerCase() })),
+  );
+
+  app.post(
+    '/wps/admin/aggregator/hub88/freebets',
+    promotionsRoute({
+      summary:
+        "Grant a player free spins at a Hub88 game under a promotion (Freebets API /freebet/rewards/create; the promotion's wagering applies to the wins; audited)",
+      body: z.object({
+        account: safeString().min(1).max(50),
+        promotionId: z.number().int().positive(),
+        gameCode: safeString().min(1).max(100),
+        betCount: z.number().int().min(1).max(100),
+        betValue: positiveMoneyString,
+        days: z.number().int().min(1).max(90),
+      }),
+      response: freebetView,
+    }),
+    async (req) => {
+      const p = operatorPrincipal(req);
+      const betValue = toMinor(req.body.betValue);
+      if (betValue > 1_000_000n)
+        throw new AppError('VALIDATION', { messageKey: 'badRequest', fields: { betValue: 'badRequest' } });
+      return ok(
+        req,
+        await hub.freebets.grant(
+          { id: p.operatorId, account: p.account, ip: clientIp(req) },
+          { ...req.body, account: req.body.account.trim().toLowerCase(), betValue },
+        ),
+      );
     },
   );
 

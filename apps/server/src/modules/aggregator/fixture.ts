@@ -13,7 +13,7 @@ export async function importSimulatorGames(app: FastifyInstance): Promise<void> 
   await importHub88Catalogue(app.database.db, {
     listGames: async () => SIM_GAMES as unknown as Hub88Game[],
     imageBaseUrl: () => '',
-  } as Parameters<typeof importHub88Catalogue>[1]);
+  });
   app.services.games.catalogue.invalidate();
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { type ImportedGame, upsertImportedGames } from '../games/catalogue-import.ts';
+import { type ImportedGame, type ImportResult, upsertImportedGames } from '../games/catalogue-import.ts';
 import { signBody } from './hub88-protocol.ts';
 import { HUB88_VENDOR } from './service.ts';
 
@@ -34,6 +34,66 @@ export interface Hub88GamesApi {
   }): Promise<Record<string, unknown>>;
 }
 
+/**
+ * The Freebets API we call (https://docs.hub88.io/developer-docs/operator-api-reference/freebets-api):
+ * the prepaids (reward templates per game and currency) and creating a single-use reward from one.
+ */
+export interface Hub88FreebetsApi {
+  listPrepaids(gameCode?: string): Promise<Hub88Prepaid[]>;
+  createReward(input: Hub88RewardCreate): Promise<Hub88Reward>;
+}
+
+/**
+ * A prepaid as /freebet/prepaids/list answers it: "a reward template which specifies obtainable
+ * rounds or spins (bet_count), value of each round or spin (bet_value), and the currency"; a null
+ * bet_value or bet_count leaves it to the operator. `bonus_buy` prepaids buy a bonus, not spins.
+ */
+export interface Hub88Prepaid {
+  prepaid_uuid: string;
+  game_code: string;
+  currency: string;
+  bet_value: number | null;
+  bet_count: number | null;
+  bonus_buy?: boolean;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * The body of /freebet/rewards/create for a single-use reward, field for field (freebets-api page):
+ * user, the prepaid, game_code, currency, bet_value (Int64 × 100000) and bet_count (used when the
+ * prepaid leaves them NULL), start_time / end_time (ISO 8601 Extended, YYYY-MM-DDThh:mm:ss: "We
+ * strongly recommend that you set the start / end dates … Otherwise, the rewards will
+ * automatically expire in several weeks"), and our own reference of the reward ("The unique
+ * reference of reward on the Operator's side", operator_reference, the name the campaigns list
+ * filters by, api-changelog/august-2025). operator_id is added by the client.
+ */
+export interface Hub88RewardCreate {
+  user: string;
+  prepaid_uuid: string;
+  game_code: string;
+  currency: string;
+  bet_value: number;
+  bet_count: number;
+  start_time: string;
+  end_time: string;
+  operator_reference: string;
+}
+
+/** A reward as Hub88 answers it ("Hub88 reward item"); status FRS_ACTIVE and the others it lists. */
+export interface Hub88Reward {
+  reward_uuid: string;
+  status: string;
+  user?: string;
+  game_code?: string;
+  currency?: string;
+  bet_value?: number;
+  bet_count?: number;
+  prepaid_uuid?: string;
+  start_time?: string;
+  end_time?: string;
+  operator_reference?: string;
+}
+
 export interface Hub88Game {
   game_code: string;
   name: string;
@@ -57,7 +117,7 @@ export class Hub88ApiError extends Error {
 }
 
 /** The HTTP client: every body signed with our key in X-Hub88-Signature, operator_id in the body. */
-export class Hub88GamesClient implements Hub88GamesApi {
+export class Hub88GamesClient implements Hub88GamesApi, Hub88FreebetsApi {
   constructor(
     private readonly opts: {
       baseUrl: () => string;
@@ -108,6 +168,18 @@ export class Hub88GamesClient implements Hub88GamesApi {
     });
   }
 
+  listPrepaids(gameCode?: string) {
+    // game_code is optional on the page: without it, every game's prepaids.
+    return this.post<Hub88Prepaid[]>(
+      '/operator/generic/v2/freebet/prepaids/list',
+      gameCode ? { game_code: gameCode } : {},
+    );
+  }
+
+  createReward(input: Hub88RewardCreate) {
+    return this.post<Hub88Reward>('/operator/generic/v2/freebet/rewards/create', { ...input });
+  }
+
   roundDetails(i: { user: string; round: string; transactionUuid: string }) {
     return this.post<Record<string, unknown>>('/operator/generic/v2/game/round', {
       user: i.user,
@@ -152,8 +224,8 @@ export function imageUrlOf(thumb: unknown, base: string): string | null {
 /** Imports the aggregator's game list into the catalogue (games module). */
 export async function importHub88Catalogue(
   db: Db,
-  api: Hub88GamesApi,
-): Promise<{ vendors: number; games: number }> {
+  api: Pick<Hub88GamesApi, 'listGames' | 'imageBaseUrl'>,
+): Promise<ImportResult> {
   const list = await api.listGames();
   const mapped: ImportedGame[] = list
     .filter(

@@ -72,8 +72,8 @@ export function verifyBody(publicKeyPem: string, body: Buffer, signature: string
 }
 
 // Request bodies (wallet-api page). Only the fields we act on are required; the documented
-// optional ones (supplier_transaction_id, supplier_user, reward_uuid, is_free, is_aggregated,
-// bet, meta, sub_partner_id …) are accepted and ignored. Ids are bounded like every seamless id.
+// optional ones (supplier_transaction_id, supplier_user, is_aggregated, bet, meta,
+// sub_partner_id …) are accepted and ignored; is_free and reward_uuid mark a free round. Ids are bounded like every seamless id.
 const id = safeString().min(1).max(100);
 const uuid = safeString().min(1).max(100);
 const token = safeString().min(1).max(255);
@@ -94,6 +94,9 @@ export const betRequest = z
     game_code: id,
     currency: safeString().min(3).max(8),
     amount: units,
+    // A free round of a reward we granted through the Freebets API (freebets.ts).
+    is_free: z.boolean().nullish(),
+    reward_uuid: uuid.nullish(),
   })
   .passthrough();
 export const winRequest = betRequest.extend({ reference_transaction_uuid: uuid });

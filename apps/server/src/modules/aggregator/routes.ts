@@ -3,7 +3,8 @@ import { Hub88Simulator, httpTransport, type WalletTransport } from '@wps/sandbo
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { hub88ConsoleRoutes } from './console-routes.ts';
-import { type Hub88GamesApi, Hub88GamesClient } from './games-api.ts';
+import { Hub88Freebets } from './freebets.ts';
+import { type Hub88FreebetsApi, type Hub88GamesApi, Hub88GamesClient } from './games-api.ts';
 import {
   balanceRequest,
   betRequest,
@@ -29,7 +30,9 @@ export const HUB88_SIM_BASE = '/aggregator-sim/hub88';
 export interface AggregatorHub88 {
   keys: Hub88Keys;
   wallet: Hub88WalletService;
-  games: Hub88GamesApi | null;
+  games: (Hub88GamesApi & Hub88FreebetsApi) | null;
+  /** Free spins through the Freebets API, and their free rounds (freebets.ts). */
+  freebets: Hub88Freebets;
   /** The local simulator (simulator mode), reaching our wallet through `transport`. */
   simulator: Hub88Simulator | null;
 }
@@ -53,10 +56,20 @@ answered exactly as the first.`;
  */
 export async function registerAggregator(app: FastifyInstance): Promise<void> {
   const keys = hub88Keys(app.config);
+  let games: Hub88GamesClient | null = null;
+  const freebets = new Hub88Freebets(app.database.db, {
+    api: () => games,
+    members: app.services.members,
+    games: app.services.games,
+    promotions: app.services.promotions,
+    bonusEngine: app.services.bonusEngine,
+    audit: app.services.audit,
+  });
   const wallet = new Hub88WalletService(app.database.db, {
     seamless: app.services.seamless,
     members: app.services.members,
     games: app.services.games,
+    freebets,
   });
   const ownAddress = () => addressOf(app);
   let simulator: Hub88Simulator | null = null;
@@ -86,7 +99,7 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
     });
     await app.register(simulator.plugin, { prefix: HUB88_SIM_BASE });
   }
-  const games =
+  games =
     keys.mode === 'disabled' || !keys.operatorPrivateKey
       ? null
       : new Hub88GamesClient({
@@ -97,7 +110,7 @@ export async function registerAggregator(app: FastifyInstance): Promise<void> {
           operatorId: app.config.hub88.operatorId,
           privateKey: keys.operatorPrivateKey,
         });
-  app.decorate('hub88', { keys, wallet, games, simulator });
+  app.decorate('hub88', { keys, wallet, games, freebets, simulator });
   await app.register(hub88WalletRoutes);
   await app.register(hub88ConsoleRoutes);
 }

@@ -18,6 +18,7 @@ import {
   type WalletResponse,
   type WinRequest,
 } from './hub88-protocol.ts';
+import type { Hub88Freebets } from './freebets.ts';
 import { aggregatorRequests, aggregatorSessions } from './schema.ts';
 
 /** The seamless vendor code Hub88's rounds are recorded under (house accounts, bets record). */
@@ -55,6 +56,7 @@ export class Hub88WalletService {
       seamless: SeamlessService;
       members: MembersService;
       games: Pick<GamesService, 'catalogue'>;
+      freebets: Hub88Freebets;
     },
   ) {}
 
@@ -215,6 +217,8 @@ export class Hub88WalletService {
     // play (disabled, or under maintenance with its provider) takes no new bets.
     const game = await this.gameOf(req.game_code);
     if (!game?.playable) return this.withBalance(req.user, 'RS_ERROR_INVALID_GAME');
+    // A free round of a reward we granted: nothing is debited (freebets.ts).
+    if (req.is_free === true) return this.withBalance(req.user, await this.deps.freebets.freeBet(req));
     const minor = unitsToMinor(req.amount);
     if (minor === null) return this.withBalance(req.user, 'RS_ERROR_WRONG_TYPES');
     if (minor === 0n) return this.withBalance(req.user, 'RS_OK');
@@ -238,6 +242,9 @@ export class Hub88WalletService {
     // A game we never had is RS_ERROR_INVALID_GAME. A game disabled since its bet was taken still
     // pays: the stake was debited, and the round must settle whatever the operator did meanwhile.
     if (!(await this.gameOf(req.game_code))) return this.withBalance(req.user, 'RS_ERROR_INVALID_GAME');
+    // A free round's win: credited with no debit behind it, under the reward's promotion (freebets.ts).
+    if (req.is_free === true || req.reward_uuid)
+      return this.withBalance(req.user, await this.deps.freebets.freeWin(req));
     const minor = unitsToMinor(req.amount);
     if (minor === null) return this.withBalance(req.user, 'RS_ERROR_WRONG_TYPES');
     // A losing round may close with a zero win: nothing moves.

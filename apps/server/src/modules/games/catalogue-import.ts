@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { games, gameVendors } from './schema.ts';
 
@@ -16,6 +16,21 @@ export interface ImportedGame {
   imageUrl: string | null;
 }
 
+/** One imported game as the console lists it. */
+export interface ImportedGameRef {
+  vendor: string;
+  gameCode: string;
+  name: string;
+}
+
+/** What an import did: counts, and which games were new to the catalogue and which were refreshed. */
+export interface ImportResult {
+  vendors: number;
+  games: number;
+  added: ImportedGameRef[];
+  updated: ImportedGameRef[];
+}
+
 /**
  * Adds or refreshes games an aggregator lists (issue 29). The games module owns the catalogue, so
  * the aggregator module calls this instead of writing the tables. A vendor row per provider is
@@ -27,7 +42,7 @@ export async function upsertImportedGames(
   db: Db,
   walletVendor: string,
   list: ImportedGame[],
-): Promise<{ vendors: number; games: number }> {
+): Promise<ImportResult> {
   const vendors = new Map<string, ImportedGame[]>();
   for (const g of list) vendors.set(g.vendor, [...(vendors.get(g.vendor) ?? []), g]);
   return db.transaction(async (tx) => {
@@ -49,7 +64,21 @@ export async function upsertImportedGames(
           set: { categories: sql`excluded.categories`, updatedAt: sql`now()` },
         });
     }
+    // What the catalogue held before, so the operator sees what this import added and refreshed.
+    const known = new Set(
+      (
+        await tx
+          .select({ vendor: games.vendor, gameCode: games.gameCode })
+          .from(games)
+          .where(inArray(games.vendor, [...vendors.keys()]))
+      ).map((r) => `${r.vendor}|${r.gameCode}`),
+    );
+    const added: ImportedGameRef[] = [];
+    const updated: ImportedGameRef[] = [];
     for (const g of list) {
+      const ref = { vendor: g.vendor, gameCode: g.gameCode, name: g.name };
+      (known.has(`${g.vendor}|${g.gameCode}`) ? updated : added).push(ref);
+      known.add(`${g.vendor}|${g.gameCode}`);
       await tx
         .insert(games)
         .values({
@@ -75,6 +104,6 @@ export async function upsertImportedGames(
           },
         });
     }
-    return { vendors: vendors.size, games: list.length };
+    return { vendors: vendors.size, games: list.length, added, updated };
   });
 }

@@ -1,38 +1,28 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AuditService } from '../admin/service.ts';
-import type { CashierService } from '../cashier/service.ts';
-import type { ContentService } from '../content/service.ts';
-import type { MembersService } from '../members/service.ts';
-import type { MessagesService } from '../messages/service.ts';
 import type { BonusEngine } from './bonus-engine.ts';
-import type { CashbackService } from './cashback.ts';
+import type { PromotionsContext, PromotionsDeps } from './context.ts';
 import { PromotionsConsole } from './console.ts';
 import { DepositBonuses } from './deposit-bonuses.ts';
 import { PromotionActions } from './member-actions.ts';
 import { PromotionPages } from './member-pages.ts';
 import { ensureDemoPromotions } from './promotion-values.ts';
 import type { PromotionDraft } from './promotion-view.ts';
+import { type Contributions, promotions } from './schema.ts';
 import type { TicketsService } from './tickets.ts';
 
 export type { Actor, PromotionDraft } from './promotion-view.ts';
+export type { PromotionsContext, PromotionsDeps } from './context.ts';
 
-export interface PromotionsDeps {
-  members: MembersService;
-  cashier: CashierService;
-  messages: MessagesService;
-  audit: AuditService;
-  cashback: CashbackService;
-  content: ContentService;
-  utcOffsetMinutes: number;
-}
-
-/** What every part of the promotions service works with. */
-export interface PromotionsContext {
-  db: Db;
-  engine: BonusEngine;
-  deps: PromotionsDeps;
-  /** The reward tickets service, once services.ts has set it (null before). */
-  tickets(): TicketsService | null;
+/** What `termsOf` answers. */
+export interface PromotionTerms {
+  id: number;
+  title: string;
+  titleNe: string;
+  enabled: boolean;
+  wageringMultiplier: number;
+  expiryDays: number;
+  contributions: Contributions;
 }
 
 /**
@@ -127,6 +117,24 @@ export class PromotionsService {
 
   review(...a: Parameters<PromotionsConsole['review']>) {
     return this.console.review(...a);
+  }
+
+  /**
+   * The terms a bonus paid under a promotion follows (wagering, expiry, contributions, titles), for
+   * another module granting under it (the aggregator's free spins); null when there is none.
+   */
+  async termsOf(id: number): Promise<PromotionTerms | null> {
+    const [p] = await this.db.select().from(promotions).where(eq(promotions.id, id));
+    if (!p) return null;
+    return {
+      id: p.id,
+      title: p.title,
+      titleNe: p.titleNe,
+      enabled: p.enabled,
+      wageringMultiplier: p.wageringMultiplier,
+      expiryDays: p.expiryDays,
+      contributions: p.contributions,
+    };
   }
 
   /** Demo promotions (seed only): added once, when there are none. */
