@@ -47,6 +47,8 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   MERCHANT_CODE: z.string().default('WPS'),
   IMAGE_CDNS: list.default([]),
+  /** Hosts of game vendors' own pictures (an aggregator's thumbnails), which the site may show. */
+  GAME_IMAGE_ORIGINS: list.default([]),
   LAUNCH_GAME_CDNS: list.default([]),
   METRICS_TOKEN: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
@@ -166,6 +168,11 @@ export interface Config {
   uploadLimitBytes: number;
   merchantCode: string;
   imageCdns: string[];
+  /**
+   * GAME_IMAGE_ORIGINS: where game vendors serve their pictures of games (an aggregator's game list
+   * names a thumbnail per game, kept as the game's image). The page's CSP allows images from them.
+   */
+  gameImageOrigins: string[];
   launchGameCdns: string[];
   metricsToken: string | undefined;
   sessionIdleMinutes: number;
@@ -433,6 +440,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     merchantCode: e.MERCHANT_CODE,
     imageCdns: e.IMAGE_CDNS,
+    gameImageOrigins: e.GAME_IMAGE_ORIGINS,
     launchGameCdns: e.LAUNCH_GAME_CDNS,
     metricsToken: e.METRICS_TOKEN,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

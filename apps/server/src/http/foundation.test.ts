@@ -34,6 +34,7 @@ describe('API skeleton and static serving', () => {
       webDistDir: fakeWebDist(),
       bodyLimitBytes: 1024,
       imageCdns: ['https://img.cdn.example/x'],
+      gameImageOrigins: ['https://thumbs.aggregator.example'],
     });
   });
   afterAll(async () => {
@@ -169,6 +170,8 @@ describe('API skeleton and static serving', () => {
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain('img-src');
     expect(csp).toContain('https://img.cdn.example');
+    // A game vendor's pictures (an aggregator's thumbnails) may be shown (issue 27).
+    expect(csp).toContain('https://thumbs.aggregator.example');
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

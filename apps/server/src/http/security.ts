@@ -27,9 +27,9 @@ const origins = (urls: string[]) =>
     }
   });
 
-/** CSP: our own origin plus the configured image and game-launch CDNs, nothing else. */
+/** CSP: our own origin plus the configured image CDNs, game vendors' image hosts and game-launch CDNs, nothing else. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const imageCdns = origins(config.imageCdns);
+  const imageCdns = origins([...config.imageCdns, ...config.gameImageOrigins]);
   const launchCdns = origins(config.launchGameCdns);
   return {
     defaultSrc: ["'self'"],
