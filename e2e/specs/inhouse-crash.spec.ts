@@ -1,5 +1,6 @@
 import { Accounts } from '../../apps/server/src/modules/wallet/accounts.ts';
 import { expect, test } from '../fixtures/server.ts';
+import { COMBOS, shoot } from '../fixtures/shots.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
@@ -82,13 +83,20 @@ test.describe('in-house crash', () => {
     const roundUrl = await beaconRound.getAttribute('href');
     const published = await (await page.request.get(roundUrl!)).json();
     await expect(page.locator('input[name="crashSalt"]')).toHaveValue(published.randomness);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 360, height: 800 });
-      await page.emulateMedia({ colorScheme: theme });
+    // At 360 px, in both themes and both languages: the salt's source wraps inside the card.
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const { theme, lang } of COMBOS) {
+      await page.evaluate(
+        ([t, l]) => {
+          localStorage.setItem('wps.theme', t);
+          localStorage.setItem('wps.lang', l);
+        },
+        [theme, lang] as const,
+      );
+      await page.reload();
+      await expect(page.getByTestId('crash-salt-committed')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page
-        .getByTestId('crash-salt-source')
-        .screenshot({ path: `test-results/crash-verify-salt-${theme}.png` });
+      await shoot(page, `crash-verify-salt-${theme}-${lang}`);
     }
   });
 });
