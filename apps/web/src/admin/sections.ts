@@ -73,6 +73,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/games-rounds-page.tsx'),
   },
   {
+    id: 'aggregator',
+    path: 'aggregator',
+    labelKey: 'nav.aggregator',
+    icon: 'globe',
+    permission: 'games',
+    load: () => import('./pages/aggregator-page.tsx'),
+  },
+  {
     id: 'inhouse-games',
     path: 'inhouse-games',
     labelKey: 'nav.inhouseGames',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTime } from '../../features/wallet/lib/time.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
@@ -42,6 +43,16 @@ function RoundDetail({ round, onClose }: { round: AdminRound; onClose(): void })
             {t('cols.bet')} <Amount value={detail.data.bet} /> · {t('cols.win')}{' '}
             <Amount value={detail.data.win} /> · {t('cols.net')} <Amount value={detail.data.net} />
           </p>
+          {round.vendor === 'HUB88' && (
+            // The aggregator's own record of the round (Games API /game/round), on its console page.
+            <p>
+              <Link
+                to={`/aggregator?account=${encodeURIComponent(round.account)}&round=${encodeURIComponent(round.roundId)}`}
+              >
+                {t('rounds.atAggregator')}
+              </Link>
+            </p>
+          )}
           <Table<AdminRoundDetail['transactions'][number]>
             caption={t('rounds.transactions')}
             rows={detail.data.transactions}

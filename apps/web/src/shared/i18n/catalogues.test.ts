@@ -4,6 +4,7 @@ import { CATEGORY_ROUTES } from '../system/categories.ts';
 import { POPUP_NAMES } from '../popups/store.ts';
 import enAdmin from './locales/en/admin.json';
 import enCommon from './locales/en/common.json';
+import enAggregatorAdmin from './locales/en/aggregator-admin.json';
 import enGamesAdmin from './locales/en/games-admin.json';
 import neAdmin from './locales/ne/admin.json';
 import enInhouse from './locales/en/inhouse.json';
@@ -13,6 +14,7 @@ import neLottery from './locales/ne/lottery.json';
 import enLotteryAdmin from './locales/en/lottery-admin.json';
 import neLotteryAdmin from './locales/ne/lottery-admin.json';
 import neCommon from './locales/ne/common.json';
+import neAggregatorAdmin from './locales/ne/aggregator-admin.json';
 import neGamesAdmin from './locales/ne/games-admin.json';
 import enProtection from './locales/en/protection.json';
 import neProtection from './locales/ne/protection.json';
@@ -42,6 +44,7 @@ const catalogues = [
   ['common', flatten(enCommon as Tree), flatten(neCommon as Tree)],
   ['admin', flatten(enAdmin as Tree), flatten(neAdmin as Tree)],
   ['games-admin', flatten(enGamesAdmin as Tree), flatten(neGamesAdmin as Tree)],
+  ['aggregator-admin', flatten(enAggregatorAdmin as Tree), flatten(neAggregatorAdmin as Tree)],
   ['inhouse', flatten(enInhouse as Tree), flatten(neInhouse as Tree)],
   ['lottery', flatten(enLottery as Tree), flatten(neLottery as Tree)],
   ['lottery-admin', flatten(enLotteryAdmin as Tree), flatten(neLotteryAdmin as Tree)],
