@@ -98,6 +98,8 @@ test('demo01 places a three-type slip on the fast lottery, is paid by the draw, 
   await expect(page).toHaveURL(/\/verify\?lotteryGame=VN_FAST_1/);
   await expect(page.getByTestId('lottery-verify-hash')).toHaveClass(/text-success/);
   await expect(page.getByTestId('lottery-verify-results')).toHaveClass(/text-success/);
+  // The redrawn numbers by prize name, not raw keys (issue 27).
+  await expect(page.getByTestId('lottery-verify-numbers').getByRole('term').first()).toHaveText('ĐB');
 
   // The betting record shows the round.
   await page.goto('/member?page=personalHistoryCopy');

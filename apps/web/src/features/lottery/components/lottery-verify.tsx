@@ -101,14 +101,25 @@ export function LotteryVerify({ initialGame, initialDraw }: { initialGame: strin
           >
             {verdict.resultsOk ? t('verify.resultsOk') : t('verify.resultsBad')}
           </p>
-          <pre className="ih-mono ih-pre">
-            {Object.entries(verdict.recomputed)
-              .map(([k, v]) => `${k}: ${v.join(' ')}`)
-              .join('\n')}
-          </pre>
+          <PrizeList results={verdict.recomputed} />
         </div>
       )}
     </VerifierCard>
+  );
+}
+
+/** A draw's numbers by prize, each prize by its name (issue 27: the proof reads, it is not raw data). */
+function PrizeList({ results }: { results: Record<string, string[]> }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <dl className="ih-dl ih-proof-lines" data-testid="lottery-verify-numbers">
+      {Object.entries(results).map(([prize, numbers]) => (
+        <div key={prize} className="ih-proof-line">
+          <dt>{t(`prize.${prize}`, { defaultValue: prize })}</dt>
+          <dd className="num">{numbers.join(' · ')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -142,11 +153,7 @@ function OfficialResult({ draw }: { draw: LotteryDraw }) {
               </>
             )}
           </dl>
-          <pre className="ih-mono ih-pre">
-            {Object.entries(draw.results)
-              .map(([k, v]) => `${k}: ${v.join(' ')}`)
-              .join('\n')}
-          </pre>
+          <PrizeList results={draw.results} />
         </>
       )}
     </div>
