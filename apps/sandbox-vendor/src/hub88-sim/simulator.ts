@@ -473,6 +473,24 @@ export class Hub88Simulator {
       };
     });
 
+    // The round page /game/round links to (games-api page: the round's `url`).
+    app.get('/round/:round', hide, async (req, reply) => {
+      const r = this.rounds.get((req.params as { round: string }).round);
+      if (!r) return reply.status(404).type('text/html').send('<p>Round not found</p>');
+      const esc = (v: unknown) => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      const rows = r.transactions
+        .map(
+          (t) =>
+            `<tr><td>${esc(t.kind)}</td><td>${esc(t.transaction_uuid)}</td><td>${esc(Number(t.amount) / UNITS)}</td><td>${esc(t.status)}${t.is_free ? ' (free)' : ''}</td></tr>`,
+        )
+        .join('');
+      return reply
+        .type('text/html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Round</title></head><body><h1>Round</h1><table>${rows}</table></body></html>`,
+        );
+    });
+
     app.get('/img/:file', hide, async (req, reply) => {
       const name = (req.params as { file: string }).file.replace(/\.svg$/, '').replace(/[^a-z_]/g, '');
       return reply

@@ -358,6 +358,12 @@ describe('hostile input from the OpenAPI document', () => {
         'GET /wps/payments/khalti/return',
         'GET /wps/admin/payments/status',
         'POST /wps/admin/payments/deposits/{id}/check',
+        // The aggregator console (issue 29): import, rounds at Hub88, free spins.
+        'POST /wps/admin/aggregator/hub88/games/import',
+        'GET /wps/admin/aggregator/hub88/rounds/{round}',
+        'GET /wps/admin/aggregator/hub88/freebets/prepaids',
+        'GET /wps/admin/aggregator/hub88/freebets',
+        'POST /wps/admin/aggregator/hub88/freebets',
       ]),
     );
     const player = await createMember(t.app, { paymentPassword: 'Pay@1234' });

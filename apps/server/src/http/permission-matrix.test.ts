@@ -147,6 +147,22 @@ describe('signature-authenticated routes (aggregator)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('guards the aggregator console: games for the catalogue and rounds, promotions for free spins', () => {
+    const guards = Object.fromEntries(
+      routes
+        .filter((r) => r.url.startsWith('/wps/admin/aggregator/'))
+        .map((r) => [`${r.method} ${r.url}`, r.permission]),
+    );
+    expect(guards).toEqual({
+      'POST /wps/admin/aggregator/hub88/games/import': 'games',
+      'GET /wps/admin/aggregator/hub88/rounds/:round': 'games',
+      'GET /wps/admin/aggregator/hub88/status': 'games',
+      'GET /wps/admin/aggregator/hub88/freebets/prepaids': 'promotions',
+      'GET /wps/admin/aggregator/hub88/freebets': 'promotions',
+      'POST /wps/admin/aggregator/hub88/freebets': 'promotions',
+    });
+  });
+
   it('opens an aggregator game only with a valid one-time launch token, not a session', async () => {
     const res = await t.app.inject({
       url: '/wps/aggregator/hub88/launch?token=not-a-launch-token',
