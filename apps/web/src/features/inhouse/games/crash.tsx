@@ -5,12 +5,15 @@ import {
   type CrashBetView,
   type CrashRoundState,
   type CrashServerFrame,
+  type crashChainSchema,
 } from '@wps/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/client.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -267,20 +270,21 @@ function BetPanel({
   );
 }
 
-interface ChainInfo {
-  terminatingHash: string;
-  formula: string;
-}
+type ChainInfo = z.infer<typeof crashChainSchema>;
 
 /** Crash: shared rounds over the socket, two bets per round, history and the chain's proof. */
 export default function CrashGame({ info }: GameProps) {
-  const { t } = useTranslation('inhouse');
+  const { t, i18n } = useTranslation('inhouse');
   const { live, send, member } = useCrashSocket();
   const chain = useQuery({
     queryKey: ['inhouse', 'crash', 'chain'],
     queryFn: ({ signal }) => api.get<ChainInfo>('/wps/inhouse/crash/chain', { signal }),
     staleTime: 300_000,
+    // A new chain's rounds wait for its public salt (a drand round minutes after the commit).
+    refetchInterval: (q) => (q.state.data && q.state.data.salt === null ? 10_000 : false),
   });
+  const source = chain.data?.saltSource ?? null;
+  const waitingForSalt = chain.data?.salt === null && source !== null;
   return (
     <div className="ih-game stack">
       <ol className="ih-crash-history" aria-label={t('crash.history')} data-testid="crash-history">
@@ -294,6 +298,14 @@ export default function CrashGame({ info }: GameProps) {
       </ol>
       <Flight live={live} />
       {!live.connected && <p className="small muted">{t('crash.connecting')}</p>}
+      {waitingForSalt && (
+        <p className="small muted" data-testid="crash-waiting-salt">
+          {t('crash.waitingForSalt', {
+            round: source.round,
+            time: formatDateTime(source.dueAt, i18n.language),
+          })}
+        </p>
+      )}
       {!member && <p className="small muted">{t('crash.loginToBet')}</p>}
       <div className="ih-crash-panels">
         {SLOT_IDS.map((slot) => (
@@ -313,6 +325,12 @@ export default function CrashGame({ info }: GameProps) {
           <summary>{t('crash.fairness')}</summary>
           <p className="small">{t('crash.chainLead')}</p>
           <p className="small ih-mono">{chain.data.terminatingHash}</p>
+          {source && (
+            <p className="small">
+              {t('crash.saltFrom', { round: source.round })}{' '}
+              <span className="ih-mono">{chain.data.salt ?? t('crash.saltNotYet')}</span>
+            </p>
+          )}
           <p className="small muted">{chain.data.formula}</p>
           {live.lastCrashed && (
             <p className="small ih-mono">
