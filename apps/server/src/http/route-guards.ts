@@ -48,7 +48,8 @@ function roleGuardOf(route: {
  * they launched games and listed lottery draws through both states before issue 28). Outside
  * these prefixes nothing is bound, on purpose: /seamless/* (vendors settle rounds already in play:
  * a win arriving after maintenance began must still be credited), /sandbox/* (a vendor's own
- * site), /docs, /metrics and /healthz (tools), and the SPA's pages (they draw the state page).
+ * site), /beacon-sim/* (the crash salt's local stand-in beacon: a salt is public whatever the site's
+ * state), /docs, /metrics and /healthz (tools), and the SPA's pages (they draw the state page).
  */
 const SITE_STATE_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
 /**
