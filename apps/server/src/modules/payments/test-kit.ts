@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, ProviderDeposit } from '@wps/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/helper.ts';
 import { Accounts } from '../wallet/accounts.ts';
 
@@ -9,7 +10,7 @@ import { Accounts } from '../wallet/accounts.ts';
 export const rid = () => `req-${randomBytes(6).toString('hex')}`;
 
 export function paymentsKit(app: () => TestApp) {
-  const inject = (opts: Parameters<TestApp['app']['inject']>[0]) => app().app.inject(opts);
+  const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => app().app.inject(opts);
 
   const start = async (token: string, provider: PaymentProvider, amount: string, requestId = rid()) => {
     const res = await inject({
