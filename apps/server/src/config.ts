@@ -419,6 +419,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && e.ESEWA_SECRET_KEY && !e.ESEWA_PRODUCT_CODE) {
     throw new ConfigError('ESEWA_PRODUCT_CODE is required with ESEWA_SECRET_KEY when NODE_ENV=production');
   }
+  // The providers send players back to URLs built on our address: in production never on a Host
+  // header a client chose.
+  if (production && (e.ESEWA_SECRET_KEY || e.KHALTI_SECRET_KEY) && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'PUBLIC_URL is required with ESEWA_SECRET_KEY or KHALTI_SECRET_KEY when NODE_ENV=production',
+    );
+  }
   if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
     throw new ConfigError('METRICS_TOKEN: at least 16 characters');
   }

@@ -516,8 +516,10 @@ describe('payments: a provider without its key in production is off', () => {
     const off = loadConfig(prod);
     expect([off.esewa.mode, off.khalti.mode]).toEqual(['disabled', 'disabled']);
     expect(off.esewa.secretKey).toBe('');
+    expect(() => loadConfig({ ...prod, KHALTI_SECRET_KEY: 'live_secret_key_1' })).toThrow(/PUBLIC_URL/);
     const live = loadConfig({
       ...prod,
+      PUBLIC_URL: 'https://wps.example.np/',
       ESEWA_SECRET_KEY: 'k',
       ESEWA_PRODUCT_CODE: 'NP-ES-WPS',
       KHALTI_SECRET_KEY: 'live_secret_key_1',
@@ -528,7 +530,10 @@ describe('payments: a provider without its key in production is off', () => {
       baseUrl: 'https://epay.esewa.com.np',
     });
     expect(live.khalti).toMatchObject({ mode: 'live', baseUrl: 'https://khalti.com/api/v2' });
-    expect(() => loadConfig({ ...prod, ESEWA_SECRET_KEY: 'k' })).toThrow(/ESEWA_PRODUCT_CODE/);
+    expect(() =>
+      loadConfig({ ...prod, ESEWA_SECRET_KEY: 'k', PUBLIC_URL: 'https://wps.example.np' }),
+    ).toThrow(/ESEWA_PRODUCT_CODE/);
+    expect(live.publicUrl).toBe('https://wps.example.np');
     const dev = loadConfig({ NODE_ENV: 'development' });
     const again = loadConfig({ NODE_ENV: 'development' });
     expect(dev.esewa).toMatchObject({ mode: 'simulator', productCode: 'EPAYTEST', baseUrl: null });

@@ -177,7 +177,9 @@ const paymentReturnRoutes: FastifyPluginAsync = async (app) => {
         `${DEPOSIT_PAGE}&payment=${provider}&outcome=${r.outcome}${r.depositId ? `&deposit=${r.depositId}` : ''}`,
         303,
       );
-  const config = { alwaysOpen: true, rateLimit: { max: 60, timeWindow: '1 minute' } };
+  // Per address, generous: many players in Nepal share a carrier's address. Only a return that
+  // names a pending order of ours (and, for eSewa, carries our signature) reaches the provider's API.
+  const config = { alwaysOpen: true, rateLimit: { max: 300, timeWindow: '1 minute' } };
 
   app.get(
     '/wps/payments/esewa/return',

@@ -605,13 +605,27 @@ export class PaymentsService {
       )
       .orderBy(asc(paymentOrders.nextCheckAt))
       .limit(limit);
-    const out = { asked: 0, credited: 0, closed: 0, pending: 0 };
+    const out = { asked: 0, credited: 0, closed: 0, pending: 0, failed: 0 };
     for (const order of due) {
       out.asked++;
-      const r = await this.settle(order, 'job');
-      if (r.outcome === 'credited') out.credited++;
-      else if (r.outcome === 'pending') out.pending++;
-      else if (!r.replay) out.closed++;
+      try {
+        const r = await this.settle(order, 'job');
+        if (r.outcome === 'credited') out.credited++;
+        else if (r.outcome === 'pending') out.pending++;
+        else if (!r.replay) out.closed++;
+      } catch (err) {
+        // One order's fault (a database error, a refused approval) must not hold back the others:
+        // it is recorded on the order, asked again later, and shows in the console.
+        out.failed++;
+        await this.db
+          .update(paymentOrders)
+          .set({
+            lastError: `settling failed: ${(err as Error).message}`.slice(0, 300),
+            nextCheckAt: this.nextCheck(order.checks + 1),
+          })
+          .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'pending')))
+          .catch(() => undefined);
+      }
     }
     return out;
   }
