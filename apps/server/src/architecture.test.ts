@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -61,6 +61,59 @@ export function deepChains(
   return out;
 }
 
+/**
+ * The files of `modules/<name>/` a file imports (type-only imports too: a circle of types is still
+ * two files that can only be read together), as paths relative to the modules folder.
+ */
+export function moduleImports(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  for (const statement of source.statements) {
+    const spec =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier
+        ? (statement.moduleSpecifier as ts.StringLiteral).text
+        : null;
+    if (!spec?.startsWith('.')) continue;
+    out.push(join(dirname(file), spec));
+  }
+  return out;
+}
+
+/** Import circles among the files of one module (strongly connected components of two or more). */
+export function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
 describe('architecture: server modules', () => {
   it('finds a chain deeper than one level (the check itself)', () => {
     const clauses = extendsClauses(
@@ -77,5 +130,30 @@ describe('architecture: server modules', () => {
     expect(clauses.length).toBeGreaterThan(0);
     expect(deepChains(clauses)).toEqual([]);
     // Parsing every module source takes a second or two, more on a busy CI machine.
+  }, 60_000);
+
+  it('finds an import circle (the check itself)', () => {
+    const graph = new Map([
+      ['a/service.ts', moduleImports('a/service.ts', "import { Part } from './part.ts';")],
+      ['a/part.ts', moduleImports('a/part.ts', "import type { Service } from './service.ts';")],
+      ['a/leaf.ts', []],
+    ]);
+    expect(circles(graph)).toEqual([['a/part.ts', 'a/service.ts']]);
+  });
+
+  it('has no import circle inside a module: its files import one way (issue 32)', () => {
+    // Within one module folder only: modules are wired together by services.ts, and a module's
+    // parts are composed by its service, never the other way round.
+    const graph = new Map<string, string[]>();
+    for (const file of sourcesUnder(MODULES)) {
+      const name = relative(MODULES, file);
+      const moduleName = name.split('/')[0];
+      graph.set(
+        name,
+        moduleImports(name, readFileSync(file, 'utf8')).filter((t) => t.split('/')[0] === moduleName),
+      );
+    }
+    expect(graph.size).toBeGreaterThan(100);
+    expect(circles(graph).map((c) => c.join(' ⇄ '))).toEqual([]);
   }, 60_000);
 });

@@ -28,7 +28,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import type { BetsService } from '../bets/service.ts';
 import { type TeamTotals, ZERO_TOTALS } from '../bets/team.ts';
-import { checkNewPassword } from '../members/flows.ts';
+import { checkNewPassword } from '../members/validation.ts';
 import { normalizeAccount } from '../members/normalize.ts';
 import type { MembersService } from '../members/service.ts';
 import type { TreeSort } from '../members/tree.ts';

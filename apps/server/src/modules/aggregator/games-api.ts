@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { type ImportedGame, type ImportResult, upsertImportedGames } from '../games/catalogue-import.ts';
 import { signBody } from './hub88-protocol.ts';
-import { HUB88_VENDOR } from './service.ts';
+import { HUB88_VENDOR } from './hub88-protocol.ts';
 
 /**
  * The calls we make to an aggregator (Games API,

@@ -17,6 +17,9 @@ import { z } from 'zod';
  *   https://docs.hub88.io/developer-docs/operator-api-reference/transferwallet-api (the same
  *   definition is used by the Wallet API's `amount` and `balance`).
  */
+/** The seamless vendor code Hub88's rounds are recorded under (house accounts, bets record). */
+export const HUB88_VENDOR = 'HUB88';
+
 export const HUB88_DOCS = {
   wallet: 'https://docs.hub88.io/developer-docs/operator-api-reference/wallet-api',
   statuses:

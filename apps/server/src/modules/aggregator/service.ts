@@ -17,12 +17,12 @@ import {
   unitsToMinor,
   type WalletResponse,
   type WinRequest,
+  HUB88_VENDOR,
 } from './hub88-protocol.ts';
 import type { Hub88Freebets } from './freebets.ts';
 import { aggregatorRequests, aggregatorSessions } from './schema.ts';
 
-/** The seamless vendor code Hub88's rounds are recorded under (house accounts, bets record). */
-export const HUB88_VENDOR = 'HUB88';
+export { HUB88_VENDOR } from './hub88-protocol.ts';
 const PROVIDER = 'hub88';
 /** How long a launch token may place bets; wins and rollbacks never look at it (statuses page). */
 export const SESSION_TTL_SECONDS = 4 * 60 * 60;

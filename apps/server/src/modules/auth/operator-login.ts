@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Operator } from './operators.ts';
 import { operatorLoginChallenges } from './schema.ts';
-import type { AuthService, RequestContext } from './service.ts';
+import type { LoginKernel, RequestContext } from './login-kernel.ts';
 import { hashToken } from './sessions.ts';
 import { totpRequiredFor } from './totp.ts';
 
@@ -26,7 +26,7 @@ export const TOTP_IP_LIMIT_PER_MINUTE = 30;
 export class OperatorSignIn {
   constructor(
     private readonly db: Db,
-    private readonly auth: AuthService,
+    private readonly auth: LoginKernel,
   ) {}
 
   async afterPassword(op: Operator, ctx: RequestContext): Promise<OperatorSession> {

@@ -7,7 +7,7 @@ import { maskEmail, maskMobile, phoneDestination } from '../members/normalize.ts
 import type { Member } from '../members/service.ts';
 import { FieldErrors } from '../members/validation.ts';
 import { loginChallenges } from './schema.ts';
-import type { AuthDeps, AuthService, Portal, RequestContext } from './service.ts';
+import type { AuthDeps, LoginKernel, Portal, RequestContext } from './login-kernel.ts';
 import { hashToken } from './sessions.ts';
 
 /** A login waiting for its second verification stays open this long, for this many tries. */
@@ -35,7 +35,7 @@ export class SecondVerification {
   constructor(
     private readonly db: Db,
     private readonly deps: AuthDeps,
-    private readonly auth: AuthService,
+    private readonly auth: LoginKernel,
   ) {}
 
   /** Ways this member can prove it is them; none → the login goes through (nothing to ask). */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type CompleteLocale,
   isAgentType,
   isTrialType,
   type LoginRequest,
@@ -16,10 +15,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { normalizeAccount, phoneDestination } from '../members/normalize.ts';
-import type { Member, MembersService } from '../members/service.ts';
+import type { Member, } from '../members/service.ts';
 import { FieldErrors, parsePhone } from '../members/validation.ts';
-import type { SystemService } from '../system/service.ts';
-import type { VerificationService } from '../verification/service.ts';
 import { CaptchaService } from './captcha.ts';
 import {
   accountKey,
@@ -34,30 +31,28 @@ import { HumanCheckService } from './human-check.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limiter.ts';
 import { LoginHistory } from './login-history.ts';
 import { OperatorSignIn } from './operator-login.ts';
-import { type AuditRecorder, OperatorService } from './operators.ts';
+import { OperatorService } from './operators.ts';
 import { SecondVerification } from './second-verification.ts';
 import { loginAudit } from './schema.ts';
 import { SessionService } from './sessions.ts';
 import { TotpService } from './totp.ts';
+import type {
+  AuditEntry,
+  AuditResult,
+  AuthDeps,
+  LoginKernel,
+  Portal,
+  RequestContext,
+} from './login-kernel.ts';
 
-export interface AuthDeps {
-  system: SystemService;
-  members: MembersService;
-  verification: VerificationService;
-  /** The audit log (operator changes); optional for suites that build the service alone. */
-  audit?: { record: AuditRecorder };
-}
-
-/** Who is asking, as the login flows need it. */
-export interface RequestContext {
-  ip: string;
-  userAgent: string | null;
-  locale: CompleteLocale;
-  /** The client's device id (`x-device-id`), when it sent a well-formed one. */
-  deviceId?: string | null;
-}
-
-export type Portal = 'player' | 'agent';
+export type {
+  AuditEntry,
+  AuditResult,
+  AuthDeps,
+  LoginKernel,
+  Portal,
+  RequestContext,
+} from './login-kernel.ts';
 
 /**
  * Login attempts per account (or phone number) per minute from one address. Per address, so a
@@ -66,21 +61,6 @@ export type Portal = 'player' | 'agent';
 export const ACCOUNT_LOGIN_LIMIT_PER_MINUTE = 10;
 /** Trial accounts one address may open per hour. */
 export const FREEPLAY_PER_IP_PER_HOUR = 20;
-export type AuditResult =
-  | 'ok'
-  | 'protection'
-  | 'bad_password'
-  | 'locked'
-  | 'rate_limited'
-  | 'human_check_failed'
-  | 'captcha_required'
-  | 'captcha_wrong'
-  | 'non_member'
-  | 'non_agent'
-  | 'disabled'
-  | 'second_verification'
-  | 'second_verification_failed'
-  | 'code_invalid';
 
 /** Why a member that is not active may not sign in: frozen and closed say so (console, issue 16). */
 export const memberStatusMessage = (status: string) =>
@@ -90,7 +70,7 @@ export const memberStatusMessage = (status: string) =>
  * Sign-in for members and operators: sessions, failure tracking, captcha, human check, rate
  * limits, the audit trail and the login flows of SPEC §4.
  */
-export class AuthService {
+export class AuthService implements LoginKernel {
   /**
    * Player protection (issue 16): refuses a sign-in (exclusion, session limit) before the session
    * opens. Bound by services.ts after both services exist: protection ends sessions through auth,
@@ -241,7 +221,7 @@ export class AuthService {
     portal: Portal | 'operator',
     account: string,
     body: { altcha?: string | undefined; captchaKey?: string | undefined; captcha?: string | undefined },
-    base: Omit<Parameters<AuthService['audit']>[0], 'result'>,
+    base: Omit<AuditEntry, 'result'>,
   ) {
     const ctx = base.ctx;
     await this.auditing(base, 'human_check_failed', () => this.requireHumanCheck(body.altcha));
@@ -278,15 +258,7 @@ export class AuthService {
     return new AppError('ACCOUNT_LOCKED', { messageKey: 'accountLockedFor', args: [minutes] });
   }
 
-  async audit(entry: {
-    portal: Portal | 'operator';
-    loginType: string;
-    account: string;
-    ctx: RequestContext;
-    result: AuditResult;
-    memberId?: number | null;
-    operatorId?: number | null;
-  }): Promise<void> {
+  async audit(entry: AuditEntry): Promise<void> {
     await this.db.insert(loginAudit).values({
       portal: entry.portal,
       loginType: entry.loginType,
@@ -310,11 +282,7 @@ export class AuthService {
   }
 
   /** Runs `fn`; an AppError on the way is audited with `result` before it propagates. */
-  async auditing<T>(
-    base: Omit<Parameters<AuthService['audit']>[0], 'result'>,
-    result: AuditResult,
-    fn: () => Promise<T>,
-  ): Promise<T> {
+  async auditing<T>(base: Omit<AuditEntry, 'result'>, result: AuditResult, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {

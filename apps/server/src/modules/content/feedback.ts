@@ -14,7 +14,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { MessagesService } from '../messages/service.ts';
 import { systemMessage } from '../messages/templates.ts';
 import { contentImages, feedbackReplies, feedbackTickets } from './schema.ts';
-import type { Actor, ContentService } from './service.ts';
+import type { Actor, StoredImage } from './types.ts';
 
 /**
  * Players' and guests' feedback tickets (SPEC §5), with a member's private proof image, and the
@@ -30,7 +30,7 @@ export class Feedback {
       messages: MessagesService;
       audit: AuditService;
       /** An image at its widest stored size (the content images' store). */
-      imageWidest: ContentService['imageWidest'];
+      imageWidest: (id: string) => Promise<StoredImage>;
     },
   ) {}
 

@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import type { Actor, StoredImage } from './types.ts';
 import { BannerCache } from './banner-cache.ts';
 import { Feedback } from './feedback.ts';
 import { type HomeShell, homeShell } from './home-shell.ts';
@@ -33,11 +34,7 @@ import {
   notices,
 } from './schema.ts';
 
-export interface Actor {
-  id: number;
-  account: string;
-  ip?: string | null | undefined;
-}
+export type { Actor, StoredImage } from './types.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 type NoticeRow = typeof notices.$inferSelect;
@@ -120,7 +117,12 @@ export class ContentService {
   }
 
   /** One stored width in one format (AVIF, or the other one). Private images only for operators. */
-  async imageVariant(id: string, width: number, operator: boolean, format: 'avif' | 'default' = 'default') {
+  async imageVariant(
+    id: string,
+    width: number,
+    operator: boolean,
+    format: 'avif' | 'default' = 'default',
+  ): Promise<StoredImage> {
     const [row] = await this.db
       .select({
         data: contentImageVariants.data,
@@ -141,7 +143,7 @@ export class ContentService {
   }
 
   /** The widest stored variant (a proof's only one), for the console. */
-  async imageWidest(id: string) {
+  async imageWidest(id: string): Promise<StoredImage> {
     const [row] = await this.db
       .select({ width: contentImageVariants.width })
       .from(contentImageVariants)

@@ -4,7 +4,7 @@ import { testConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import { fundPlayers } from './test-kit.ts';
 
 const hasPostgres = !!testConfig().testDatabaseUrl;

@@ -2,7 +2,7 @@ import { defaultOdds, drawLotteryFromSeed, hashServerSeed, type LotteryResults, 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import { drawTotalsByMember, type Json, lotteryApi } from './test-kit.ts';
 
 /** Draws through the API: the committed seed revealed and checkable, each ticket paid by the rules once. */

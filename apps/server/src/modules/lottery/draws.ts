@@ -3,7 +3,6 @@ import {
   DrawIndex,
   drawLotteryFromSeed,
   hashServerSeed,
-  type LotteryBet,
   type LotteryResults,
   serverSeedFromBytes,
 } from '@wps/games';
@@ -19,19 +18,6 @@ import { rowsOf } from '../../db/rows.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type TicketRow = typeof lotteryTickets.$inferSelect;
-
-/**
- * A bet as stored on the ticket: paisa as numbers. Hits and payout are present only on tickets
- * settled before settlement stopped writing them (ticket-view.ts computes them on read).
- */
-export interface StoredBet extends LotteryBet {
-  /** Face cost by the rules; the ticket charged cost − commission. */
-  cost: number;
-  /** Commission taken off at purchase (absent on tickets bought before commissions existed). */
-  commission?: number;
-  hits?: number;
-  payout?: number;
-}
 
 /** Draws kept ready ahead of time per game, so the next one always has its hash published. */
 const DRAWS_AHEAD = 3;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import type { LotteryGame } from './games.ts';
 import { pgTextArray } from './settle.ts';
 

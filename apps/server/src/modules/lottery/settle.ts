@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import type { BetsService, Settlement } from '../bets/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { PostRequest, WalletService } from '../wallet/service.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import type { LotteryGame } from './games.ts';
 import { ticketPayout } from './ticket-view.ts';
 

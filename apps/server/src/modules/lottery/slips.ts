@@ -11,7 +11,7 @@ import type { BetGuard } from '../inhouse/service.ts';
 import { Accounts, accountKey } from '../wallet/accounts.ts';
 import { fingerprintOf, type WalletService } from '../wallet/service.ts';
 import type { LotteryConfig } from './config.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import { releaseExposure, ShardFull, takeDrawExact, takeDrawShard, takeNumbers } from './exposure.ts';
 import type { LotteryGame } from './games.ts';
 import { defaultPrizeMode } from './prize-modes.ts';

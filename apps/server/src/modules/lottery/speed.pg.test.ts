@@ -5,7 +5,7 @@ import { testConfig } from '../../config.ts';
 import { isAppError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import { DRAW_SHARDS, shardCap } from './exposure.ts';
 import { drawTotalsByMember, fundPlayers, playerPrincipal } from './test-kit.ts';
 

@@ -19,7 +19,7 @@ import type { MemberPrincipal } from '../../http/auth.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import { betOutcomes, ticketPayout } from './ticket-view.ts';
 
 /**

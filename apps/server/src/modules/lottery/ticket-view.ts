@@ -2,7 +2,7 @@ import { fromMinor, type LotteryBetTypeCode, type LotteryTicket } from '@wps/con
 import { DrawIndex, type LotteryResults, type Odds } from '@wps/games';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { StoredBet } from './draws.ts';
+import type { StoredBet } from './stored-bet.ts';
 import type { LotteryGame } from './games.ts';
 import { lotteryDraws, lotteryTickets } from './schema.ts';
 

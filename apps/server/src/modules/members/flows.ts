@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
-import {
-  type LoginValue,
-  type RegisterFieldRule,
-  type RegisterRequest,
-  SPEC,
-  type changePasswordRequestSchema,
-  type paymentPasswordRequestSchema,
-  type resetByPhoneRequestSchema,
+import type {
+  LoginValue,
+  RegisterFieldRule,
+  RegisterRequest,
+  changePasswordRequestSchema,
+  paymentPasswordRequestSchema,
+  resetByPhoneRequestSchema,
 } from '@wps/contract';
 import type { z } from 'zod';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -21,7 +20,7 @@ import {
   normalizeMobile,
   phoneDestination,
 } from './normalize.ts';
-import { DEFAULT_DIAL_CODE, FieldErrors, parsePhone } from './validation.ts';
+import { checkNewPassword, DEFAULT_DIAL_CODE, FieldErrors, parsePhone } from './validation.ts';
 
 /**
  * Account flows that span modules (members + auth sessions + verification codes + system
@@ -53,26 +52,6 @@ export const rulesByField = async (s: Services) =>
 const forbidTrial = (p: MemberPrincipal) => {
   if (p.role !== 'player' && p.role !== 'agent') throw new AppError('FORBIDDEN');
 };
-
-/** A new password: required, the password rule, not the default weak one, confirmed. */
-export function checkNewPassword(
-  e: FieldErrors,
-  rule: RegisterFieldRule | undefined,
-  field: string,
-  value: string | undefined,
-  confirmField: string,
-  confirm: string | undefined,
-  opts: { confirmRequired: boolean; mismatch?: 'passwordsInconsistent' | 'confirmMismatch' },
-): string | null {
-  const pw = e.checkRule(field, value, rule, { required: true, trim: false });
-  if (value === SPEC.defaultWeakPassword) e.add(field, 'passwordNotAllowed');
-  if (!confirm) {
-    if (opts.confirmRequired) e.add(confirmField, 'inputEmpty');
-  } else if (value && confirm !== value) {
-    e.add(confirmField, opts.mismatch ?? 'passwordsInconsistent');
-  }
-  return e.has(field) ? null : pw;
-}
 
 /** PUT /wps/member/register (username tab) and /wps/member/register/mobile (mobile tab). */
 export async function register(

@@ -1,4 +1,11 @@
-import { type CompleteLocale, checkFieldRule, type FieldRuleLike, type MessageKey } from '@wps/contract';
+import {
+  type CompleteLocale,
+  checkFieldRule,
+  type FieldRuleLike,
+  type MessageKey,
+  type RegisterFieldRule,
+  SPEC,
+} from '@wps/contract';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { normalizeDialCode, normalizeMobile } from './normalize.ts';
@@ -92,4 +99,24 @@ export function parsePhone(
     return null;
   }
   return { dialCode: d, mobile: m };
+}
+
+/** A new password: required, the password rule, not the default weak one, confirmed. */
+export function checkNewPassword(
+  e: FieldErrors,
+  rule: RegisterFieldRule | undefined,
+  field: string,
+  value: string | undefined,
+  confirmField: string,
+  confirm: string | undefined,
+  opts: { confirmRequired: boolean; mismatch?: 'passwordsInconsistent' | 'confirmMismatch' },
+): string | null {
+  const pw = e.checkRule(field, value, rule, { required: true, trim: false });
+  if (value === SPEC.defaultWeakPassword) e.add(field, 'passwordNotAllowed');
+  if (!confirm) {
+    if (opts.confirmRequired) e.add(confirmField, 'inputEmpty');
+  } else if (value && confirm !== value) {
+    e.add(confirmField, opts.mismatch ?? 'passwordsInconsistent');
+  }
+  return e.has(field) ? null : pw;
 }

@@ -11,7 +11,7 @@ import {
 } from './promotion-view.ts';
 import { promotionValues } from './promotion-values.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
-import type { PromotionsContext } from './service.ts';
+import type { PromotionsContext } from './context.ts';
 import { systemMessage } from '../messages/templates.ts';
 
 /**

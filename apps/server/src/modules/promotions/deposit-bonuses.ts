@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { ApprovedDeposit } from '../cashier/service.ts';
 import { fail, isOpen, type PromotionRow } from './promotion-view.ts';
 import { bonusGrants, promotionParticipations, promotions } from './schema.ts';
-import type { PromotionsContext } from './service.ts';
+import type { PromotionsContext } from './context.ts';
 import type { TicketsService } from './tickets.ts';
 import { depositBonus } from './wagering-math.ts';
 

@@ -16,7 +16,7 @@ import {
   toPromotion,
 } from './promotion-view.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
-import type { PromotionsContext } from './service.ts';
+import type { PromotionsContext } from './context.ts';
 
 const IMAGE_MAX_SIDE = 4096;
 

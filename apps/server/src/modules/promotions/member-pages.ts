@@ -3,7 +3,7 @@ import { localized } from '../../http/i18n.ts';
 import { isTrialType } from '@wps/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.ts';
-import type { PromotionsContext } from './service.ts';
+import type { PromotionsContext } from './context.ts';
 import { promotionImages, promotionParticipations, promotions } from './schema.ts';
 import {
   closedReasonOf,

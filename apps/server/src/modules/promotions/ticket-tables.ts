@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../admin/service.ts';
 import { ticketPrizeTables } from './schema.ts';
-import type { Actor } from './service.ts';
+import type { Actor } from './promotion-view.ts';
 import { prizeOut, toStored, totalWeight } from './ticket-math.ts';
 import { iso } from './ticket-view.ts';
 

@@ -20,7 +20,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import type { BonusEngine, HiddenPromotion } from './bonus-engine.ts';
 import { rewardTickets, type StoredPrize, ticketPrizeTables } from './schema.ts';
-import type { Actor } from './service.ts';
+import type { Actor } from './promotion-view.ts';
 import { drawTicket, payoutOf } from './ticket-math.ts';
 import { ticketReport } from './ticket-report.ts';
 import { TicketPrizeTables } from './ticket-tables.ts';
