@@ -491,6 +491,10 @@ export class Hub88Simulator {
         );
     });
 
+    app.get('/assets/game.js', hide, async (_req, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(GAME_SCRIPT),
+    );
+
     app.get('/img/:file', hide, async (req, reply) => {
       const name = (req.params as { file: string }).file.replace(/\.svg$/, '').replace(/[^a-z_]/g, '');
       return reply
@@ -507,18 +511,23 @@ const rewardOut = (r: SimReward) => {
   return out;
 };
 
+/**
+ * The game page's script, served as a file: the site's Content-Security-Policy (script-src 'self')
+ * runs no inline script, and the simulator is mounted on the same site.
+ */
+const GAME_SCRIPT = `document.getElementById('spin').onclick = async () => {
+  const r = await fetch(location.pathname + '/spin', { method: 'POST' }).then((x) => x.json());
+  document.getElementById('result').textContent = (r.free ? 'Free spin: ' : '') + (r.status === 'RS_OK' ? (r.payout > 0 ? 'Win ' + r.payout.toFixed(2) : 'No win') : r.status);
+  if (r.free) document.getElementById('free').textContent = 'Free spins left: ' + r.freeLeft;
+  if (r.balance !== null && r.balance !== undefined) document.getElementById('balance').textContent = 'Balance ' + r.balance.toFixed(2);
+};
+`;
+
 function gamePage(gameCode: string, demo: boolean, freeLeft = 0): string {
   const title = SIM_GAMES.find((g) => g.game_code === gameCode)?.name ?? gameCode;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font-family:sans-serif;background:#111;color:#eee;text-align:center;padding:2rem}button{font-size:1.4rem;padding:.6rem 2rem}</style></head>
 <body><h1>${title}</h1><p>${demo ? 'Demo play (fun money)' : 'Real play'} · Hub88 simulator</p>
 <p id="balance">Spin to play a round (stake 10.00)</p><p id="free">${freeLeft > 0 ? `Free spins left: ${freeLeft}` : ''}</p><button id="spin">Spin</button><p id="result" role="status"></p>
-<script>
-document.getElementById('spin').onclick = async () => {
-  const r = await fetch(location.pathname + '/spin', { method: 'POST' }).then((x) => x.json());
-  document.getElementById('result').textContent = (r.free ? 'Free spin: ' : '') + (r.status === 'RS_OK' ? (r.payout > 0 ? 'Win ' + r.payout.toFixed(2) : 'No win') : r.status);
-  if (r.free) document.getElementById('free').textContent = 'Free spins left: ' + r.freeLeft;
-  if (r.balance !== null && r.balance !== undefined) document.getElementById('balance').textContent = 'Balance ' + r.balance.toFixed(2);
-};
-</script></body></html>`;
+<script src="../assets/game.js" defer></script></body></html>`;
 }

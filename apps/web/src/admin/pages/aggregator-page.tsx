@@ -119,8 +119,10 @@ export function Hub88RoundDetail({
               </a>
             </p>
           )}
+          <h3>{t('rounds.atHub88')}</h3>
           <Table<Record<string, unknown>>
             caption={t('rounds.atHub88')}
+            captionHidden
             rows={Array.isArray(theirs.data?.transactions) ? theirs.data.transactions : []}
             rowKey={(x) => String(x.transaction_uuid)}
             empty={t('rounds.none')}
@@ -129,7 +131,12 @@ export function Hub88RoundDetail({
               {
                 key: 'tx',
                 header: t('rounds.transaction'),
-                render: (x) => <code>{String(x.transaction_uuid ?? '')}</code>,
+                // The uuid's first part: enough to match the bets record, narrow enough for a phone.
+                render: (x) => (
+                  <code title={String(x.transaction_uuid ?? '')}>
+                    {String(x.transaction_uuid ?? '').slice(0, 8)}…
+                  </code>
+                ),
               },
               { key: 'amount', header: t('rounds.amount'), numeric: true, render: (x) => units(x.amount) },
               {
@@ -324,9 +331,11 @@ function FreebetsCard() {
           })}
         </p>
       )}
+      {granted.data && <h3>{t('freebets.list')}</h3>}
       {granted.data && (
         <Table<Freebet>
           caption={t('freebets.list')}
+          captionHidden
           rows={granted.data}
           rowKey={(r) => r.id}
           empty={t('freebets.none')}
