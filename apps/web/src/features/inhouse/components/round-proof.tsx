@@ -28,16 +28,26 @@ function useLineLabel() {
     }, '');
 }
 
+/** An engine's word for a value ("over", "stood") in the reader's language; numbers and seeds as they are. */
+function useValueText() {
+  const { t } = useTranslation('inhouse');
+  return (l: ProofLine) =>
+    !l.money && /^[a-z]+$/.test(l.value)
+      ? t(`verify.proof.values.${l.value}`, { defaultValue: l.value })
+      : l.value;
+}
+
 function Lines({ value, testId }: { value: unknown; testId?: string }) {
   const { t } = useTranslation('inhouse');
   const label = useLineLabel();
+  const text = useValueText();
   const lines = proofLines(value, { yes: t('verify.proof.yes'), no: t('verify.proof.no') });
   return (
     <dl className="ih-dl ih-proof-lines" data-testid={testId}>
       {lines.map((l) => (
         <div key={l.path.join('.')} className="ih-proof-line">
           <dt>{label(l.path)}</dt>
-          <dd className={l.money ? 'num' : undefined}>{l.value}</dd>
+          <dd className={l.money ? 'num' : undefined}>{text(l)}</dd>
         </div>
       ))}
     </dl>
@@ -48,10 +58,11 @@ function Lines({ value, testId }: { value: unknown; testId?: string }) {
 export function BetReads({ bet }: { bet: unknown }) {
   const { t } = useTranslation('inhouse');
   const label = useLineLabel();
+  const text = useValueText();
   const lines = proofLines(bet, { yes: t('verify.proof.yes'), no: t('verify.proof.no') });
   return (
     <p className="small" data-testid="verify-bet-reads">
-      {t('verify.proof.betReads')} {lines.map((l) => `${label(l.path)} ${l.value}`).join(' · ')}
+      {t('verify.proof.betReads')} {lines.map((l) => `${label(l.path)} ${text(l)}`).join(' · ')}
     </p>
   );
 }
