@@ -38,6 +38,7 @@ import { gamesRoutes } from './modules/games/routes.ts';
 import { gamesAdminRoutes } from './modules/games/admin-routes.ts';
 import { gamesVendorRoutes } from './modules/games/vendor-routes.ts';
 import { inhouseAdminRoutes } from './modules/inhouse/admin-routes.ts';
+import { jackpotAdminRoutes, jackpotRoutes } from './modules/jackpot/routes.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { registerCrashBeacon } from './modules/inhouse/crash-beacon.ts';
 import { crashRoutes } from './modules/inhouse/crash-routes.ts';
@@ -223,6 +224,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerPayments(app);
   await app.register(inhouseRoutes);
   await app.register(inhouseAdminRoutes);
+  await app.register(jackpotRoutes);
+  await app.register(jackpotAdminRoutes);
   await app.register(crashRoutes);
   await registerCrashBeacon(app);
   await app.register(lotteryRoutes);

@@ -15,6 +15,7 @@ import { GamesService } from './modules/games/service.ts';
 import { GamesAdminService } from './modules/games/admin-service.ts';
 import { BettingRecords } from './modules/games/records.ts';
 import { InhouseService } from './modules/inhouse/service.ts';
+import { JackpotService } from './modules/jackpot/service.ts';
 import { crashFairness } from './modules/inhouse/crash-beacon.ts';
 import { CrashService } from './modules/inhouse/crash-service.ts';
 import { LotteryService } from './modules/lottery/service.ts';
@@ -57,6 +58,7 @@ export interface Services {
   gameRecords: BettingRecords;
   gamesAdmin: GamesAdminService;
   inhouse: InhouseService;
+  jackpot: JackpotService;
   crash: CrashService;
   lottery: LotteryService;
   agents: AgentsService;
@@ -183,6 +185,17 @@ export function createServices(config: Config, database: Database): Services {
     inhouse,
     crashFairness(config, () => crash.now()),
   );
+  const jackpot = new JackpotService(db, {
+    wallet,
+    bets,
+    inhouse,
+    members,
+    messages,
+    audit,
+    production: config.env === 'production',
+  });
+  // The winners board announces jackpot wins beside the biggest rounds (issue 31).
+  games.jackpotWinners = (limit) => jackpot.recentWins(limit);
   const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
   promotions.tickets = tickets;
   points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
@@ -217,6 +230,7 @@ export function createServices(config: Config, database: Database): Services {
     wallet,
     audit,
     inhouse,
+    jackpot,
     crash,
     lottery,
     seamless,

@@ -19,6 +19,7 @@ export * from './safe.ts';
 export * from './games.ts';
 export * from './cdn.ts';
 export * from './inhouse.ts';
+export * from './jackpot.ts';
 export * from './crash.ts';
 export * from './lottery.ts';
 export * from './agents.ts';

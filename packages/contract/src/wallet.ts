@@ -21,6 +21,10 @@ export const REASON_CODES = [
   'dividend',
   'bonus',
   'trial_grant',
+  /** The progressive jackpot (issue 31): a stake's share into the pool, its take-back, the seed, the win. */
+  'jackpot_contribution',
+  'jackpot_seed',
+  'jackpot_win',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -29,7 +33,7 @@ export const RECORD_TYPES = {
   deposit: ['deposit'],
   withdraw: ['withdraw_hold', 'withdraw_release', 'withdraw_paid', 'withdraw_refund'],
   transfer: ['transfer'],
-  game: ['bet', 'win', 'rollback'],
+  game: ['bet', 'win', 'rollback', 'jackpot_win'],
   bonus: ['bonus'],
   commission: ['commission', 'salary', 'dividend'],
   adjustment: ['adjustment'],

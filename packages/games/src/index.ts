@@ -10,6 +10,7 @@ export * from './dice.ts';
 export * from './dragon-tiger.ts';
 export * from './fairness.ts';
 export * from './fairness-text.ts';
+export * from './jackpot.ts';
 export * from './keno.ts';
 export * from './lottery.ts';
 export * from './meta.ts';

@@ -15,6 +15,7 @@ export * from '../modules/games/schema.ts';
 export * from '../modules/bets/schema.ts';
 export * from '../modules/inhouse/schema.ts';
 export * from '../modules/inhouse/crash-schema.ts';
+export * from '../modules/jackpot/schema.ts';
 export * from '../modules/lottery/schema.ts';
 export * from '../modules/agents/schema.ts';
 export * from '../modules/content/schema.ts';

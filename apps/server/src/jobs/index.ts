@@ -7,6 +7,7 @@ import { paymentsReconcileJob } from './payments.ts';
 import { lotteryDrawJobs, lotteryResultsFeedJob } from './lottery-draws.ts';
 import { bonusJob, pointsJob, referralJob } from './promotions.ts';
 import { missionsJob } from './missions.ts';
+import { jackpotJob } from './jackpot.ts';
 import { promoKindJobs } from './promo-kinds.ts';
 
 declare module 'fastify' {
@@ -33,6 +34,7 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(bonusJob(app.services.bonusEngine));
   scheduler.register(pointsJob(app.services.points));
   scheduler.register(missionsJob(app.services.missions));
+  scheduler.register(jackpotJob(app.services.jackpot));
   scheduler.register(referralJob(app.services.referral));
   const offset = app.config.businessUtcOffsetMinutes;
   for (const job of promoKindJobs(app.services.cashback, app.services.vip, offset)) scheduler.register(job);

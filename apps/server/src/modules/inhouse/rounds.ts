@@ -5,8 +5,8 @@ import {
   type InhouseGame,
   type InhouseRoundDetail,
 } from '@wps/contract';
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BetsService } from '../bets/service.ts';
 import { type EngineState, type HttpGame, viewOf } from './engine.ts';
@@ -49,6 +49,62 @@ export class InhouseRounds {
         serverSeed: seed.active ? null : seed.serverSeed,
       },
     };
+  }
+
+  /**
+   * The fairness inputs of settled rounds, by round id (the jackpot draws each eligible round with
+   * them, modules/jackpot): the seed pair's server seed, client seed and the round's nonce. Only
+   * for the jackpot's draw and its proof; the server seed of an active pair is never sent out.
+   */
+  async drawInputs(
+    roundIds: readonly string[],
+    ex: Db | Tx = this.db,
+  ): Promise<
+    Map<
+      string,
+      {
+        seedId: number;
+        serverSeed: string;
+        serverSeedHash: string;
+        clientSeed: string;
+        nonce: number;
+        revealed: boolean;
+      }
+    >
+  > {
+    const out = new Map<
+      string,
+      {
+        seedId: number;
+        serverSeed: string;
+        serverSeedHash: string;
+        clientSeed: string;
+        nonce: number;
+        revealed: boolean;
+      }
+    >();
+    if (roundIds.length === 0) return out;
+    const rounds = await ex
+      .select({ id: inhouseRounds.id, seedId: inhouseRounds.seedId, nonce: inhouseRounds.nonce })
+      .from(inhouseRounds)
+      .where(inArray(inhouseRounds.id, [...roundIds]));
+    const seeds = new Map<number, Awaited<ReturnType<InhouseSeeds['byId']>>>();
+    for (const r of rounds) {
+      let seed = seeds.get(r.seedId);
+      if (!seed) {
+        seed = await this.seeds.byId(ex, r.seedId);
+        seeds.set(r.seedId, seed);
+      }
+      out.set(r.id, {
+        seedId: r.seedId,
+        serverSeed: seed.serverSeed,
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce: r.nonce,
+        revealed: !seed.active,
+      });
+    }
+    return out;
   }
 
   /** The console's round list: newest first, by game, member and business days. */

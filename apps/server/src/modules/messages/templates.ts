@@ -110,6 +110,11 @@ export const SYSTEM_MESSAGES = {
 export type SystemMessageKey = keyof typeof SYSTEM_MESSAGES;
 /** An argument: the same in both languages, or an operator text with its Nepali version (empty: English). */
 export type MessageArg = string | number | { en: string; ne?: string | null | undefined };
+  jackpotWonTitle: { en: 'You won the {0}!', ne: 'तपाईंले {0} जित्नुभयो!' },
+  jackpotWon: {
+    en: '{0} from the {1} was added to your cash balance. Round {2}.',
+    ne: '{1} बाट {0} तपाईंको नगद ब्यालेन्समा थपियो। राउन्ड {2}।',
+  },
 /** A template and its arguments, or an operator's own text (a reply, a note) kept as written. */
 export type MessagePart = readonly [SystemMessageKey, ...MessageArg[]] | { raw: string };
 

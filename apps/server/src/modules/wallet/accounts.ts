@@ -36,6 +36,10 @@ export function accountKey(a: AccountRef): string {
     if (!a.ref || !CODE_RE.test(a.ref)) throw new Error(`${a.type} needs a vendor code`);
     return `${a.type}:${a.ref}:${a.shard ?? 0}`;
   }
+  if (a.type === 'jackpot') {
+    if (!a.ref || !/^[1-9][0-9]{0,9}$/.test(a.ref)) throw new Error('jackpot needs a pool id');
+    return `${a.type}:${a.ref}`;
+  }
   if (a.type === 'channel_clearing') {
     if (!a.ref || !CODE_RE.test(a.ref)) throw new Error('channel_clearing needs a channel code');
     return `${a.type}:${a.ref}`;
@@ -55,4 +59,5 @@ export const Accounts = {
   trialIssuance: (): AccountRef => ({ type: 'trial_issuance' }),
   promotion: (): AccountRef => ({ type: 'promotion' }),
   adjustment: (): AccountRef => ({ type: 'adjustment' }),
+  jackpot: (poolId: number): AccountRef => ({ type: 'jackpot', ref: String(poolId) }),
 } as const;

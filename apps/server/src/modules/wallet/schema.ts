@@ -39,7 +39,14 @@ export const WORLD_ACCOUNT_TYPES = [
   'adjustment',
 ] as const;
 
-export const ACCOUNT_TYPES = [...MEMBER_ACCOUNT_TYPES, ...WORLD_ACCOUNT_TYPES] as const;
+/**
+ * House money set aside for a purpose: a progressive jackpot pool (ref = pool id) holds the stakes'
+ * shares until a winner takes them. Never below zero (the CHECK below and wallet_post treat it as
+ * they treat a member's account): a pool cannot promise money it does not hold.
+ */
+export const POOL_ACCOUNT_TYPES = ['jackpot'] as const;
+
+export const ACCOUNT_TYPES = [...MEMBER_ACCOUNT_TYPES, ...WORLD_ACCOUNT_TYPES, ...POOL_ACCOUNT_TYPES] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 const quoted = (list: readonly string[]) => sql.raw(list.map((t) => `'${t}'`).join(', '));
