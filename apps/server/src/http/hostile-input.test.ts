@@ -364,6 +364,13 @@ describe('hostile input from the OpenAPI document', () => {
         'GET /wps/admin/aggregator/hub88/freebets/prepaids',
         'GET /wps/admin/aggregator/hub88/freebets',
         'POST /wps/admin/aggregator/hub88/freebets',
+        // The jackpot (issue 31): the public pools and wins, the console's pools, history and trigger.
+        'GET /wps/jackpot',
+        'GET /wps/jackpot/wins',
+        'GET /wps/admin/jackpot/pools',
+        'PATCH /wps/admin/jackpot/pools/{id}',
+        'GET /wps/admin/jackpot/pools/{id}/history',
+        'POST /wps/admin/jackpot/pools/{id}/trigger',
       ]),
     );
     const player = await createMember(t.app, { paymentPassword: 'Pay@1234' });

@@ -67,6 +67,17 @@ describe('permission matrix (generated from the route table)', () => {
   it('finds the admin routes', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.map((r) => r.url)).toContain('/wps/admin/operators');
+    // The jackpot console (issue 31) is guarded like every console route.
+    expect(
+      routes.filter((r) => r.url.startsWith('/wps/admin/jackpot/')).map((r) => `${r.method} ${r.url}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'GET /wps/admin/jackpot/pools',
+        'PATCH /wps/admin/jackpot/pools/:id',
+        'GET /wps/admin/jackpot/pools/:id/history',
+        'POST /wps/admin/jackpot/pools/:id/trigger',
+      ]),
+    );
   });
 
   it('has no admin route without a permission, and every permission is a known one', () => {
