@@ -78,6 +78,7 @@ test.describe('fidelity to SPEC', () => {
     await server.seedMembers();
     await signInPlayer(page, 'demo01', 'Demo@1234');
     await page.goto('/member?page=securityCenter');
+    await page.getByRole('link', { name: /^Personal details/ }).click();
     const profile = page.getByRole('region', { name: 'Personal details' });
     await profile.getByLabel('Zalo').fill('12ab');
     const birthday = profile.getByRole('group', { name: 'Birthday' });
@@ -99,6 +100,9 @@ test.describe('fidelity to SPEC', () => {
       sourceOfIncome: 'Salary',
     });
 
+    // Back to the security centre's index, and into its picture section.
+    await page.getByRole('link', { name: 'All security settings' }).click();
+    await page.getByRole('link', { name: /^Profile picture/ }).click();
     const avatar = page.getByRole('region', { name: 'Profile picture' });
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d4a017' } })
       .png()

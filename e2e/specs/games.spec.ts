@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, type TestServer, test } from '../fixtures/server.ts';
+import { openCard, recordRow } from '../fixtures/records.ts';
 import { headerBalance, seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
@@ -141,9 +142,36 @@ for (const [label, viewport] of [
       await expect(totals).toContainText('1 round');
       await expect(totals).toContainText('25.00');
       await expect(totals).toContainText('+35.00');
-      await page.getByRole('button', { name: 'Details', exact: true }).first().click();
-      const detail = page.getByRole('dialog', { name: `Round ${roundId}` });
+      const phone = viewport.width < 600;
+      // The sandbox vendor signed the spin, yet it is a PG game: the "PG Slots" filter finds it,
+      // another provider's does not (issue 27). On a phone the filters are folded under a summary.
+      if (phone) await page.getByTestId('record-filters').locator('summary').click();
+      const provider = page.getByRole('combobox', { name: 'Provider', exact: true });
+      await provider.selectOption({ label: 'PG Slots' });
+      await expect(totals).toContainText('1 round');
+      await provider.selectOption({ label: 'JDB' });
+      await expect(totals).toContainText('0 rounds');
+      await provider.selectOption({ label: 'PG Slots' });
+      await expect(totals).toContainText('1 round');
+      const round = recordRow(page, 'PG Slots').first();
+      if (phone) {
+        // A card: the bet and the win/loss first, the game and its provider's name, no round id.
+        await expect(page.locator('table')).toHaveCount(0);
+        await expect(round.locator('.record-card__amount')).toContainText('25.00');
+        await expect(round.locator('.record-card__result')).toContainText('+35.00');
+        await expect(round).not.toContainText(roundId);
+        await expect(round).not.toContainText('SANDBOX');
+        await openCard(round);
+        await expect(round.locator('.record-card__details')).toBeVisible();
+        await expect(round.locator('.record-card__details')).toContainText('60.00');
+        await round.getByRole('button', { name: 'Bets in this round' }).click();
+      } else {
+        await round.getByRole('button', { name: 'Details', exact: true }).click();
+      }
+      const detail = page.getByRole('dialog');
       await expect(detail.getByTestId('round-detail')).toContainText('60.00');
+      await expect(detail).toContainText('PG Slots');
+      await expect(detail).not.toContainText(roundId);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );

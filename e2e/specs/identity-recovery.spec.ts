@@ -72,6 +72,11 @@ test.describe('recover and secure an account', () => {
     await expect(change).toHaveCount(0);
     await expect(page).toHaveURL(/\/member\?page=securityCenter$/);
 
+    // The security centre is an index of its sections, each opening on its own (issue 27).
+    const index = page.getByRole('region', { name: 'Your account' });
+    await expect(index.getByRole('link', { name: /^Set payment password/ })).toContainText('Not set');
+    await index.getByRole('link', { name: /^Set payment password/ }).click();
+    await expect(page).toHaveURL(/section=payment/);
     const pay = page.getByRole('region', { name: 'Set payment password' });
     await pay.getByLabel('Login password').fill('Wrong2024');
     await pay.getByLabel('Payment password', { exact: true }).fill('123456');
@@ -81,7 +86,10 @@ test.describe('recover and secure an account', () => {
     await pay.getByLabel('Login password').fill('Newbie2024');
     await pay.getByRole('button', { name: 'Save payment password' }).click();
     await expect(page.getByRole('region', { name: 'Change payment password' })).toBeVisible();
+    await page.getByRole('link', { name: 'All security settings' }).click();
+    await expect(index.getByRole('link', { name: /^Change payment password/ })).toContainText('Set');
 
+    await index.getByRole('link', { name: /^Bind email/ }).click();
     const mail = page.getByRole('region', { name: 'Bind email' });
     await mail.getByRole('textbox', { name: 'Email', exact: true }).fill('newbie@example.com');
     await mail.getByRole('button', { name: 'Send code' }).click();
@@ -89,6 +97,9 @@ test.describe('recover and secure an account', () => {
     const code = await lastCode(server.app, 'newbie@example.com');
     await mail.getByRole('textbox', { name: 'Email verification code' }).fill(code);
     await mail.getByRole('button', { name: 'Verify and bind' }).click();
+    await expect(page.getByRole('region', { name: 'Change email' })).toBeVisible();
+    await page.getByRole('link', { name: 'All security settings' }).click();
+    await expect(index.getByRole('link', { name: /^Change email/ })).toContainText('Verified');
     const overview = page.getByRole('region', { name: 'Account security' });
     await expect(overview.getByText('newbie@example.com')).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type CatalogueLang, message, text } from '../fixtures/catalogue.ts';
 import { expect, test } from '../fixtures/server.ts';
+import { recordRow } from '../fixtures/records.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
@@ -177,10 +178,9 @@ for (const lang of ['EN', 'NE'] as const satisfies readonly CatalogueLang[]) {
     });
     await server.services.cashier.payWithdrawal(OPERATOR, pending.content[0]!.id, `ESW-PAY-${lang}`);
     await page.reload();
-    const row = page
-      .getByRole('region', { name: t('wallet:withdraw.listTitle') })
-      .getByRole('row')
-      .filter({ hasText: '9841027027' });
+    // A phone shows the withdrawals as cards: the amount and status first, Confirm receipt in view.
+    const row = recordRow(page.getByRole('region', { name: t('wallet:withdraw.listTitle') }), '9841027027');
+    await expect(row.locator('.record-card__amount')).toBeVisible();
     await row.getByRole('button', { name: t('wallet:receipt.open') }).click();
     const receipt = page.getByRole('dialog', { name: t('wallet:receipt.title') });
     await receipt.getByLabel(t('wallet:receipt.outcomes.received')).check();

@@ -15,6 +15,7 @@ test('a player sets a daily deposit limit in the security centre and a deposit a
   await signInPlayer(page, 'demo01', 'Demo@1234');
 
   await page.goto('/member?page=securityCenter');
+  await page.getByRole('link', { name: /^Deposit, loss, wager and session limits/ }).click();
   const limits = page.getByRole('region', { name: 'Deposit, loss, wager and session limits' });
   await expect(limits).toBeVisible();
   await expect(limits).toContainText('You have no limits set.');
@@ -31,11 +32,12 @@ test('a player sets a daily deposit limit in the security centre and a deposit a
   await expect(limits.getByText(/Deposit · Daily: 5000\.00 from /)).toBeVisible();
   await expect(limits.getByTestId('limit-deposit-day')).toContainText('300.00');
   // The protection cards fit the phone (the header's own width is the shell's business).
-  for (const name of [
-    'Deposit, loss, wager and session limits',
-    'Time-out and self-exclusion',
-    'Getting help',
-  ]) {
+  for (const [section, name] of [
+    ['limits', 'Deposit, loss, wager and session limits'],
+    ['exclusion', 'Time-out and self-exclusion'],
+    ['help', 'Getting help'],
+  ] as const) {
+    if (section !== 'limits') await page.goto(`/member?page=securityCenter&section=${section}`);
     const box = await page.getByRole('region', { name }).boundingBox();
     expect(box!.x + box!.width, name).toBeLessThanOrEqual(360);
   }

@@ -112,6 +112,47 @@ describe('sandbox vendor over real HTTP', () => {
     expect(row).toMatchObject({ bet: '10.00', win: payout.toFixed(2), status: 'settled' });
   });
 
+  it("the betting record's vendor filter finds a PG spin the sandbox vendor signed (issue 27)", async () => {
+    const { sid } = await open('PG_SLOT_003');
+    const spin = await post(`/sandbox/api/${sid}/slot`, { stake: '5.00' });
+    expect(spin.status).toBe(200);
+    const { sid: jdb } = await open('JDB_SLOT_001');
+    const other = await post(`/sandbox/api/${jdb}/slot`, { stake: '5.00' });
+    expect(other.status).toBe(200);
+    // The filter offers the catalogue's vendors (the game menus' `vassalage`: PG is "PG Slots").
+    const menus = await json('/lgw/games/game_menus');
+    const pg = (
+      menus.body.value.lanes as Array<{ gameClassify: Array<{ vassalage: string; displayName: string }> }>
+    )
+      .flatMap((l) => l.gameClassify)
+      .find((v) => v.vassalage === 'PG');
+    expect(pg?.displayName).toBe('PG Slots');
+    const rounds = async (query: string) => {
+      const r = await json(`/wps/relay/GCS_bettingRecord?pageSize=100&${query}`, {
+        headers: { token: player.token },
+      });
+      expect(r.status).toBe(200);
+      return r.body.value as {
+        total: number;
+        content: Array<{ roundId: string; vendor: string; vendorName: string; gameCode: string }>;
+      };
+    };
+    // The round is signed by the sandbox vendor, yet it is a PG game: the PG filter finds it.
+    const byPg = await rounds('vendor=PG');
+    const found = byPg.content.find((x) => x.roundId === spin.body.roundId);
+    expect(found).toMatchObject({ vendor: 'SANDBOX', vendorName: 'PG Slots', gameCode: 'PG_SLOT_003' });
+    expect(byPg.content.every((x) => x.gameCode.startsWith('PG_'))).toBe(true);
+    expect(byPg.content.some((x) => x.roundId === other.body.roundId)).toBe(false);
+    // With the game type as well, and the other vendor's filter finds the other round only.
+    expect((await rounds('vendor=PG&gameType=RNG')).content.map((x) => x.roundId)).toContain(
+      spin.body.roundId,
+    );
+    const byJdb = await rounds('vendor=JDB');
+    expect(byJdb.content.map((x) => x.roundId)).toEqual([other.body.roundId]);
+    // The signer's own code still selects every round it signed (the console's search).
+    expect((await rounds('vendor=SANDBOX')).total).toBeGreaterThanOrEqual(byPg.total + byJdb.total);
+  });
+
   it('rejects bad stakes and unknown sessions with a 4xx, moving nothing', async () => {
     const { sid } = await open('PG_SLOT_002');
     const before = await balance();

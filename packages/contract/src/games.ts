@@ -196,7 +196,10 @@ export const bettingRecordQuerySchema = z.object({
 export const betRoundSchema = z.object({
   roundId: safeString(),
   source: z.enum(BET_SOURCES),
+  /** The vendor that signed the round (the record's key with the round id; the detail asks by it). */
   vendor: safeString(),
+  /** The game's catalogue vendor in the reader's language ("PG Slots"): what the record shows. */
+  vendorName: safeString(),
   gameType: safeString(),
   gameCode: safeString().nullable(),
   gameName: safeString(),

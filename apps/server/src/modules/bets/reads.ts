@@ -1,16 +1,30 @@
 import type { BetSource, BetStatus } from '@wps/contract';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bets } from './schema.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 
+/**
+ * A catalogue vendor's rounds in the record (games' `vendorRounds`): the rows it signed, and the
+ * rows of its games' codes that another vendor signed for it (a shared code: unless one of the
+ * other vendors that have it signed the row).
+ */
+export interface VendorRounds {
+  vendor: string;
+  codes: string[];
+  shared: Array<{ code: string; notSignedBy: string[] }>;
+}
+
 export interface RoundFilter {
   memberId?: number | undefined;
   /** Rounds of this member's team: itself and everyone below it (agent centre). */
   teamOf?: number | undefined;
+  /** The vendor that signed the rows (the bets record's `vendor`). */
   vendor?: string | undefined;
+  /** The catalogue vendor whose games were played, whoever signed them (the betting record's filter). */
+  catalogueVendor?: VendorRounds | undefined;
   gameType?: string | undefined;
   roundId?: string | undefined;
   from?: Date | undefined;
@@ -120,6 +134,7 @@ export class BetReads {
         ? sql`(${bets.uplinePath} @> array[${f.teamOf}::int] or ${bets.memberId} = ${f.teamOf})`
         : undefined,
       f.vendor ? eq(bets.vendor, f.vendor) : undefined,
+      f.catalogueVendor ? catalogueVendorRows(f.catalogueVendor) : undefined,
       f.gameType ? eq(bets.gameType, f.gameType) : undefined,
       f.roundId ? eq(bets.roundId, f.roundId) : undefined,
       f.from ? gte(bets.settledAt, f.from) : undefined,
@@ -351,4 +366,13 @@ function toSummary(r: {
     trial: r.trial,
     time: new Date(r.time),
   };
+}
+
+/** The rows of a catalogue vendor's rounds (see VendorRounds). */
+function catalogueVendorRows(v: VendorRounds): SQL {
+  return or(
+    eq(bets.vendor, v.vendor),
+    v.codes.length > 0 ? inArray(bets.gameCode, v.codes) : undefined,
+    ...v.shared.map((s) => and(eq(bets.gameCode, s.code), notInArray(bets.vendor, s.notSignedBy))),
+  ) as SQL;
 }

@@ -8,7 +8,7 @@ import { bets, betsDaily, betsHourly } from './schema.ts';
 import { TeamBets } from './team.ts';
 import { TeamRollup } from './team-rollup.ts';
 
-export type { BetRow, RoundFilter, RoundSummary, RoundTotals } from './reads.ts';
+export type { BetRow, RoundFilter, RoundSummary, RoundTotals, VendorRounds } from './reads.ts';
 
 export interface Settlement {
   memberId: number;

@@ -32,6 +32,8 @@ export class BettingRecords {
       roundId: r.roundId,
       source: r.source,
       vendor: r.vendor,
+      // The game's own vendor as players know it ("PG Slots"), not the one that signed the round.
+      vendorName: await this.deps.games.vendorName(g?.vendor ?? r.vendor, locale),
       gameType: r.gameType,
       gameCode: r.gameCode,
       gameName: g ? toGame(g, locale).displayName : (r.gameCode ?? r.vendor),
@@ -57,8 +59,12 @@ export class BettingRecords {
 
   async list(filter: RoundFilter, q: RecordQuery, locale: CompleteLocale) {
     const range = parseRange({ from: q.from, to: q.to });
+    // The filter names a catalogue vendor (the game menus' `vassalage`, "PG Slots"), while a row
+    // carries the vendor that signed it: the sandbox vendor or an aggregator signs for the games
+    // of several. Both are matched, as the record names the round's game (`gameFor`).
+    const catalogueVendor = q.vendor ? await this.deps.games.vendorRounds(q.vendor) : undefined;
     const result = await this.deps.bets.rounds(
-      { ...filter, vendor: q.vendor, gameType: q.gameType, from: range.from, to: range.to },
+      { ...filter, catalogueVendor, gameType: q.gameType, from: range.from, to: range.to },
       q,
     );
     const content = [];

@@ -8,17 +8,14 @@ import {
   GAMES_LIMITS,
   type GamesQuery,
   isTrialType,
-  JACKPOT_VENDOR,
-  type JackpotWin,
   onCdn,
   type Page,
-  toMinor,
 } from '@wps/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import type { BetsService } from '../bets/service.ts';
+import type { BetsService, VendorRounds } from '../bets/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -57,11 +54,6 @@ export function fillTemplate(template: string, values: Record<string, string>): 
  */
 export class GamesService {
   readonly catalogue: Catalogue;
-  /**
-   * Recent jackpot wins (modules/jackpot, set by services.ts): the winners board announces them
-   * with the rounds. A hook, not a dependency: the jackpot module reads this module's name masking.
-   */
-  jackpotWinners: ((limit: number) => Promise<JackpotWin[]>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -395,6 +387,34 @@ export class GamesService {
     return snap.byVendorCode.get(`${vendor}|${gameCode}`) ?? snap.byCode.get(gameCode);
   }
 
+  /** The display name of a catalogue vendor in the reader's language (its code when it is not in the catalogue). */
+  async vendorName(code: string, locale: CompleteLocale): Promise<string> {
+    const v = (await this.catalogue.snapshot()).vendorByCode.get(code);
+    return v ? (locale === 'ne' ? v.nameNe : v.nameEn) : code;
+  }
+
+  /**
+   * Which rows of the bets record are rounds of catalogue vendor `vendor`, as `gameFor` names
+   * them: the rows it signed itself, and rows another signer (an aggregator, the sandbox vendor)
+   * sent for one of its games, which carry the signer's code but the game's. `gameFor` takes a
+   * signer's own game of that code first, so a code another catalogue vendor also has is this
+   * vendor's only when that other vendor did not sign it.
+   */
+  async vendorRounds(vendor: string): Promise<VendorRounds> {
+    const snap = await this.catalogue.snapshot();
+    const owners = new Map<string, string[]>();
+    for (const g of snap.games) owners.set(g.gameCode, [...(owners.get(g.gameCode) ?? []), g.vendor]);
+    const codes: string[] = [];
+    const shared: Array<{ code: string; notSignedBy: string[] }> = [];
+    for (const [code, byCode] of owners) {
+      if (snap.byCode.get(code)?.vendor !== vendor) continue;
+      const others = byCode.filter((v) => v !== vendor);
+      if (others.length === 0) codes.push(code);
+      else shared.push({ code, notSignedBy: [...new Set(others)] });
+    }
+    return { vendor, codes, shared };
+  }
+
   async winners(
     q: { gameCategory: string; limitNum: number; sort: 'LATEST' | 'BIGGEST'; minPayout?: bigint },
     locale: CompleteLocale,
@@ -434,26 +454,3 @@ export class GamesService {
       .where(sql`${gameLaunchTokens.expiresAt} < now() - interval '1 day'`);
   }
 }
-    if (this.jackpotWinners && q.gameCategory === 'ALL') {
-      for (const w of await this.jackpotWinners(q.limitNum)) {
-        if (q.minPayout && toMinor(w.amount) < q.minPayout) continue;
-        const g = w.game ? await this.gameFor(JACKPOT_VENDOR, w.game) : undefined;
-        const game = g ? toGame(g, locale) : null;
-        list.push({
-          customerName: w.customerName,
-          winAmount: w.amount,
-          iconUrl: game?.iconUrl ?? '',
-          gameName: w.poolName,
-          gameId: game?.gameId ?? null,
-          vassalage: JACKPOT_VENDOR,
-          time: w.time,
-        });
-      }
-      // The board's own order, jackpot wins among the rounds.
-      list.sort((a, b) =>
-        q.sort === 'BIGGEST'
-          ? Number(toMinor(b.winAmount) - toMinor(a.winAmount))
-          : b.time.localeCompare(a.time),
-      );
-      list.splice(q.limitNum);
-    }

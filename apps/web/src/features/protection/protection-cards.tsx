@@ -37,7 +37,7 @@ export function ProtectionCards() {
   );
 }
 
-function LimitsCard() {
+export function LimitsCard() {
   const { t, i18n } = useTranslation('protection');
   const { data } = useLimits();
   const save = useSetLimit();
@@ -140,7 +140,7 @@ function LimitsCard() {
   );
 }
 
-function RealityCard() {
+export function RealityCard() {
   const { t } = useTranslation('protection');
   const { data } = useProtectionStatus(true);
   const save = useSetRealityInterval();
@@ -168,7 +168,7 @@ function RealityCard() {
   );
 }
 
-function ExclusionCard() {
+export function ExclusionCard() {
   const { t } = useTranslation('protection');
   const logout = useSessionStore((s) => s.logout);
   const [kind, setKind] = useState<'timeout' | 'self'>('timeout');

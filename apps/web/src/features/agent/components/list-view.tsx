@@ -3,13 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { type Column, Table } from '../../../shared/ui/table.tsx';
+import { type RecordColumn, RecordList } from '../../../shared/ui/record-list.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { type AGENT_LISTS, downloadCsv, type Query, useAgentList } from '../api/agent-calls.ts';
 
 export const PAGE_SIZE = 20;
 
-/** A server-paginated list of the centre with its CSV export (same filters, every page). */
+/** A server-paginated list of the centre with its CSV export (same filters, every page): a table, or cards on a phone. */
 export function ListView<K extends keyof typeof AGENT_LISTS, Row>({
   name,
   query,
@@ -21,7 +21,8 @@ export function ListView<K extends keyof typeof AGENT_LISTS, Row>({
 }: {
   name: K;
   query: Query;
-  columns: Array<Column<Row>>;
+  /** Each column says where it goes on a phone's card (shared/ui/record-list.tsx). */
+  columns: Array<RecordColumn<Row>>;
   rowKey(row: Row): string | number;
   caption: string;
   toolbar?: ReactNode;
@@ -51,7 +52,7 @@ export function ListView<K extends keyof typeof AGENT_LISTS, Row>({
           {t('exportCsv')}
         </Button>
       </div>
-      <Table
+      <RecordList
         caption={caption}
         captionHidden
         columns={columns}

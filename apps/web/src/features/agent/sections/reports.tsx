@@ -6,6 +6,7 @@ import { TextField } from '../../../shared/ui/field.tsx';
 import { type TeamBetRow, type TeamProfitRow, useIncome } from '../api/agent-calls.ts';
 import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
 import { ListView } from '../components/list-view.tsx';
+import { type RecordColumn, RecordList } from '../../../shared/ui/record-list.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';
 
 /** Team betting: every round of the subtree, optionally one member's. */
@@ -26,12 +27,22 @@ export function TeamBetsSection() {
           <TextField label={t('cols.account')} value={account} onChange={(e) => setAccount(e.target.value)} />
         }
         columns={[
-          { key: 'time', header: t('cols.time'), render: (r) => formatDateTime(r.time, i18n.language) },
-          { key: 'account', header: t('cols.account'), render: (r) => r.account },
-          { key: 'game', header: t('cols.game'), render: (r) => `${r.vendor} ${r.gameCode ?? r.gameType}` },
-          { key: 'stake', header: t('cols.stake'), render: (r) => r.stake, numeric: true },
+          {
+            key: 'time',
+            header: t('cols.time'),
+            card: 'time',
+            render: (r) => formatDateTime(r.time, i18n.language),
+          },
+          { key: 'account', header: t('cols.account'), card: 'title', render: (r) => r.account },
+          {
+            key: 'game',
+            header: t('cols.game'),
+            card: 'title',
+            render: (r) => `${r.vendor} ${r.gameCode ?? r.gameType}`,
+          },
+          { key: 'stake', header: t('cols.stake'), card: 'amount', render: (r) => r.stake, numeric: true },
           { key: 'validBet', header: t('cols.validBet'), render: (r) => r.validBet, numeric: true },
-          { key: 'payout', header: t('cols.payout'), render: (r) => r.payout, numeric: true },
+          { key: 'payout', header: t('cols.payout'), card: 'result', render: (r) => r.payout, numeric: true },
         ]}
       />
     </section>
@@ -62,6 +73,7 @@ export function UserLossSection() {
           {
             key: 'account',
             header: t('cols.account'),
+            card: 'title',
             render: (r) =>
               r.isAgent ? (
                 <Button
@@ -74,10 +86,40 @@ export function UserLossSection() {
               ) : (
                 r.account
               ),
+            // The card's head is one button already: the way into a sub-agent's team is below it.
+            renderCard: (r) => r.account,
           },
-          { key: 'validBet', header: t('cols.validBet'), render: (r) => r.validBet, numeric: true },
+          {
+            key: 'team',
+            header: t('team.open'),
+            card: 'action',
+            cardOnly: true,
+            render: (r) =>
+              r.isAgent ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setTrail([...trail, { id: r.id, account: r.account }])}
+                >
+                  {t('team.openOf', { account: r.account })}
+                </Button>
+              ) : null,
+          },
+          {
+            key: 'validBet',
+            header: t('cols.validBet'),
+            card: 'amount',
+            render: (r) => r.validBet,
+            numeric: true,
+          },
           { key: 'payout', header: t('cols.payout'), render: (r) => r.payout, numeric: true },
-          { key: 'profitLoss', header: t('cols.profitLoss'), render: (r) => r.profitLoss, numeric: true },
+          {
+            key: 'profitLoss',
+            header: t('cols.profitLoss'),
+            card: 'result',
+            render: (r) => r.profitLoss,
+            numeric: true,
+          },
           {
             key: 'active',
             header: t('overview.activeMembers'),
@@ -98,15 +140,17 @@ export function PayoutsSection({ kind }: { kind: 'REALTIME' | 'DAILY' | 'HOURLY'
   const title = t(
     `menu.${{ REALTIME: 'realtimeSalary', DAILY: 'dailyWages', HOURLY: 'hourlySalary', DIVIDEND: 'dividend' }[kind]}`,
   );
-  const columns = [
+  const columns: Array<RecordColumn<DividendRow>> = [
     {
       key: 'period',
       header: t('cols.period'),
+      card: 'time',
       render: (r: DividendRow) => formatDateTime(r.period, i18n.language),
     },
     {
       key: 'account',
       header: t(side === 'PAID' ? 'cols.downline' : 'cols.payer'),
+      card: 'title',
       render: (r: DividendRow) => (side === 'PAID' ? r.account : (r.payer ?? t('contracts.platform'))),
     },
     ...(kind === 'DIVIDEND'
@@ -120,8 +164,20 @@ export function PayoutsSection({ kind }: { kind: 'REALTIME' | 'DAILY' | 'HOURLY'
           },
         ]),
     { key: 'rate', header: t('cols.rate'), render: (r: DividendRow) => `${r.rate} %`, numeric: true },
-    { key: 'amount', header: t('cols.amount'), render: (r: DividendRow) => r.amount, numeric: true },
-    { key: 'status', header: t('cols.status'), render: (r: DividendRow) => t(`payout.${r.status}`) },
+    {
+      key: 'amount',
+      header: t('cols.amount'),
+      card: 'amount',
+      render: (r: DividendRow) => r.amount,
+      numeric: true,
+    },
+    {
+      key: 'status',
+      header: t('cols.status'),
+      card: 'result',
+      cardLabel: false,
+      render: (r: DividendRow) => t(`payout.${r.status}`),
+    },
   ];
   const range = presetRange(preset);
   return (
@@ -172,39 +228,20 @@ export function IncomeSection() {
     <section className="agent-section" aria-labelledby="agent-income">
       <h2 id="agent-income">{t('menu.myIncome')}</h2>
       <DatePresets value={preset} onChange={setPreset} />
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">{t('menu.myIncome')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('contracts.kind')}</th>
-              <th scope="col" className="num">
-                {t('income.received')}
-              </th>
-              <th scope="col" className="num">
-                {t('income.paid')}
-              </th>
-              <th scope="col" className="num">
-                {t('income.net')}
-              </th>
-              <th scope="col" className="num">
-                {t('income.pending')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.rows ?? []).map((r) => (
-              <tr key={r.kind}>
-                <th scope="row">{t(`kinds.${r.kind}`)}</th>
-                <td className="num">{r.received}</td>
-                <td className="num">{r.paid}</td>
-                <td className="num">{r.net}</td>
-                <td className="num">{r.pending}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordList
+        caption={t('menu.myIncome')}
+        captionHidden
+        rows={data?.rows ?? []}
+        rowKey={(r) => r.kind}
+        empty={t('empty')}
+        columns={[
+          { key: 'kind', header: t('contracts.kind'), card: 'title', render: (r) => t(`kinds.${r.kind}`) },
+          { key: 'received', header: t('income.received'), numeric: true, render: (r) => r.received },
+          { key: 'paid', header: t('income.paid'), numeric: true, render: (r) => r.paid },
+          { key: 'net', header: t('income.net'), numeric: true, card: 'amount', render: (r) => r.net },
+          { key: 'pending', header: t('income.pending'), numeric: true, render: (r) => r.pending },
+        ]}
+      />
     </section>
   );
 }
@@ -234,10 +271,21 @@ export function TransactionsSection({ memberId }: { memberId: number | null }) {
           />
         }
         columns={[
-          { key: 'time', header: t('cols.time'), render: (r) => formatDateTime(r.createdAt, i18n.language) },
-          { key: 'reason', header: t('cols.type'), render: (r) => r.reason },
-          { key: 'amount', header: t('cols.amount'), render: (r) => r.amount, numeric: true },
-          { key: 'after', header: t('cols.balance'), render: (r) => r.balanceAfter, numeric: true },
+          {
+            key: 'time',
+            header: t('cols.time'),
+            card: 'time',
+            render: (r) => formatDateTime(r.createdAt, i18n.language),
+          },
+          { key: 'reason', header: t('cols.type'), card: 'title', render: (r) => r.reason },
+          { key: 'amount', header: t('cols.amount'), card: 'amount', render: (r) => r.amount, numeric: true },
+          {
+            key: 'after',
+            header: t('cols.balance'),
+            card: 'result',
+            render: (r) => r.balanceAfter,
+            numeric: true,
+          },
         ]}
       />
     </section>

@@ -17,6 +17,27 @@ export default function TeamSection({ onDetails }: { onDetails(memberId: number)
     ...(parent ? { parentId: parent.id } : {}),
     ...(search.trim() ? { search: search.trim() } : {}),
   };
+  const actions = (r: DownlineRow, withTeam: boolean) => (
+    <span className="agent-actions">
+      {withTeam && r.directCount > 0 && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setTrail([...trail, { id: r.id, account: r.account }])}
+        >
+          {t('team.openOf', { account: r.account })}
+        </Button>
+      )}
+      {r.level === 1 && (
+        <Button size="sm" variant="secondary" onClick={() => setOfferTo(r.account)}>
+          {t('contracts.offer')}
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" onClick={() => onDetails(r.id)}>
+        {t('menu.accountDetails')}
+      </Button>
+    </span>
+  );
   return (
     <section className="agent-section" aria-labelledby="agent-team">
       <h2 id="agent-team">{t('menu.teamManagement')}</h2>
@@ -43,6 +64,9 @@ export default function TeamSection({ onDetails }: { onDetails(memberId: number)
           {
             key: 'account',
             header: t('cols.account'),
+            card: 'title',
+            // The card's head is one button already: the way into a sub-team is below it.
+            renderCard: (r) => r.account,
             render: (r) =>
               r.directCount > 0 ? (
                 <Button
@@ -62,24 +86,28 @@ export default function TeamSection({ onDetails }: { onDetails(memberId: number)
             render: (r) => t(r.isAgent ? 'register.agent' : 'register.player'),
           },
           { key: 'level', header: t('cols.level'), render: (r) => r.level, numeric: true },
-          { key: 'balance', header: t('cols.balance'), render: (r) => r.balance, numeric: true },
+          {
+            key: 'balance',
+            header: t('cols.balance'),
+            card: 'amount',
+            render: (r) => r.balance,
+            numeric: true,
+          },
           { key: 'commission', header: t('cols.commission'), render: (r) => r.commission, numeric: true },
-          { key: 'status', header: t('cols.status'), render: (r) => r.status },
+          {
+            key: 'status',
+            header: t('cols.status'),
+            card: 'result',
+            cardLabel: false,
+            render: (r) => r.status,
+          },
           {
             key: 'actions',
             header: t('cols.actions'),
-            render: (r) => (
-              <span className="agent-actions">
-                {r.level === 1 && (
-                  <Button size="sm" variant="secondary" onClick={() => setOfferTo(r.account)}>
-                    {t('contracts.offer')}
-                  </Button>
-                )}
-                <Button size="sm" variant="ghost" onClick={() => onDetails(r.id)}>
-                  {t('menu.accountDetails')}
-                </Button>
-              </span>
-            ),
+            card: 'action',
+            render: (r) => actions(r, false),
+            // On a card the account is plain text in the head: a sub-team opens from here.
+            renderCard: (r) => actions(r, true),
           },
         ]}
       />

@@ -1,5 +1,6 @@
 import type { MemberInfo } from '@wps/contract';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -24,35 +25,124 @@ import {
   specMessage,
 } from '../lib/validation.ts';
 import { AvatarCard, ProfileCard } from './profile-cards.tsx';
-import { ProtectionCards } from '../../protection/protection-cards.tsx';
+import { HelpLinks } from '../../protection/help-links.tsx';
+import { ExclusionCard, LimitsCard, RealityCard } from '../../protection/protection-cards.tsx';
+import { type SecuritySection, sectionFrom, sectionStates } from '../lib/security-sections.ts';
 import '../auth.css';
 
 /**
- * Member centre › securityCenter (SPEC §2, §6): avatar, password, phone, email, payment password
- * and the profile fields of SPEC §3.
+ * Member centre › securityCenter (SPEC §2, §6): avatar, password, phone, email, payment password,
+ * the profile fields of SPEC §3 and player protection. An index of its sections, each opening on
+ * its own (`&section=`), so no screen is one long scroll of every form; the cashier's links to
+ * `#personal-details` and `#payment-password` open theirs.
  */
 export default function SecurityCentre() {
   const { t } = useTranslation('auth');
   const token = useSessionStore((s) => s.token);
   const { data: member, isPending, error } = useMemberInfo(token);
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const section = sectionFrom(params.get('section'), hash);
   if (isPending) return <Loader label={t('loading')} />;
   if (!member)
     return <p className="form-error form-error--box">{error?.message ?? specMessage('unknown', 'en')}</p>;
   if (member.isTrial) return <p className="notice-box">{t('security.trial')}</p>;
+  if (!section) return <SecurityIndex member={member} />;
+  return (
+    <div className="security">
+      <Link className="security__back" to="/member?page=securityCenter" data-testid="security-back">
+        <span aria-hidden="true">‹</span> {t('security.sections.back')}
+      </Link>
+      <SectionBody section={section} member={member} />
+    </div>
+  );
+}
+
+function SectionBody({ section, member }: { section: SecuritySection; member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  switch (section) {
+    case 'details':
+      return <ProfileCard member={member} />;
+    case 'password':
+      return (
+        <section className="card security__card" aria-labelledby="sec-password">
+          <h3 id="sec-password">{t('security.password.title')}</h3>
+          <p className="muted small">{t('security.password.lead')}</p>
+          <ChangePasswordForm forced={false} inline onDone={() => toast.success(t('changePassword.done'))} />
+        </section>
+      );
+    case 'mobile':
+      return <MobileCard member={member} />;
+    case 'email':
+      return <EmailCard member={member} />;
+    case 'payment':
+      return <PaymentPasswordCard hasOne={member.hasPaymentPassword} />;
+    case 'avatar':
+      return <AvatarCard member={member} />;
+    case 'limits':
+      return <LimitsCard />;
+    case 'reality':
+      return <RealityCard />;
+    case 'exclusion':
+      return <ExclusionCard />;
+    case 'help':
+      return <HelpLinks />;
+  }
+}
+
+/** Each section as a row: what it is, where it stands, and a tap to open it. */
+function SecurityIndex({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('auth');
+  const { t: tp } = useTranslation('protection');
+  const state = sectionStates(member);
+  const row = (s: SecuritySection, title: string) => {
+    const st = state[s];
+    return (
+      <li key={s}>
+        <Link
+          className="security-index__link"
+          to={`/member?page=securityCenter&section=${s}`}
+          data-section={s}
+        >
+          <span className="security-index__title">{title}</span>
+          {st && (
+            <span className={`badge ${st.ok ? 'badge--ok' : 'badge--warn'}`}>
+              {t(`security.sections.state.${st.text}`)}
+            </span>
+          )}
+          <span className="security-index__chevron" aria-hidden="true">
+            ›
+          </span>
+        </Link>
+      </li>
+    );
+  };
   return (
     <div className="security">
       <Overview member={member} />
-      <AvatarCard member={member} />
-      <section className="card security__card" aria-labelledby="sec-password">
-        <h3 id="sec-password">{t('security.password.title')}</h3>
-        <p className="muted small">{t('security.password.lead')}</p>
-        <ChangePasswordForm forced={false} inline onDone={() => toast.success(t('changePassword.done'))} />
+      <section className="card security-index" aria-labelledby="sec-account">
+        <h3 id="sec-account">{t('security.sections.account')}</h3>
+        <ul>
+          {row('details', t('security.profile.title'))}
+          {row('password', t('security.password.title'))}
+          {row(
+            'payment',
+            t(member.hasPaymentPassword ? 'security.payment.change' : 'security.payment.title'),
+          )}
+          {row('mobile', t(member.mobileVerified ? 'security.mobile.change' : 'security.mobile.title'))}
+          {row('email', t(member.emailVerified ? 'security.email.change' : 'security.email.title'))}
+          {row('avatar', t('security.avatar.title'))}
+        </ul>
       </section>
-      <MobileCard member={member} />
-      <EmailCard member={member} />
-      <PaymentPasswordCard hasOne={member.hasPaymentPassword} />
-      <ProfileCard member={member} />
-      <ProtectionCards />
+      <section className="card security-index" aria-labelledby="sec-protection">
+        <h3 id="sec-protection">{t('security.sections.protection')}</h3>
+        <ul>
+          {row('limits', tp('limits.title'))}
+          {row('reality', tp('reality.title'))}
+          {row('exclusion', tp('exclusion.title'))}
+          {row('help', tp('help.title'))}
+        </ul>
+      </section>
     </div>
   );
 }

@@ -5,26 +5,22 @@ import { SelectField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { Table } from '../../../shared/ui/table.tsx';
+import { RecordFilters, RecordList } from '../../../shared/ui/record-list.tsx';
 import { Money } from '../../wallet/components/money.tsx';
-import { RangePicker } from '../../wallet/components/range-picker.tsx';
+import { RangePicker, useRangeText } from '../../wallet/components/range-picker.tsx';
 import { type DayRange, isValidRange, lastDays, rangeQuery } from '../../wallet/lib/dates.ts';
 import { formatTime } from '../../wallet/lib/time.ts';
 import { type BetRound, useBettingDetail, useBettingRecord } from '../api/get-betting-record.ts';
 import { useGameMenus } from '../api/get-game-menus.ts';
 import '../../wallet/wallet.css';
 import '../games.css';
+import '../betting-record.css';
 
 function RoundDetail({ round, onClose }: { round: BetRound; onClose(): void }) {
   const { t, i18n } = useTranslation('games');
   const detail = useBettingDetail(round);
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('record.detailTitle', { roundId: round.roundId })}
-      closeLabel={t('close')}
-    >
+    <Modal open onClose={onClose} title={round.gameName} closeLabel={t('close')}>
       {detail.isPending ? (
         <Loader label={t('record.details')} />
       ) : detail.error ? (
@@ -34,7 +30,7 @@ function RoundDetail({ round, onClose }: { round: BetRound; onClose(): void }) {
           <dl className="record-detail__facts">
             <dt>{t('record.game')}</dt>
             <dd>
-              {detail.data.gameName} · {detail.data.vendor}
+              {detail.data.gameName} · {detail.data.vendorName}
             </dd>
             <dt>{t('record.time')}</dt>
             <dd>{formatTime(detail.data.time, i18n.language)}</dd>
@@ -64,26 +60,38 @@ function RoundDetail({ round, onClose }: { round: BetRound; onClose(): void }) {
               {detail.data.trial ? ` · ${t('record.trial')}` : ''}
             </dd>
           </dl>
-          <Table
+          <RecordList
             caption={t('record.entries')}
             rows={detail.data.entries}
             rowKey={(e) => e.id}
             empty={t('record.none')}
             columns={[
-              { key: 'time', header: t('record.time'), render: (e) => formatTime(e.time, i18n.language) },
+              {
+                key: 'time',
+                header: t('record.time'),
+                card: 'time',
+                render: (e) => formatTime(e.time, i18n.language),
+              },
               {
                 key: 'stake',
                 header: t('record.bet'),
                 numeric: true,
+                card: 'amount',
                 render: (e) => <Money value={e.stake} />,
               },
               {
                 key: 'payout',
                 header: t('record.win'),
                 numeric: true,
+                card: 'result',
                 render: (e) => <Money value={e.payout} />,
               },
-              { key: 'status', header: t('record.status'), render: (e) => t(`record.statuses.${e.status}`) },
+              {
+                key: 'status',
+                header: t('record.status'),
+                card: 'title',
+                render: (e) => t(`record.statuses.${e.status}`),
+              },
             ]}
           />
         </div>
@@ -110,6 +118,7 @@ export default function BettingRecordPage() {
     ),
   ];
   const valid = isValidRange(range);
+  const rangeText = useRangeText(range);
   const record = useBettingRecord({
     pageNo: page,
     pageSize: 20,
@@ -128,33 +137,41 @@ export default function BettingRecordPage() {
         <h3 id="bets-title" className="visually-hidden">
           {t('record.totals')}
         </h3>
-        <div className="wallet-toolbar">
-          <SelectField
-            label={t('record.vendor')}
-            value={vendor}
-            onChange={(e) => change(() => setVendor(e.target.value))}
-          >
-            <option value="">{t('record.allVendors')}</option>
-            {vendors.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('record.type')}
-            value={gameType}
-            onChange={(e) => change(() => setGameType(e.target.value))}
-          >
-            <option value="">{t('record.allTypes')}</option>
-            {GAME_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`common:categories.${c}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <RangePicker value={range} onChange={(r) => change(() => setRange(r))} />
+        <RecordFilters
+          summary={[
+            vendors.find(([code]) => code === vendor)?.[1] ?? t('record.allVendors'),
+            gameType ? t(`common:categories.${gameType}`) : t('record.allTypes'),
+            rangeText,
+          ].join(' · ')}
+        >
+          <div className="wallet-toolbar record-filters">
+            <SelectField
+              label={t('record.vendor')}
+              value={vendor}
+              onChange={(e) => change(() => setVendor(e.target.value))}
+            >
+              <option value="">{t('record.allVendors')}</option>
+              {vendors.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t('record.type')}
+              value={gameType}
+              onChange={(e) => change(() => setGameType(e.target.value))}
+            >
+              <option value="">{t('record.allTypes')}</option>
+              {GAME_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`common:categories.${c}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <RangePicker value={range} onChange={(r) => change(() => setRange(r))} />
+        </RecordFilters>
         {totals && (
           <dl className="record-totals" data-testid="bet-totals">
             <div>
@@ -193,21 +210,28 @@ export default function BettingRecordPage() {
           <p className="wallet-error">{record.error.message}</p>
         ) : (
           <>
-            <Table<BetRound>
+            <RecordList<BetRound>
               caption={t('record.totals')}
               captionHidden
               rows={record.data.content}
               rowKey={(r) => `${r.vendor}-${r.roundId}`}
               empty={t('record.none')}
               columns={[
-                { key: 'time', header: t('record.time'), render: (r) => formatTime(r.time, i18n.language) },
+                {
+                  key: 'time',
+                  header: t('record.time'),
+                  card: 'time',
+                  render: (r) => formatTime(r.time, i18n.language),
+                },
                 {
                   key: 'game',
                   header: t('record.game'),
+                  card: 'title',
                   render: (r) => (
                     <>
                       {r.gameName}
-                      <span className="muted small"> · {r.vendor}</span>
+                      <span className="muted small"> · {r.vendorName}</span>
+                      {r.trial && <span className="muted small"> · {t('record.trial')}</span>}
                     </>
                   ),
                 },
@@ -215,6 +239,7 @@ export default function BettingRecordPage() {
                   key: 'bet',
                   header: t('record.bet'),
                   numeric: true,
+                  card: 'amount',
                   render: (r) => <Money value={r.bet} />,
                 },
                 {
@@ -227,7 +252,15 @@ export default function BettingRecordPage() {
                   key: 'net',
                   header: t('record.net'),
                   numeric: true,
+                  card: 'result',
                   render: (r) => <Money value={r.net} signed />,
+                },
+                {
+                  key: 'validBet',
+                  header: t('record.validBet'),
+                  numeric: true,
+                  cardOnly: true,
+                  render: (r) => <Money value={r.validBet} />,
                 },
                 {
                   key: 'status',
@@ -240,6 +273,11 @@ export default function BettingRecordPage() {
                   render: (r) => (
                     <button type="button" className="link-btn" onClick={() => setOpen(r)}>
                       {t('record.details')}
+                    </button>
+                  ),
+                  renderCard: (r) => (
+                    <button type="button" className="link-btn" onClick={() => setOpen(r)}>
+                      {t('record.entries')}
                     </button>
                   ),
                 },

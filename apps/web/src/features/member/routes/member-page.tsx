@@ -1,24 +1,40 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { cx } from '../../../shared/lib/cx.ts';
-import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { selectIsAgent, selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
+import { isModuleEnabled } from '../../../shared/system/categories.ts';
+import { buttonClass } from '../../../shared/ui/button.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Icon } from '../../../shared/ui/icons.tsx';
 import { getMemberStore } from '../../account/api/session-calls.ts';
+import { useMemberInfo } from '../../account/api/get-member-info.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
-import { NotAvailable } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 import { MEMBER_PAGES } from '../member-pages.ts';
+import {
+  defaultPage,
+  groupOf,
+  isMemberPage,
+  type MemberAccess,
+  type MemberGroup,
+  type MemberPage,
+  memberMenu,
+  nextBestPage,
+  revealScrollLeft,
+  unavailableReason,
+} from '../member-menu.ts';
 import type { MissionSummary } from '@wps/contract';
 import { api } from '../../../shared/api/client.ts';
+import '../member.css';
 
 export { MEMBER_PAGES };
-type MemberPage = (typeof MEMBER_PAGES)[number];
-const isMemberPage = (v: string | null): v is MemberPage => MEMBER_PAGES.includes(v as MemberPage);
 
-/** Pages whose feature has landed, each its own chunk; the rest show the honest empty state. */
-const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
+/** Every page's body, each its own chunk. */
+const PAGE_BODIES: Record<MemberPage, ComponentType> = {
   securityCenter: lazy(() => import('../../auth/routes/security-centre.tsx')),
   depositv2: lazy(() => import('../../wallet/routes/deposit.tsx')),
   withdraw: lazy(() => import('../../wallet/routes/withdraw.tsx')),
@@ -33,6 +49,7 @@ const PAGE_BODIES: Partial<Record<MemberPage, ComponentType>> = {
   manualRebate: lazy(() => import('../../promotions/routes/manual-rebate.tsx')),
   referral: lazy(() => import('../../referral/routes/referral-page.tsx')),
   missionLeaderboard: lazy(() => import('../../missions/routes/mission-leaderboard.tsx')),
+  registerCenter: lazy(() => import('../../agent/routes/register-center.tsx')),
 };
 
 /** SPEC §2 badge counts on the member centre menu, from the public store's counters (SPEC §3). */
@@ -61,20 +78,103 @@ function useBadges(): Partial<Record<MemberPage, number>> {
   };
 }
 
-export default function MemberPageView() {
+/**
+ * What this player can use: the member type and upline (member info), the flags and the module
+ * tree (the start-up permission payload). Until member info answers, an ordinary player's menu.
+ */
+function useMemberAccess(): MemberAccess {
+  const token = useSessionStore((s) => s.token);
+  const isTrial = useSessionStore(selectIsTrial);
+  const isAgent = useSessionStore(selectIsAgent);
+  const info = useMemberInfo(token).data;
+  const whitelabel = usePermission().data?.info.whitelabel;
+  return useMemo(() => {
+    const modules = whitelabel?.modules ?? [];
+    return {
+      isTrial: info ? info.isTrial : isTrial,
+      isAgent: info ? info.isAgent : isAgent,
+      hasUpline: info?.parentId != null,
+      flags: whitelabel?.flags ?? {},
+      // An empty tree (not loaded, or none configured) leaves every module on, as the shell does.
+      modules:
+        modules.length === 0
+          ? {}
+          : Object.fromEntries(['PROMO', 'REFERRAL'].map((id) => [id, isModuleEnabled(modules, id)])),
+    };
+  }, [info, isTrial, isAgent, whitelabel]);
+}
+
+function Count({ n }: { n: number | undefined }) {
   const { t } = useTranslation();
-  const badges = useBadges();
-  const [params] = useSearchParams();
-  const raw = params.get('page');
-  const page: MemberPage = isMemberPage(raw) ? raw : 'securityCenter';
-  const Body = PAGE_BODIES[page];
+  if (!n || n <= 0) return null;
   return (
-    <div className="page">
-      <PageHeader title={t('pages.member.title')} lead={t('pages.member.lead')} />
-      <div className="split">
-        <nav className="sub-nav" aria-label={t('pages.member.menu')}>
-          <ul>
-            {MEMBER_PAGES.map((p) => (
+    <span className="badge badge--count">
+      <span aria-hidden="true">{n}</span>
+      <span className="visually-hidden">{t('pages.member.badge', { count: n })}</span>
+    </span>
+  );
+}
+
+/**
+ * The menu: on a phone the four groups as one row and the current group's pages as a strip under
+ * it (its current page kept in view); from 900 px every group with its pages in the side column.
+ */
+function MemberNav({
+  page,
+  access,
+  badges,
+}: {
+  page: MemberPage;
+  access: MemberAccess;
+  badges: Partial<Record<MemberPage, number>>;
+}) {
+  const { t } = useTranslation();
+  const menu = memberMenu(access);
+  const current: MemberGroup = groupOf(page);
+  const navRef = useRef<HTMLElement>(null);
+
+  // The current page's tab in view in its strip, without moving the page itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page or its menu changes.
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const link = nav?.querySelector<HTMLElement>('.member-nav__group.is-current [aria-current="page"]');
+    const strip = link?.closest<HTMLElement>('.member-nav__pages');
+    if (!link || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = revealScrollLeft(
+      {
+        left: link.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft,
+        width: link.offsetWidth,
+      },
+      strip,
+    );
+  }, [page, menu.length]);
+
+  const groupBadge = (pages: MemberPage[]) => pages.reduce((n, p) => n + (badges[p] ?? 0), 0);
+  return (
+    <nav className="member-nav" aria-label={t('pages.member.menu')} ref={navRef}>
+      <ul className="member-nav__groups">
+        {menu.map(({ group, pages }) => (
+          <li key={group}>
+            <Link
+              to={`/member?page=${group === current && pages.includes(page) ? page : pages[0]}`}
+              className={cx('member-nav__group-link', group === current && 'is-active')}
+              aria-current={group === current ? 'true' : undefined}
+              data-group={group}
+            >
+              <Icon name={GROUP_ICONS[group]} size={18} />
+              <span>{t(`pages.member.groups.${group}`)}</span>
+              <Count n={groupBadge(pages)} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {menu.map(({ group, pages }) => (
+        <div key={group} className={cx('member-nav__group', group === current && 'is-current')}>
+          <span className="member-nav__heading" id={`member-nav-${group}`}>
+            {t(`pages.member.groups.${group}`)}
+          </span>
+          <ul className="member-nav__pages" aria-labelledby={`member-nav-${group}`}>
+            {pages.map((p) => (
               <li key={p}>
                 <Link
                   to={`/member?page=${p}`}
@@ -82,27 +182,71 @@ export default function MemberPageView() {
                   aria-current={p === page ? 'page' : undefined}
                 >
                   {t(`pages.member.pages.${p}`)}
-                  {(badges[p] ?? 0) > 0 && (
-                    <span className="badge badge--count">
-                      <span aria-hidden="true">{badges[p]}</span>
-                      <span className="visually-hidden">{t('pages.member.badge', { count: badges[p] })}</span>
-                    </span>
-                  )}
+                  <Count n={badges[p]} />
                 </Link>
               </li>
             ))}
           </ul>
-        </nav>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+const GROUP_ICONS: Record<MemberGroup, Parameters<typeof Icon>[0]['name']> = {
+  wallet: 'wallet',
+  play: 'cards',
+  rewards: 'gift',
+  account: 'user',
+};
+
+/** A page this player cannot use, reached by its address: why, and where to go instead. */
+function Unavailable({ page, access }: { page: MemberPage; access: MemberAccess }) {
+  const { t } = useTranslation();
+  const reason = unavailableReason(page, access) ?? 'featureOff';
+  const next = nextBestPage(page, access);
+  return (
+    <EmptyState
+      icon={<Icon name="shield" size={32} />}
+      title={t(`pages.member.unavailable.${reason}.title`)}
+      description={t(`pages.member.unavailable.${reason}.text`)}
+      action={
+        <Link
+          className={buttonClass('secondary')}
+          to={`/member?page=${next}`}
+          data-testid="member-unavailable-next"
+        >
+          {t('pages.member.unavailable.goTo', { page: t(`pages.member.pages.${next}`) })}
+        </Link>
+      }
+    />
+  );
+}
+
+export default function MemberPageView() {
+  const { t } = useTranslation();
+  const badges = useBadges();
+  const access = useMemberAccess();
+  const [params] = useSearchParams();
+  const raw = params.get('page');
+  const page: MemberPage = isMemberPage(raw) ? raw : defaultPage(access);
+  const usable = unavailableReason(page, access) === null;
+  const Body = PAGE_BODIES[page];
+  return (
+    <div className="page member-centre">
+      <PageHeader title={t('pages.member.title')} lead={t('pages.member.lead')} />
+      <div className="split">
+        <MemberNav page={page} access={access} badges={badges} />
         <section className="split__main" aria-labelledby="member-page-title">
           <h2 id="member-page-title" className="section-title">
             {t(`pages.member.pages.${page}`)}
           </h2>
-          {Body ? (
+          {usable ? (
             <Suspense fallback={<Loader label={t('loading')} />}>
               <Body />
             </Suspense>
           ) : (
-            <NotAvailable what={t(`pages.member.pages.${page}`)} />
+            <Unavailable page={page} access={access} />
           )}
         </section>
       </div>

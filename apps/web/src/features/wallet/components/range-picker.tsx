@@ -120,3 +120,14 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange(ran
     </div>
   );
 }
+
+/** The chosen days in words, in the reader's language ("23 Nov 2026 – 29 Nov 2026"): a folded filter's summary. */
+export function useRangeText(value: DayRange): string {
+  const { t, i18n } = useTranslation('wallet');
+  return value.from === value.to
+    ? formatDate(value.from, i18n.language)
+    : t('range.shown', {
+        from: formatDate(value.from, i18n.language),
+        to: formatDate(value.to, i18n.language),
+      });
+}

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../shared/ui/field.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { Table } from '../../../shared/ui/table.tsx';
+import { RecordFilters, RecordList } from '../../../shared/ui/record-list.tsx';
 import { useRecords } from '../api/get-records.ts';
 import { Money } from '../components/money.tsx';
-import { RangePicker } from '../components/range-picker.tsx';
+import { RangePicker, useRangeText } from '../components/range-picker.tsx';
 import { type DayRange, isValidRange, lastDays, rangeQuery } from '../lib/dates.ts';
 import { RecordTime } from '../components/record-time.tsx';
 import '../wallet.css';
@@ -45,6 +45,7 @@ export default function TransactionHistoryPage() {
   const [range, setRange] = useState<DayRange>(() => lastDays(7));
   const [page, setPage] = useState(1);
   const valid = isValidRange(range);
+  const rangeText = useRangeText(range);
   const records = useRecords({
     pageNo: page,
     pageSize: 20,
@@ -61,28 +62,32 @@ export default function TransactionHistoryPage() {
         <h3 id="records-title" className="visually-hidden">
           {t('records.title')}
         </h3>
-        <div className="wallet-toolbar">
-          <SelectField
-            label={t('records.type')}
-            value={type}
-            onChange={(e) => change(() => setType(e.target.value as RecordType | ''))}
-          >
-            <option value="">{t('records.allTypes')}</option>
-            {TYPES.map((k) => (
-              <option key={k} value={k}>
-                {t(`recordType.${k}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <RangePicker value={range} onChange={(r) => change(() => setRange(r))} />
+        <RecordFilters
+          summary={[type ? t(`recordType.${type}`) : t('records.allTypes'), rangeText].join(' · ')}
+        >
+          <div className="wallet-toolbar record-filters">
+            <SelectField
+              label={t('records.type')}
+              value={type}
+              onChange={(e) => change(() => setType(e.target.value as RecordType | ''))}
+            >
+              <option value="">{t('records.allTypes')}</option>
+              {TYPES.map((k) => (
+                <option key={k} value={k}>
+                  {t(`recordType.${k}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <RangePicker value={range} onChange={(r) => change(() => setRange(r))} />
+        </RecordFilters>
         {records.isPending ? (
           <Loader label={t('loading')} />
         ) : records.error ? (
           <p className="wallet-error">{records.error.message}</p>
         ) : (
           <>
-            <Table<AccountRecord>
+            <RecordList<AccountRecord>
               caption={t('records.title')}
               captionHidden
               rows={records.data.content}
@@ -92,29 +97,35 @@ export default function TransactionHistoryPage() {
                 {
                   key: 'time',
                   header: t('cols.time'),
+                  card: 'time',
                   render: (r) => <RecordTime iso={r.createdAt} />,
                 },
                 {
                   key: 'type',
                   header: t('cols.type'),
+                  card: 'title',
                   render: (r) => t(`reason.${r.reason}`, { defaultValue: r.reason }),
                 },
                 {
                   key: 'amount',
                   header: t('cols.amount'),
                   numeric: true,
+                  card: 'amount',
                   render: (r) => <Money value={r.amount} signed />,
                 },
                 {
                   key: 'after',
                   header: t('cols.balanceAfter'),
                   numeric: true,
+                  card: 'result',
                   render: (r) => <Money value={r.balanceAfter} />,
                 },
                 {
                   key: 'detail',
                   header: t('cols.detail'),
+                  card: 'detail',
                   render: (r) => <span className="muted small">{detailText(r.detail, t)}</span>,
+                  renderCard: (r) => detailText(r.detail, t) || null,
                 },
               ]}
             />
