@@ -8,8 +8,11 @@ import {
   GAMES_LIMITS,
   type GamesQuery,
   isTrialType,
+  JACKPOT_VENDOR,
+  type JackpotWin,
   onCdn,
   type Page,
+  toMinor,
 } from '@wps/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -54,6 +57,11 @@ export function fillTemplate(template: string, values: Record<string, string>): 
  */
 export class GamesService {
   readonly catalogue: Catalogue;
+  /**
+   * Recent jackpot wins (modules/jackpot, set by services.ts): the winners board announces them
+   * with the rounds. A hook, not a dependency: the jackpot module reads this module's name masking.
+   */
+  jackpotWinners: ((limit: number) => Promise<JackpotWin[]>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -454,3 +462,26 @@ export class GamesService {
       .where(sql`${gameLaunchTokens.expiresAt} < now() - interval '1 day'`);
   }
 }
+    if (this.jackpotWinners && q.gameCategory === 'ALL') {
+      for (const w of await this.jackpotWinners(q.limitNum)) {
+        if (q.minPayout && toMinor(w.amount) < q.minPayout) continue;
+        const g = w.game ? await this.gameFor(JACKPOT_VENDOR, w.game) : undefined;
+        const game = g ? toGame(g, locale) : null;
+        list.push({
+          customerName: w.customerName,
+          winAmount: w.amount,
+          iconUrl: game?.iconUrl ?? '',
+          gameName: w.poolName,
+          gameId: game?.gameId ?? null,
+          vassalage: JACKPOT_VENDOR,
+          time: w.time,
+        });
+      }
+      // The board's own order, jackpot wins among the rounds.
+      list.sort((a, b) =>
+        q.sort === 'BIGGEST'
+          ? Number(toMinor(b.winAmount) - toMinor(a.winAmount))
+          : b.time.localeCompare(a.time),
+      );
+      list.splice(q.limitNum);
+    }
