@@ -121,6 +121,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/inhouse-ggr-page.tsx'),
   },
   {
+    id: 'jackpot',
+    path: 'jackpot',
+    labelKey: 'nav.jackpot',
+    icon: 'trophy',
+    permission: 'games',
+    load: () => import('./pages/jackpot-admin-page.tsx'),
+  },
+  {
     id: 'content-banners',
     path: 'content-banners',
     labelKey: 'nav.contentBanners',

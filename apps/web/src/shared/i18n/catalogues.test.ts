@@ -22,6 +22,8 @@ import enReportsAdmin from './locales/en/reports-admin.json';
 import neReportsAdmin from './locales/ne/reports-admin.json';
 import enPromoKinds from './locales/en/promo-kinds.json';
 import nePromoKinds from './locales/ne/promo-kinds.json';
+import enJackpot from './locales/en/jackpot.json';
+import neJackpot from './locales/ne/jackpot.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -51,6 +53,7 @@ const catalogues = [
   ['protection', flatten(enProtection as Tree), flatten(neProtection as Tree)],
   ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
   ['promo-kinds', flatten(enPromoKinds as Tree), flatten(nePromoKinds as Tree)],
+  ['jackpot', flatten(enJackpot as Tree), flatten(neJackpot as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

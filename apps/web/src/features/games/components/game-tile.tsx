@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
 import { showsFreeTrial } from '../lib/launch-gate.ts';
 import { createThrottle } from '../lib/throttle.ts';
+import { useJackpotPools } from '../../jackpot/api.ts';
 import { jackpotShown } from '../lib/jackpot.ts';
 import { useLaunch } from './use-launch.ts';
 
@@ -18,13 +19,13 @@ import { useLaunch } from './use-launch.ts';
 const ART_SIZE = 240;
 
 /**
- * A game's progressive jackpot: the pool's current amount as the API sends it, and only for a
- * game that has a real pool (none has yet). Never a number made up on the client.
+ * A game's progressive jackpot: the pool's current amount as the API sends it (GET /wps/jackpot,
+ * polled), and only for a game a real pool covers. Never a number made up on the client.
  */
 function JackpotPool({ amount }: { amount: string }) {
   const { t } = useTranslation('games');
   return (
-    <p className="game-tile__jackpot">
+    <p className="game-tile__jackpot" data-testid="tile-jackpot">
       <span className="game-tile__jackpot-label">{t('jackpot')}</span>{' '}
       <span className="game-tile__jackpot-amount">{groupMoney(amount)}</span>
     </p>
@@ -71,7 +72,7 @@ function FavoriteToggle({ game }: { game: Game }) {
  * SPEC §2 game tile: artwork (lagerIcon), name, type, favourite toggle, Play Now for non-RNG
  * games and a free-trial button on supportPlay 0 games. Clicking the artwork launches the game
  * too. SPEC's ticking "jackpot-style" number is left out: it was no jackpot (issue 27); a game
- * with a real pool shows the pool's amount.
+ * a real pool covers shows the pool's amount (issue 31).
  */
 export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const { t } = useTranslation('games');
@@ -81,7 +82,8 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const imageSrc = useImageSrc();
   const play = () => launch({ game });
   const trial = showsFreeTrial(game, { hasToken, isTrial });
-  const jackpot = jackpotShown(game);
+  const pools = useJackpotPools();
+  const jackpot = jackpotShown(game, pools.data?.pools);
   return (
     <article className={cx('game-tile', game.maintenance && 'is-maintenance')} data-testid="game-tile">
       <button

@@ -100,6 +100,14 @@ describe('game tile', () => {
     expect(jackpotShown({})).toBeNull();
     expect(jackpotShown({ jackpotPool: '125000.50' })).toBe('125000.50');
   });
+  it("shows the pool of GET /wps/jackpot on its games' tiles only (issue 31)", () => {
+    const pools = [{ vendor: 'INHOUSE', games: ['dice', 'plinko'], amount: '1502.25' }];
+    expect(jackpotShown({ vassalage: 'INHOUSE', gameCode: 'dice' }, pools)).toBe('1502.25');
+    expect(jackpotShown({ vassalage: 'INHOUSE', gameCode: 'crash' }, pools)).toBeNull();
+    // Same code, another vendor: not covered by the pool.
+    expect(jackpotShown({ vassalage: 'PG', gameCode: 'dice' }, pools)).toBeNull();
+    expect(jackpotShown({ vassalage: 'INHOUSE', gameCode: 'dice' }, [])).toBeNull();
+  });
   it('throttles the favourite toggle to once a second, ignoring clicks inside the window', () => {
     let now = 0;
     const allow = createThrottle(1000, () => now);

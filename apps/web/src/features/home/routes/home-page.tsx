@@ -7,8 +7,10 @@ import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { useBannersReady } from '../api/content.ts';
+import { JackpotBanner } from '../../jackpot/jackpot-banner.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { NoticeMarquee } from '../components/notice-marquee.tsx';
+import '../hero.css';
 import '../home.css';
 
 // The catalogue sections (tiles, winners) are their own chunk, fetched right after the first paint.
@@ -77,6 +79,8 @@ export default function HomePage() {
           </ul>
         </section>
       )}
+
+      <JackpotBanner />
 
       <Suspense fallback={<div className="games-home-placeholder" aria-busy="true" />}>
         <HomeGames categories={categories} />

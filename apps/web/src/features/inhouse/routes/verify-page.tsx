@@ -11,6 +11,7 @@ import { useRoundDetail } from '../api/inhouse.ts';
 import { CrashVerify } from '../components/crash-verify.tsx';
 import { BetReads, RoundProof, type RoundProofData } from '../components/round-proof.tsx';
 import { RichText } from '../components/shared.tsx';
+import { JackpotVerify } from '../../jackpot/jackpot-verify.tsx';
 import { LotteryVerify } from '../../lottery/components/lottery-verify.tsx';
 import { TicketVerify } from '../../promotions/components/ticket-verify.tsx';
 import { TICKET_VERIFY_PARAMS } from '../../promotions/lib/ticket-verify-link.ts';
@@ -203,6 +204,7 @@ export default function VerifyPage(_: PageProps) {
       )}
       {result && <RoundProof proof={result} />}
       <CrashVerify roundId={params.get('crashRound')} />
+      <JackpotVerify />
       {params.get('lotteryGame') === null && <LotteryVerify initialGame="" initialDraw="" />}
       {!ticketLink && ticketVerify}
       <article className="card ih-help">
