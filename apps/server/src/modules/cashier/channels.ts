@@ -77,6 +77,7 @@ export class CashierChannels {
     minAmount: bigint;
     maxAmount: bigint;
     sort: number;
+    enabled: boolean;
   }): Promise<ChannelRow> {
     await this.db
       .insert(paymentChannels)
@@ -89,6 +90,7 @@ export class CashierChannels {
         minAmount: c.minAmount,
         maxAmount: c.maxAmount,
         sort: c.sort,
+        enabled: c.enabled,
         gateway: c.gateway,
       })
       .onConflictDoNothing();

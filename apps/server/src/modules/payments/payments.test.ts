@@ -542,3 +542,32 @@ describe('payments: a provider without its key in production is off', () => {
     expect(dev.khalti.secretKey).not.toBe(again.khalti.secretKey);
   });
 });
+
+describe('payments: a live provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      esewa: {
+        mode: 'live',
+        productCode: 'EPAYTEST',
+        secretKey: 'k',
+        baseUrl: 'https://rc-epay.esewa.com.np',
+      },
+      khalti: { mode: 'disabled', secretKey: '', baseUrl: null },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('starts with its channel switched off, and lets the deposit page POST the form to its host', async () => {
+    const m = await createMember(t.app);
+    const channel = await t.app.services.cashier.gatewayChannel('esewa');
+    expect(channel).toMatchObject({ code: 'ESEWA_EPAY', enabled: false });
+    const list = await t.app.inject({ url: '/wps/payments/channels', headers: { token: m.token } });
+    expect(list.json().value).toEqual([]);
+    expect(t.app.paymentSims.esewa).toBeNull();
+    const csp = String((await t.app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toContain("form-action 'self' https://rc-epay.esewa.com.np");
+  });
+});

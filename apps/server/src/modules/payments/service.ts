@@ -134,7 +134,11 @@ export class PaymentsService {
     return this.config.khalti.baseUrl ?? `${KHALTI_SIM_BASE}/api/v2`;
   }
 
-  /** Creates the channel of each provider that is on and has none yet (the operator then owns it). */
+  /**
+   * Creates the channel of each provider that is on and has none yet (the operator then owns it).
+   * A live provider's channel starts switched off: the operator reviews its name and limits, then
+   * switches it on; the simulators' start on, so development and the journeys have them.
+   */
   async ensureChannels(): Promise<void> {
     for (const provider of PAYMENT_PROVIDERS) {
       if (this.mode(provider) === 'disabled') continue;
@@ -144,6 +148,7 @@ export class PaymentsService {
         // Khalti refuses under Rs 10; eSewa documents no minimum, the same floor keeps both alike.
         minAmount: KHALTI_MIN_PAISA,
         maxAmount: 10_000_000n,
+        enabled: this.mode(provider) === 'simulator',
       });
     }
   }
