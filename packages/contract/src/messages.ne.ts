@@ -163,6 +163,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   promotionWrongAction: 'यो प्रमोसन यसरी काम गर्दैन।',
   pointsNotEnough: 'पर्याप्त अंक छैन।',
   pointsOutOfStock: 'यो सामान स्टकमा छैन।',
+  pointsConvertMinimum: 'एक पटकमा कम्तीमा {0} अंक परिवर्तन गर्नुहोस्।',
   addressRequired: 'कृपया डेलिभरी ठेगाना लेख्नुहोस्।',
   rebateNothing: 'अहिले दाबी गर्न कुनै रिबेट छैन।',
   rebateClaimedToday: 'तपाईंले आज रिबेट दाबी गरिसक्नुभयो। कृपया भोलि फेरि आउनुहोस्।',

@@ -176,6 +176,7 @@ export const MESSAGES = {
   promotionWrongAction: 'This promotion does not work that way.',
   pointsNotEnough: 'Not enough points.',
   pointsOutOfStock: 'This item is out of stock.',
+  pointsConvertMinimum: 'Convert at least {0} points at a time.',
   addressRequired: 'Please enter a delivery address.',
   rebateNothing: 'There is no rebate to claim yet.',
   rebateClaimedToday: 'You have already claimed your rebate today. Please come back tomorrow.',

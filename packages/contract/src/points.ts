@@ -14,6 +14,10 @@ export const pointsSummarySchema = z.object({
   /** Valid bet (NPR, two decimals) that earns one point. */
   betPerPoint: moneyString,
   rules: safeString(),
+  /** Cash one point converts to (NPR); null: converting is off. */
+  convertPerPoint: moneyString.nullable(),
+  /** The fewest points one conversion takes. */
+  convertMinPoints: z.number().int(),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;
 
@@ -84,4 +88,42 @@ export const adminPointsProductSchema = pointsProductSchema.extend({
 export const pointsSettingsInputSchema = z.object({
   betPerPoint: moneyString,
   rules: safeString().trim().max(4000),
+  /** Cash one point converts to (NPR); null turns converting off. Absent: unchanged. */
+  convertPerPoint: moneyString.nullable().optional(),
+  /** The fewest points one conversion takes. Absent: unchanged. */
+  convertMinPoints: z.number().int().min(1).max(1_000_000_000).optional(),
 });
+
+/** Points to cash (SPEC §7: convert points, password-checked). */
+export const pointsConvertInputSchema = z.object({
+  points: z.number().int().min(1).max(1_000_000_000),
+  paymentPassword: safeString().min(1).max(64),
+  /** The client's id for this conversion: a retried request with the same id converts once. */
+  requestId: safeString().trim().min(8).max(64).optional(),
+});
+
+export const pointsConversionSchema = z.object({
+  id: z.number().int(),
+  points: z.number().int(),
+  /** Cash paid to the balance. */
+  amount: moneyString,
+  /** Cash per point at the moment of the conversion. */
+  perPoint: moneyString,
+  /** Points left after it. */
+  balance: z.number().int(),
+  createdAt: safeString(),
+});
+export type PointsConversion = z.infer<typeof pointsConversionSchema>;
+
+/** Why a member's points moved (SPEC §7 member transaction detail). */
+export const POINTS_ENTRY_REASONS = ['bets', 'redeem', 'refund', 'convert', 'ticket'] as const;
+export const pointsEntrySchema = z.object({
+  id: z.number().int(),
+  /** Points in (positive) or out (negative). */
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  reason: safeString(),
+  createdAt: safeString(),
+});
+export type PointsEntry = z.infer<typeof pointsEntrySchema>;
+export const pointsEntryPageSchema = pageOf(pointsEntrySchema);

@@ -86,6 +86,11 @@ export const SYSTEM_MESSAGES = {
     ne: 'तपाईंका टिकटहरू पुरस्कार केन्द्रमा पर्खिरहेका छन्।',
   },
   pointsItem: { en: 'Your item is on its way.', ne: 'तपाईंको सामान पठाइँदै छ।' },
+  pointsConvertedTitle: { en: 'Points converted', ne: 'अंक नगदमा परिवर्तन गरियो' },
+  pointsConvertedBody: {
+    en: '{0} points were converted: {1} was added to your balance.',
+    ne: '{0} अंक परिवर्तन गरियो: {1} तपाईंको ब्यालेन्समा थपियो।',
+  },
   pointsReturned: { en: 'Your {0} points were returned.{1}', ne: 'तपाईंका {0} अंक फिर्ता गरिए।{1}' },
   referralRewardTitle: { en: 'Referral reward', ne: 'रेफरल पुरस्कार' },
   referralReward: {
@@ -105,16 +110,16 @@ export const SYSTEM_MESSAGES = {
     ne: 'एजेन्ट बन्ने तपाईंको आवेदन स्वीकृत भएन। कारण: {0}',
   },
   feedbackReplyTitle: { en: 'Reply to your feedback #{0}', ne: 'तपाईंको प्रतिक्रिया #{0} को जवाफ' },
-} as const satisfies Record<string, { en: string; ne: string }>;
-
-export type SystemMessageKey = keyof typeof SYSTEM_MESSAGES;
-/** An argument: the same in both languages, or an operator text with its Nepali version (empty: English). */
-export type MessageArg = string | number | { en: string; ne?: string | null | undefined };
   jackpotWonTitle: { en: 'You won the {0}!', ne: 'तपाईंले {0} जित्नुभयो!' },
   jackpotWon: {
     en: '{0} from the {1} was added to your cash balance. Round {2}.',
     ne: '{1} बाट {0} तपाईंको नगद ब्यालेन्समा थपियो। राउन्ड {2}।',
   },
+} as const satisfies Record<string, { en: string; ne: string }>;
+
+export type SystemMessageKey = keyof typeof SYSTEM_MESSAGES;
+/** An argument: the same in both languages, or an operator text with its Nepali version (empty: English). */
+export type MessageArg = string | number | { en: string; ne?: string | null | undefined };
 /** A template and its arguments, or an operator's own text (a reply, a note) kept as written. */
 export type MessagePart = readonly [SystemMessageKey, ...MessageArg[]] | { raw: string };
 

@@ -6,6 +6,9 @@ import {
   pageQuerySchema,
   pointsProductInputSchema,
   pointsProductListSchema,
+  pointsConversionSchema,
+  pointsConvertInputSchema,
+  pointsEntryPageSchema,
   pointsSettingsInputSchema,
   pointsSummarySchema,
   redeemInputSchema,
@@ -78,6 +81,38 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(req, await points.redeem(memberPrincipal(req).memberId, req.body)),
+  );
+
+  app.post(
+    '/wps/points/convert',
+    {
+      onRequest: member,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Convert points to cash at the operator rate (payment password); a retried requestId converts once',
+        body: pointsConvertInputSchema,
+        response: { 200: envelopeSchema(pointsConversionSchema) },
+      },
+    },
+    async (req) => ok(req, await points.convert(memberPrincipal(req).memberId, req.body)),
+  );
+
+  app.get(
+    '/wps/points/transactions',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Points earned and spent, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(pointsEntryPageSchema) },
+      },
+    },
+    async (req) => ok(req, await points.transactions(memberPrincipal(req).memberId, req.query)),
   );
 
   app.get(

@@ -32,6 +32,25 @@ export const pointsSettings = pgTable('points_settings', {
   id: integer().primaryKey().default(1),
   paisaPerPoint: bigint({ mode: 'bigint' }).notNull().default(10_000n),
   rules: text().notNull().default(''),
+  /** What one point converts to, in paisa; null: converting is off (migration 0064). */
+  convertPaisaPerPoint: bigint({ mode: 'bigint' }),
+  /** The fewest points one conversion takes. */
+  convertMinPoints: bigint({ mode: 'bigint' }).notNull().default(100n),
+});
+
+/**
+ * Points converted to cash (SPEC §7), one row per member request: `(member, request id)` is unique,
+ * so a retried request converts once. `amount = points × paisaPerPoint` (a check constraint), at
+ * the rate of the moment, kept on the row.
+ */
+export const pointsConversions = pgTable('points_conversions', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  memberId: integer().notNull(),
+  requestId: text().notNull(),
+  points: bigint({ mode: 'bigint' }).notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  paisaPerPoint: bigint({ mode: 'bigint' }).notNull(),
+  createdAt: ts().notNull().default(sql`now()`),
 });
 
 /**

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   fromMinor,
   isTrialType,
   type Page,
+  type PointsConversion,
+  type PointsEntry,
   type PointsProduct,
   type PointsProductInput,
   type PointsSummary,
@@ -24,6 +27,7 @@ import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import {
   pointsAccounts,
+  pointsConversions,
   pointsEntries,
   pointsProducts,
   pointsRedemptions,
@@ -36,6 +40,7 @@ const BATCH = 500;
 const iso = (d: Date | string) => new Date(d).toISOString();
 type ProductRow = typeof pointsProducts.$inferSelect;
 type RedemptionRow = typeof pointsRedemptions.$inferSelect;
+type ConversionRow = typeof pointsConversions.$inferSelect;
 export interface Actor {
   id: number;
   account: string;
@@ -86,7 +91,9 @@ export class PointsService {
 
   private async settings(ex: Db | Tx = this.db) {
     const [row] = await ex.select().from(pointsSettings).where(eq(pointsSettings.id, 1));
-    return row ?? { id: 1, paisaPerPoint: 10_000n, rules: '' };
+    return (
+      row ?? { id: 1, paisaPerPoint: 10_000n, rules: '', convertPaisaPerPoint: null, convertMinPoints: 100n }
+    );
   }
 
   private async enabledFor(memberId: number) {
@@ -105,6 +112,8 @@ export class PointsService {
     reason: string,
     ref: string | null,
     earned = 0n,
+    /** The request field a shortfall is reported on. */
+    field = 'productId',
   ) {
     await tx.insert(pointsAccounts).values({ memberId }).onConflictDoNothing();
     const [acc] = await tx
@@ -119,7 +128,7 @@ export class PointsService {
     if (!acc)
       throw new AppError('CONFLICT', {
         messageKey: 'pointsNotEnough',
-        fields: { productId: 'pointsNotEnough' },
+        fields: { [field]: 'pointsNotEnough' },
       });
     await tx.insert(pointsEntries).values({ memberId, delta, balanceAfter: acc.balance, reason, ref });
   }
@@ -181,6 +190,123 @@ export class PointsService {
       earned: Number(acc?.earned ?? 0n),
       betPerPoint: fromMinor(s.paisaPerPoint),
       rules: s.rules,
+      convertPerPoint: s.convertPaisaPerPoint === null ? null : fromMinor(s.convertPaisaPerPoint),
+      convertMinPoints: Number(s.convertMinPoints),
+    };
+  }
+
+  /**
+   * Points to cash (SPEC §7: convert points, password-checked): at the operator's rate, at least
+   * the minimum, never more than the balance. One transaction takes the points, writes the
+   * conversion row and pays the cash from the promotion account, so the points and the cash move
+   * together or not at all; a retried request (same `requestId`) answers the first conversion and
+   * moves nothing again. The bets consumer is caught up first, so points just earned count.
+   */
+  async convert(
+    memberId: number,
+    input: { points: number; paymentPassword: string; requestId?: string | undefined },
+  ): Promise<PointsConversion> {
+    await this.enabledFor(memberId);
+    await this.deps.members.verifyPaymentPassword(memberId, input.paymentPassword);
+    await this.catchUp(4);
+    const requestId = input.requestId ?? randomUUID();
+    const points = BigInt(input.points);
+    return this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .select()
+        .from(pointsConversions)
+        .where(and(eq(pointsConversions.memberId, memberId), eq(pointsConversions.requestId, requestId)));
+      if (done) return this.conversionOut(tx, done);
+      const s = await this.settings(tx);
+      if (s.convertPaisaPerPoint === null) throw new AppError('NOT_ENABLED');
+      if (points < s.convertMinPoints)
+        throw new AppError('VALIDATION', {
+          messageKey: 'pointsConvertMinimum',
+          args: [String(s.convertMinPoints)],
+          fields: { points: 'pointsConvertMinimum' },
+        });
+      const amount = points * s.convertPaisaPerPoint;
+      // A concurrent retry of the same request waits here for the first one's row, then conflicts.
+      const [row] = await tx
+        .insert(pointsConversions)
+        .values({ memberId, requestId, points, amount, paisaPerPoint: s.convertPaisaPerPoint })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) {
+        const [first] = await tx
+          .select()
+          .from(pointsConversions)
+          .where(and(eq(pointsConversions.memberId, memberId), eq(pointsConversions.requestId, requestId)));
+        if (!first) throw new AppError('CONFLICT', { messageKey: 'requestNotPending' });
+        return this.conversionOut(tx, first);
+      }
+      await this.move(tx, memberId, -points, 'convert', `conversion:${row.id}`, 0n, 'points');
+      await this.deps.wallet.post(
+        {
+          key: `points_convert:${row.id}`,
+          reason: 'bonus',
+          postings: [
+            { account: Accounts.promotion(), amount: -amount },
+            { account: Accounts.cash(memberId), amount },
+          ],
+          metadata: { pointsConversionId: row.id, points: String(points) },
+        },
+        tx,
+      );
+      await this.deps.messages.send(
+        memberId,
+        systemMessage(
+          'points',
+          ['pointsConvertedTitle'],
+          ['pointsConvertedBody', String(points), fromMinor(amount)],
+        ),
+        tx,
+      );
+      return this.conversionOut(tx, row);
+    });
+  }
+
+  private async conversionOut(ex: Db | Tx, row: ConversionRow): Promise<PointsConversion> {
+    const [acc] = await ex
+      .select({ balance: pointsAccounts.balance })
+      .from(pointsAccounts)
+      .where(eq(pointsAccounts.memberId, row.memberId));
+    return {
+      id: row.id,
+      points: Number(row.points),
+      amount: fromMinor(row.amount),
+      perPoint: fromMinor(row.paisaPerPoint),
+      balance: Number(acc?.balance ?? 0n),
+      createdAt: iso(row.createdAt),
+    };
+  }
+
+  /** The member's points entries, newest first (SPEC §7 member transaction detail): earned and spent. */
+  async transactions(memberId: number, q: { pageNo: number; pageSize: number }): Promise<Page<PointsEntry>> {
+    await this.enabledFor(memberId);
+    await this.catchUp(4);
+    const where = eq(pointsEntries.memberId, memberId);
+    const rows = await this.db
+      .select()
+      .from(pointsEntries)
+      .where(where)
+      .orderBy(desc(pointsEntries.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    const [n] = await this.db.select({ n: count() }).from(pointsEntries).where(where);
+    const total = n?.n ?? 0;
+    return {
+      content: rows.map((r) => ({
+        id: r.id,
+        delta: Number(r.delta),
+        balanceAfter: Number(r.balanceAfter),
+        reason: r.reason,
+        createdAt: iso(r.createdAt),
+      })),
+      pageNum: q.pageNo,
+      pageSize: q.pageSize,
+      total,
+      totalPages: Math.ceil(total / q.pageSize),
     };
   }
 
@@ -463,17 +589,41 @@ export class PointsService {
     });
   }
 
-  async saveSettings(actor: Actor, input: { betPerPoint: string; rules: string }) {
+  async saveSettings(
+    actor: Actor,
+    input: {
+      betPerPoint: string;
+      rules: string;
+      convertPerPoint?: string | null | undefined;
+      convertMinPoints?: number | undefined;
+    },
+  ) {
     const paisa = toMinor(input.betPerPoint);
     if (paisa <= 0n)
       throw new AppError('VALIDATION', {
         messageKey: 'invalidAmount',
         fields: { betPerPoint: 'invalidAmount' },
       });
+    const convert =
+      input.convertPerPoint === undefined || input.convertPerPoint === null
+        ? input.convertPerPoint
+        : toMinor(input.convertPerPoint);
+    if (typeof convert === 'bigint' && convert <= 0n)
+      throw new AppError('VALIDATION', {
+        messageKey: 'invalidAmount',
+        fields: { convertPerPoint: 'invalidAmount' },
+      });
     await this.db.transaction(async (tx) => {
       await tx
         .update(pointsSettings)
-        .set({ paisaPerPoint: paisa, rules: input.rules })
+        .set({
+          paisaPerPoint: paisa,
+          rules: input.rules,
+          ...(convert !== undefined ? { convertPaisaPerPoint: convert } : {}),
+          ...(input.convertMinPoints !== undefined
+            ? { convertMinPoints: BigInt(input.convertMinPoints) }
+            : {}),
+        })
         .where(eq(pointsSettings.id, 1));
       await this.deps.audit.record(
         {
