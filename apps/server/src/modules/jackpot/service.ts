@@ -29,8 +29,13 @@ export const JACKPOT_CONSUMER = 'jackpot';
 const BATCH = 200;
 /** The public figure is drained at most this often by page views (the job drains the rest). */
 const VIEW_CATCH_UP_MS = 2_000;
-/** The house shard the seeds come from (contributions use the bettor's own shard, as the bet did). */
-const SEED_SHARD = 0;
+/**
+ * The INHOUSE house's sub-account the jackpot draws on (seeds, shares, take-backs): above every
+ * player's shard (houseFor picks memberId % WALLET_HOUSE_SHARDS, at most 1024), so the consumer
+ * never locks a house row a bet is waiting for, and a bet never waits behind a consumer batch.
+ * The house's balance is the sum of its shards, this one included.
+ */
+const JACKPOT_HOUSE_SHARD = 65_536;
 
 type PoolRow = typeof jackpotPools.$inferSelect;
 type WinRow = typeof jackpotWins.$inferSelect;
@@ -88,8 +93,8 @@ export class JackpotService {
     return this.consumer.catchUp(maxBatches);
   }
 
-  private house(memberId: number): AccountRef {
-    return this.deps.wallet.houseFor(JACKPOT_VENDOR, memberId, false);
+  private house(): AccountRef {
+    return Accounts.house(JACKPOT_VENDOR, JACKPOT_HOUSE_SHARD);
   }
 
   // ------------------------------------------------------------------ feeding the pools
@@ -185,19 +190,10 @@ export class JackpotService {
       .returning({ id: jackpotEntries.id });
     if (inserted.length === 0) return false;
     if (amount > 0n) {
-      await this.move(
-        tx,
-        inserted[0]!.id,
-        key,
-        'jackpot_contribution',
-        this.house(row.memberId),
-        pool.id,
-        amount,
-        {
-          betId: row.id,
-          roundId: row.roundId,
-        },
-      );
+      await this.move(tx, inserted[0]!.id, key, 'jackpot_contribution', this.house(), pool.id, amount, {
+        betId: row.id,
+        roundId: row.roundId,
+      });
       balances.set(pool.id, balance + amount);
     }
     return true;
@@ -261,7 +257,7 @@ export class JackpotService {
       key,
       'jackpot_contribution',
       Accounts.jackpot(pool.id),
-      this.house(row.memberId),
+      this.house(),
       amount,
       {
         betId: row.id,
@@ -306,19 +302,10 @@ export class JackpotService {
       .insert(jackpotEntries)
       .values({ poolId: pool.id, cycle: pool.cycle, kind: 'seed', amount: pool.seedAmount, ledgerKey: key })
       .returning({ id: jackpotEntries.id });
-    await this.move(
-      tx,
-      entry!.id,
-      key,
-      'jackpot_seed',
-      Accounts.house(JACKPOT_VENDOR, SEED_SHARD),
-      pool.id,
-      pool.seedAmount,
-      {
-        poolId: pool.id,
-        cycle: pool.cycle,
-      },
-    );
+    await this.move(tx, entry!.id, key, 'jackpot_seed', this.house(), pool.id, pool.seedAmount, {
+      poolId: pool.id,
+      cycle: pool.cycle,
+    });
     await tx.update(jackpotPools).set({ seededCycle: pool.cycle }).where(eq(jackpotPools.id, pool.id));
     pool.seededCycle = pool.cycle;
     balances.set(pool.id, (balances.get(pool.id) ?? 0n) + pool.seedAmount);
