@@ -78,6 +78,8 @@ test.describe('progressive jackpot (issue 31)', () => {
     expect(again.statusCode).toBe(409);
     await expect(ops.getByTestId('admin-jackpot-amount')).toContainText('1,000.00');
     await expect(ops.getByRole('cell', { name: 'Win paid' })).toHaveCount(1);
+    await ops.screenshot({ path: test.info().outputPath('console-jackpot-390.png'), fullPage: true });
+    expect(await ops.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The player's home page: the pool is back at its seed, the win is on the winners board.
     await page.reload();
