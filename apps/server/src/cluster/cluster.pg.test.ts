@@ -124,6 +124,9 @@ describe.skipIf(!base)('two instances, one database, one killed mid-load (needs 
   });
 
   it('loses no acknowledged bet, applies retries once, and shares logouts', async () => {
+    // A retry of this test (CI retries a failure once) runs on the same database: its bets get
+    // request ids of their own, or the first attempt's would answer them as conflicting duplicates.
+    const attempt = randomBytes(3).toString('hex');
     const setup = await buildApp(testConfig({ databaseUrl: url }));
     const players: Array<{ id: number; account: string; token: string }> = [];
     const start = 1_000_000n;
@@ -180,7 +183,7 @@ describe.skipIf(!base)('two instances, one database, one killed mid-load (needs 
           continue;
         }
         const bet: Bet = {
-          txId: `cl-${w}-${n++}`,
+          txId: `cl-${attempt}-${w}-${n++}`,
           roundId: `clr-${w}-${n % 3}`,
           username: p.account,
           gameCode: 'g',
