@@ -11,6 +11,7 @@ import { cx } from '../../shared/lib/cx.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { useLoaderStore } from '../../shared/ui/loader.tsx';
+import './account-menu.css';
 
 /** SPEC §2 account dropdown of the logged-in header; flag-dependent entries follow the whitelabel flags. */
 export function AccountMenu({

@@ -1,6 +1,7 @@
 import type { Permission } from '@wps/contract';
 import { useTranslation } from 'react-i18next';
 import { absoluteUrl, QrCode } from '../../shared/ui/qr-code.tsx';
+import './app-download.css';
 
 type Resource = Permission['info']['resources'][string][number];
 

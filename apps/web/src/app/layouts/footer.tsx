@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameMenus } from '../../features/games/api/get-game-menus.ts';
 import { usePopupStore } from '../../shared/popups/store.ts';
+import './footer.css';
 
 /** SPEC §2 footer vendors: their marks from the catalogue, a text badge for one it does not carry. */
 export const FOOTER_VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;

@@ -11,6 +11,7 @@ import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useMemberAction } from './use-member-action.ts';
+import './header.css';
 
 export function Header({
   menuOpen,

@@ -7,6 +7,7 @@ import { isLanguageCode } from '../../shared/i18n/languages.ts';
 import { cx } from '../../shared/lib/cx.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import './language-select.css';
 
 /** The languages we can really show (SPEC §3 lists about 35; the rest stay configured, off until translated). */
 export function LanguageSelect({

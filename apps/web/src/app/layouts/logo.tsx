@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../shared/lib/cx.ts';
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
+import './logo.css';
 
 /** The wordmark, always a link home. */
 export function Logo({ compact, onClick }: { compact?: boolean; onClick?: () => void }) {

@@ -11,6 +11,7 @@ import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
+import './main-layout.css';
 import './shell.css';
 
 const COLLAPSED_KEY = 'wps.sideCollapsed';

@@ -7,6 +7,7 @@ import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { isModuleEnabled } from '../../shared/system/categories.ts';
 import { Icon, type IconName } from '../../shared/ui/icons.tsx';
 import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
+import './main-nav.css';
 
 /** SPEC §2 main navigation: home, in-house, each enabled game category with a vendor, promotions. */
 export function MainNav() {

@@ -14,6 +14,8 @@ import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import './side-menu.css';
+import './app-download.css';
 
 // The QR codes are below the fold and drawn by a library; they arrive after the first paint.
 const AppDownload = lazy(() => import('./app-download.tsx'));

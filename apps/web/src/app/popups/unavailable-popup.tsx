@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { NotAvailable } from '../../shared/ui/not-available.tsx';
 import type { PopupBodyProps } from '../popup-registry.ts';
+import './unavailable-popup.css';
 
 /** Body of a popup whose feature has not landed: the real dialog, honestly empty. */
 export default function UnavailablePopup({ name, close }: PopupBodyProps) {

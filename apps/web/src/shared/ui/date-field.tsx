@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx.ts';
 import { monthNames } from '../lib/format.ts';
+import './date-field.css';
 
 interface Parts {
   y: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/cx.ts';
+import './empty-state.css';
 
 export interface EmptyStateProps {
   title: ReactNode;

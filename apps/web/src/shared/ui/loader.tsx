@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { cx } from '../lib/cx.ts';
+import './loader.css';
 
 interface LoaderState {
   /** Reasons the global loader is up (a navigation, a logout…); it shows while any remain. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 /** A page's one h1, with an optional lead paragraph and actions. */
 export function PageHeader({

@@ -1,4 +1,5 @@
 import { cx } from '../lib/cx.ts';
+import './pagination.css';
 
 /** Page numbers to show: always first and last, a window around the current page, gaps as null. */
 export function pageWindow(page: number, totalPages: number, radius = 1): Array<number | null> {

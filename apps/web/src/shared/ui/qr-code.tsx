@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { encode } from 'uqr';
 import { binarizeTable, normalizeQrOptions, type QrOptions, qrLayout } from './qr-rules.ts';
+import './qr-code.css';
 
 export { normalizeQrOptions, type QrOptions } from './qr-rules.ts';
 

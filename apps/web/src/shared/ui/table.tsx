@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cx } from '../lib/cx.ts';
+import './table.css';
 
 export interface Column<Row> {
   key: string;

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { cx } from '../lib/cx.ts';
+import './tabs.css';
 
 export interface TabItem<T extends string> {
   id: T;

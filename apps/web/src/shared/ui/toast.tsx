@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { cx } from '../lib/cx.ts';
+import './toast.css';
 
 export type ToastKind = 'info' | 'success' | 'error';
 export interface Toast {

@@ -4,6 +4,7 @@ import { useTeamOverview } from '../api/agent-calls.ts';
 import { CommissionWallet } from '../components/commission-wallet.tsx';
 import { type DatePreset, DatePresets, presetRange } from '../components/date-presets.tsx';
 import { tone } from '../lib.ts';
+import './overview.css';
 
 /** Team overview: the agent's own cash and commission, then head counts, play, the team's P&L and its money in and out for the range, with a per-day chart. */
 export default function OverviewSection() {

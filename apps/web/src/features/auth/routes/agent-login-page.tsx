@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { selectIsAgent, useSessionStore } from '../../../shared/session/store.ts';
 import { buttonClass } from '../../../shared/ui/button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import '../../home/hero.css';
+import '../agent-landing.css';
 import '../auth.css';
 
 const BLURBS = ['team', 'income', 'salary', 'support'] as const;

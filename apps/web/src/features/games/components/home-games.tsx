@@ -23,6 +23,7 @@ import {
 import { Carousel } from './carousel.tsx';
 import { GameTile, SkeletonTiles } from './game-tile.tsx';
 import { WinnerGrid, WinnerScroller, WinnerSkeleton } from './winners.tsx';
+import '../home-section.css';
 import '../games.css';
 
 /** SPEC §2 home sections that list games by category, in the spec's order. */

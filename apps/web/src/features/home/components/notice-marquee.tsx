@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { useNotices } from '../api/content.ts';
+import '../notice-marquee.css';
 
 /**
  * SPEC §2 home notice marquee: the current notices' titles scrolling by. Hover or focus pauses

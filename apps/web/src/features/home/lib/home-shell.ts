@@ -1,4 +1,5 @@
 import type { Banner } from '@wps/contract';
+import '../home-shell.css';
 
 /**
  * The home page's server-rendered first banner (apps/server/src/modules/content/home-shell.ts):

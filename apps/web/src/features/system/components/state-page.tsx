@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { LanguageSelectStandalone, ThemeToggleStandalone } from './state-tools.tsx';
+import '../../../app/layouts/logo.css';
+import './state-page.css';
 
 /**
  * The frame of the whole-app state pages (maintenance, region block, start-up failure): no

@@ -6,6 +6,7 @@ import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { isLanguageCode } from '../../../shared/i18n/languages.ts';
 import { useThemeStore } from '../../../shared/theme/theme-store.ts';
 import { Icon } from '../../../shared/ui/icons.tsx';
+import '../../../app/layouts/language-select.css';
 
 /** Language picker for pages outside the router (the state pages). */
 export function LanguageSelectStandalone() {
