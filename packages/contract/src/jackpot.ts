@@ -1,21 +1,14 @@
 import { z } from 'zod';
-import { INHOUSE_HTTP_GAMES } from './inhouse-games.ts';
+import { JACKPOT_GAMES } from './jackpot-rules.ts';
 import { moneyString, positiveMoneyString } from './money.ts';
 import { intFromText, safeString } from './safe.ts';
+
+export * from './jackpot-rules.ts';
 
 /**
  * The progressive jackpot (issue 31): public pools, the console's settings and history, a
  * forced trigger for tests. Amounts are decimal strings like every amount of the API.
  */
-
-/** Games that can feed a pool: the in-house games played round by round with the member's seed pair. */
-export const JACKPOT_GAMES = INHOUSE_HTTP_GAMES;
-/** The vendor code of the games a pool covers (the catalogue's `vassalage`). */
-export const JACKPOT_VENDOR = 'INHOUSE';
-/** Contribution share in basis points: at most 10% of a stake goes into a pool. */
-export const JACKPOT_MAX_SHARE_BPS = 1000;
-/** How often the player site asks for the pools (the figure is the ledger's, never animated). */
-export const JACKPOT_POLL_MS = 10_000;
 
 const gameSchema = z.enum(JACKPOT_GAMES as unknown as [string, ...string[]]);
 
