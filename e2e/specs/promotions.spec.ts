@@ -163,6 +163,27 @@ test.describe('promotions journey', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Redeem history' }).click();
     await expect(page.getByRole('list', { name: 'Redeem history' })).toContainText('Approved');
+
+    // Points to cash at the operator's rate (SPEC §7), with the payment password; the points
+    // history lists what was earned and what was converted.
+    const current = await server.services.points.adminSettings();
+    await server.services.points.saveSettings(OPERATOR, {
+      ...current,
+      convertPerPoint: '0.50',
+      convertMinPoints: 2,
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Convert to cash' }).click();
+    const convert = page.getByRole('dialog', { name: 'Convert points to cash' });
+    await convert.getByLabel('Points to convert').fill('4');
+    await expect(convert.getByTestId('convert-cash')).toHaveText('You get NPR 2.00.');
+    await convert.getByLabel('Payment password').fill('123456');
+    await convert.getByRole('button', { name: 'Convert to cash' }).click();
+    await expect(convert).toHaveCount(0);
+    await expect(page.getByTestId('points-balance')).toHaveText('1');
+    await page.getByRole('tab', { name: 'Points history' }).click();
+    await expect(page.getByTestId('points-entry').first()).toContainText('Converted to cash');
+    await expect(page.getByTestId('points-entry').first()).toContainText('-4');
   });
   test('a player redeems golden egg tickets in the mall; once approved they wait in the reward centre', async ({
     page,

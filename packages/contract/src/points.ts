@@ -94,6 +94,15 @@ export const pointsSettingsInputSchema = z.object({
   convertMinPoints: z.number().int().min(1).max(1_000_000_000).optional(),
 });
 
+/** The console's view of the points settings (what PUT /wps/admin/points/settings saves). */
+export const pointsSettingsSchema = z.object({
+  betPerPoint: moneyString,
+  rules: safeString(),
+  convertPerPoint: moneyString.nullable(),
+  convertMinPoints: z.number().int(),
+});
+export type PointsSettings = z.infer<typeof pointsSettingsSchema>;
+
 /** Points to cash (SPEC §7: convert points, password-checked). */
 export const pointsConvertInputSchema = z.object({
   points: z.number().int().min(1).max(1_000_000_000),

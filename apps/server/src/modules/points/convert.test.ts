@@ -63,6 +63,13 @@ describe('points conversion', () => {
     const saved = await settings({ convertPerPoint: '0.50', convertMinPoints: 2 });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await pointsOf(player.token)).toMatchObject({ convertPerPoint: '0.50', convertMinPoints: 2 });
+    expect((await api(op.token, 'GET', '/wps/admin/points/settings')).body.value).toEqual({
+      betPerPoint: '100.00',
+      rules: '',
+      convertPerPoint: '0.50',
+      convertMinPoints: 2,
+    });
+    expect((await api(player.token, 'GET', '/wps/admin/points/settings')).status).toBe(403);
     // Saving the earning ratio alone leaves the conversion as it was.
     expect((await settings({})).status).toBe(200);
     expect((await pointsOf(player.token)).convertPerPoint).toBe('0.50');

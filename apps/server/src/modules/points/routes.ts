@@ -10,6 +10,7 @@ import {
   pointsConvertInputSchema,
   pointsEntryPageSchema,
   pointsSettingsInputSchema,
+  pointsSettingsSchema,
   pointsSummarySchema,
   redeemInputSchema,
   redemptionPageSchema,
@@ -160,10 +161,19 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(req, await points.saveProduct(actorOf(req), req.params.id, req.body)),
   );
 
+  app.get(
+    '/wps/admin/points/settings',
+    consoleRoute({
+      summary: 'Valid bet per point, the rules text and the conversion to cash',
+      response: pointsSettingsSchema,
+    }),
+    async (req) => ok(req, await points.adminSettings()),
+  );
+
   app.put(
     '/wps/admin/points/settings',
     consoleRoute({
-      summary: 'Valid bet per point and the rules text',
+      summary: 'Valid bet per point, the rules text and the conversion to cash (null turns it off)',
       body: pointsSettingsInputSchema,
       response: z.null(),
     }),

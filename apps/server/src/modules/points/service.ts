@@ -7,6 +7,7 @@ import {
   type PointsEntry,
   type PointsProduct,
   type PointsProductInput,
+  type PointsSettings,
   type PointsSummary,
   type Redemption,
   type TicketKind,
@@ -587,6 +588,17 @@ export class PointsService {
         sort: row.sort,
       };
     });
+  }
+
+  /** The settings as the console edits them. */
+  async adminSettings(): Promise<PointsSettings> {
+    const s = await this.settings();
+    return {
+      betPerPoint: fromMinor(s.paisaPerPoint),
+      rules: s.rules,
+      convertPerPoint: s.convertPaisaPerPoint === null ? null : fromMinor(s.convertPaisaPerPoint),
+      convertMinPoints: Number(s.convertMinPoints),
+    };
   }
 
   async saveSettings(

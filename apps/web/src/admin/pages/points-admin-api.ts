@@ -1,4 +1,9 @@
-import type { adminPointsProductSchema, adminRedemptionPageSchema, PointsProductInput } from '@wps/contract';
+import type {
+  adminPointsProductSchema,
+  adminRedemptionPageSchema,
+  PointsProductInput,
+  PointsSettings,
+} from '@wps/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
@@ -49,6 +54,21 @@ export function useReviewRedemption() {
           token: adminToken(),
         },
       ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export const usePointsSettingsAdmin = () =>
+  useQuery({
+    queryKey: [...KEY, 'settings'],
+    queryFn: ({ signal }) => api.get<PointsSettings>('/wps/admin/points/settings', opts(signal)),
+  });
+
+export function useSavePointsSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PointsSettings) =>
+      api.put<null>('/wps/admin/points/settings', input, { token: adminToken() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

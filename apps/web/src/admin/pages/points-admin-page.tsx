@@ -1,4 +1,4 @@
-import { TICKET_KINDS, type TicketKind } from '@wps/contract';
+import { type PointsSettings, TICKET_KINDS, type TicketKind } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
@@ -16,7 +16,9 @@ import {
   usePointsProductsAdmin,
   useRedeemQueue,
   useReviewRedemption,
+  usePointsSettingsAdmin,
   useSavePointsProduct,
+  useSavePointsSettings,
 } from './points-admin-api.ts';
 
 function ProductForm() {
@@ -129,6 +131,65 @@ function ProductForm() {
 }
 
 /** Points mall: the redeem queue (approve pays cash items; reject refunds points) and the products. */
+/** How points are earned (valid bet per point), the mall's rules and what a point converts to. */
+function SettingsForm({ initial }: { initial: PointsSettings }) {
+  const { t } = useTranslation('promotions-admin');
+  const save = useSavePointsSettings();
+  const [betPerPoint, setBetPerPoint] = useState(initial.betPerPoint);
+  const [rules, setRules] = useState(initial.rules);
+  const [convertPerPoint, setConvertPerPoint] = useState(initial.convertPerPoint ?? '');
+  const [convertMinPoints, setConvertMinPoints] = useState(String(initial.convertMinPoints));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        betPerPoint,
+        rules,
+        convertPerPoint: convertPerPoint.trim() === '' ? null : convertPerPoint.trim(),
+        convertMinPoints: Number(convertMinPoints) || 1,
+      },
+      { onSuccess: () => toast.success(t('points.settingsSaved')) },
+    );
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label={t('points.settings')}>
+      <TextField
+        label={t('points.betPerPoint')}
+        inputMode="decimal"
+        value={betPerPoint}
+        onChange={(e) => setBetPerPoint(e.target.value)}
+      />
+      <TextField
+        label={t('points.rules')}
+        value={rules}
+        maxLength={4000}
+        onChange={(e) => setRules(e.target.value)}
+      />
+      <TextField
+        label={t('points.convertPerPoint')}
+        inputMode="decimal"
+        value={convertPerPoint}
+        hint={t('points.convertHint')}
+        onChange={(e) => setConvertPerPoint(e.target.value)}
+      />
+      <TextField
+        label={t('points.convertMinPoints')}
+        inputMode="numeric"
+        value={convertMinPoints}
+        onChange={(e) => setConvertMinPoints(e.target.value.replace(/\D/g, ''))}
+      />
+      {save.error && (
+        <p className="wallet-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {t('points.saveSettings')}
+      </Button>
+    </form>
+  );
+}
+
 export default function PointsAdminPage() {
   const { t } = useTranslation('promotions-admin');
   const { t: tt } = useTranslation('tickets-admin');
@@ -137,6 +198,7 @@ export default function PointsAdminPage() {
   const queue = useRedeemQueue({ pageNo: page, status });
   const products = usePointsProductsAdmin();
   const review = useReviewRedemption();
+  const settings = usePointsSettingsAdmin();
   const [rejecting, setRejecting] = useState<AdminRedemption | null>(null);
   return (
     <div className="admin-page">
@@ -245,6 +307,8 @@ export default function PointsAdminPage() {
           ]}
         />
       )}
+      <h2 className="section-title">{t('points.settings')}</h2>
+      {settings.data ? <SettingsForm initial={settings.data} /> : <Loader label={t('points.settings')} />}
       <h2 className="section-title">{t('points.add')}</h2>
       <ProductForm />
       {rejecting && (

@@ -1,6 +1,7 @@
 import type { PointsProduct } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -10,14 +11,15 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { Money } from '../../wallet/components/money.tsx';
-import { usePointsProducts, usePointsSummary, useRedemptions } from '../api/points.ts';
+import { usePointsProducts, usePointsSummary, usePointsTransactions, useRedemptions } from '../api/points.ts';
+import { ConvertDialog } from '../components/convert-dialog.tsx';
 import { RedeemDialog } from '../components/redeem-dialog.tsx';
 import '../../promotions/promotions.css';
 
 const STATUS_TONE = { process: 'process', approved: 'issued', rejected: 'rejected' } as const;
 
 function History({ token }: { token: string | null }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const [page, setPage] = useState(1);
   const list = useRedemptions(page, token);
   if (!token) return <p className="muted">{t('mall.loginForHistory')}</p>;
@@ -37,9 +39,49 @@ function History({ token }: { token: string | null }) {
             </div>
             <div className="promo-row small">
               <span className="num">{t('mall.points', { count: r.points })}</span>
-              <span className="muted">{r.createdAt.slice(0, 16).replace('T', ' ')}</span>
+              <span className="muted">{formatDateTime(r.createdAt, i18n.language)}</span>
             </div>
             {r.reviewNote && <p className="small muted">{r.reviewNote}</p>}
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        totalPages={list.data.totalPages}
+        onChange={setPage}
+        labels={{
+          nav: t('inbox.pager'),
+          previous: t('inbox.previous'),
+          next: t('inbox.next'),
+          page: (n) => t('inbox.page', { n }),
+        }}
+      />
+    </>
+  );
+}
+
+/** Points earned and spent (SPEC §7 member transaction detail), newest first. */
+function Transactions({ token }: { token: string | null }) {
+  const { t, i18n } = useTranslation('promotions');
+  const [page, setPage] = useState(1);
+  const list = usePointsTransactions(page, token);
+  if (!token) return <p className="muted">{t('mall.loginForTransactions')}</p>;
+  if (list.isPending) return <Loader label={t('loading')} />;
+  if (list.error) return <p className="wallet-error">{list.error.message}</p>;
+  if (list.data.content.length === 0) return <EmptyState title={t('mall.noTransactions')} />;
+  return (
+    <>
+      <ul className="promo-list" aria-label={t('mall.transactions')}>
+        {list.data.content.map((e) => (
+          <li key={e.id} className="card stack" data-testid="points-entry">
+            <div className="promo-row">
+              <strong>{t(`mall.reason.${e.reason}`, { defaultValue: e.reason })}</strong>
+              <span className="num">{e.delta > 0 ? `+${e.delta}` : e.delta}</span>
+            </div>
+            <div className="promo-row small">
+              <span className="muted">{formatDateTime(e.createdAt, i18n.language)}</span>
+              <span className="num muted">{t('mall.balanceAfter', { count: e.balanceAfter })}</span>
+            </div>
           </li>
         ))}
       </ul>
@@ -68,8 +110,9 @@ export default function PointMallPage() {
   const openPopup = usePopupStore((s) => s.open);
   const summary = usePointsSummary(isTrial ? null : token);
   const products = usePointsProducts();
-  const [tab, setTab] = useState<'mall' | 'history' | 'rules'>('mall');
+  const [tab, setTab] = useState<'mall' | 'history' | 'transactions' | 'rules'>('mall');
   const [redeeming, setRedeeming] = useState<PointsProduct | null>(null);
+  const [converting, setConverting] = useState(false);
   const balance = summary.data?.balance ?? 0;
   const mall = products.isPending ? (
     <Loader label={t('loading')} />
@@ -113,30 +156,58 @@ export default function PointMallPage() {
     <div className="card stack">
       <p className="promo-body">{summary.data?.rules || tp('mall.defaultRules')}</p>
       {summary.data && <p>{tp('mall.ratio', { amount: summary.data.betPerPoint })}</p>}
+      {summary.data?.convertPerPoint && (
+        <p>
+          {tp('mall.convertRate', {
+            amount: summary.data.convertPerPoint,
+            min: summary.data.convertMinPoints,
+          })}
+        </p>
+      )}
     </div>
   );
   return (
     <div className="page">
       <PageHeader title={t('pages.pointMall.title')} lead={t('pages.pointMall.lead')} />
       {token && summary.data && (
-        <p>
-          {tp('mall.balance')}{' '}
-          <strong className="num" data-testid="points-balance">
-            {summary.data.balance}
-          </strong>
-        </p>
+        <div className="promo-row">
+          <p>
+            {tp('mall.balance')}{' '}
+            <strong className="num" data-testid="points-balance">
+              {summary.data.balance}
+            </strong>
+          </p>
+          {summary.data.convertPerPoint && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={summary.data.balance < summary.data.convertMinPoints}
+              onClick={() => setConverting(true)}
+            >
+              {tp('mall.convert')}
+            </Button>
+          )}
+        </div>
       )}
-      <Tabs<'mall' | 'history' | 'rules'>
+      <Tabs<'mall' | 'history' | 'transactions' | 'rules'>
         label={t('pages.pointMall.title')}
         value={tab}
         onChange={setTab}
         items={[
           { id: 'mall', label: tp('mall.products'), content: mall },
           { id: 'history', label: tp('mall.history'), content: <History token={isTrial ? null : token} /> },
+          {
+            id: 'transactions',
+            label: tp('mall.transactions'),
+            content: <Transactions token={isTrial ? null : token} />,
+          },
           { id: 'rules', label: tp('mall.rules'), content: rules },
         ]}
       />
       {redeeming && <RedeemDialog product={redeeming} onClose={() => setRedeeming(null)} />}
+      {converting && summary.data && (
+        <ConvertDialog summary={summary.data} onClose={() => setConverting(false)} />
+      )}
     </div>
   );
 }
