@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/server.ts';
 import { seedWalletDemo, signInPlayer } from './wallet-helpers.ts';
+import { takingShots } from '../fixtures/shots.ts';
 
 // Every journey here starts in the demo world, as its first step would seed it (fixtures/server.ts).
 test.use({ world: 'demo' });
@@ -81,5 +82,5 @@ test('a player in a time-out is told until when at sign-in, and is not offered f
     ),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try free play' })).toHaveCount(0);
-  await page.screenshot({ path: 'artifacts/protection-timeout-login-360.png' });
+  if (takingShots) await page.screenshot({ path: 'artifacts/protection-timeout-login-360.png' });
 });
