@@ -153,7 +153,7 @@ export function JackpotVerify() {
             />
           </label>
         ))}
-        <Button type="submit">{ti('verify.run')}</Button>
+        <Button type="submit">{t('verify.run')}</Button>
       </form>
       {error && (
         <p className="text-danger" role="alert">
