@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { useLoaderStore } from '../../shared/ui/loader.tsx';
 import './account-menu.css';
+import '../../shared/ui/count-badge.css';
 
 /** SPEC §2 account dropdown of the logged-in header; flag-dependent entries follow the whitelabel flags. */
 export function AccountMenu({

@@ -29,6 +29,8 @@ import {
 } from '../member-menu.ts';
 import type { MissionSummary } from '@wps/contract';
 import { api } from '../../../shared/api/client.ts';
+import '../../../shared/ui/count-badge.css';
+import '../member-layout.css';
 import '../member.css';
 
 export { MEMBER_PAGES };
