@@ -226,9 +226,53 @@ describe('jackpot API: pools, contributions from play, draw, forced trigger, con
     ).toBe(400);
   });
 
+  it('stops growing at its cap: the share over it stays with the house, recorded as a zero entry', async () => {
+    const before = await poolBalance();
+    await call('PATCH', '/wps/admin/jackpot/pools/1', admin.token, {
+      capAmount: ((Number(before) + 50) / 100).toFixed(2),
+    });
+    await dice(player.token, '40.00'); // 2% = 0.80, only 0.50 fits under the cap
+    await dice(player.token, '40.00'); // nothing fits
+    expect((await pools())[0]!.amount).toBe(((Number(before) + 50) / 100).toFixed(2));
+    const last = await query<{ amount: string; ledger_tx: string | null }>(
+      "select amount::text, ledger_tx::text from jackpot_entries where kind = 'contribution' order by id desc limit 2",
+    );
+    expect(last).toEqual([
+      { amount: '0', ledger_tx: null },
+      { amount: '50', ledger_tx: expect.any(String) },
+    ]);
+    expect(await entriesSum()).toBe(await poolBalance());
+    await call('PATCH', '/wps/admin/jackpot/pools/1', admin.token, { capAmount: null });
+  });
+
+  it('refuses a forced trigger in production, paying nothing', async () => {
+    const { JackpotService } = await import('./service.ts');
+    const s = t.app.services;
+    const production = new JackpotService(t.app.database.db, {
+      wallet: s.wallet,
+      bets: s.bets,
+      inhouse: s.inhouse,
+      members: s.members,
+      messages: s.messages,
+      audit: s.audit,
+      production: true,
+    });
+    const held = await poolBalance();
+    await expect(
+      production.forceTrigger(
+        1,
+        { account: player.account, cycle: 1 },
+        { id: 1, account: 'op' },
+        '127.0.0.1',
+      ),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await poolBalance()).toBe(held);
+  });
+
   it('a drawn win is provably fair: its proof replays to a hit with the public construction', async () => {
     // Every stake at least hitEvery hits: the next round wins the pool.
     await call('PATCH', '/wps/admin/jackpot/pools/1', admin.token, { hitEvery: '0.01' });
+    const held = await poolBalance();
     const played = await dice(player.token, '20.00');
     expect(played.status).toBe(200);
     await t.app.services.jackpot.catchUp();
@@ -238,7 +282,11 @@ describe('jackpot API: pools, contributions from play, draw, forced trigger, con
       amount: string;
       proof: { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number };
     }>;
-    expect(wins[0]).toMatchObject({ forced: false, roundId: played.body.value.roundId, amount: '500.40' });
+    expect(wins[0]).toMatchObject({
+      forced: false,
+      roundId: played.body.value.roundId,
+      amount: ((Number(held) + 40) / 100).toFixed(2),
+    });
     // The server seed is revealed once the member rotates the pair; then the draw replays.
     expect(wins[0]!.proof.serverSeed).toBeNull();
     expect((await call('PUT', '/wps/inhouse/seeds', player.token, {})).status).toBe(200);
