@@ -132,6 +132,28 @@ describe('architecture: server modules', () => {
     // Parsing every module source takes a second or two, more on a busy CI machine.
   }, 60_000);
 
+  it('has no optional hook set after construction, outside the few that fail closed (issue 32)', () => {
+    // A dependency set after construction (`x: ((…) => …) | null = null`) fails silently when a
+    // server is built without it: a self-excluded player would get marketing, a ticket product
+    // could not be approved. Dependencies are constructor parameters; a later-made service is
+    // passed as a function (`() => tickets`). Allowed: auth's sign-in guards (auth and protection
+    // need each other; AuthService.assertWired refuses to start without them) and the crash
+    // engine's parts, wired by the crash service that composes them.
+    const allowed = new Set([
+      'auth/service.ts:loginGuard',
+      'auth/service.ts:loginPrecheck',
+      'inhouse/crash-gateway.ts:publish',
+      'inhouse/crash-rounds.ts:onFenced',
+    ]);
+    const hooks = sourcesUnder(MODULES).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^\s+(\w+): \(\(.*\) => .*\) \| null = null;$/gm)].map(
+        (m) => `${relative(MODULES, file)}:${m[1]}`,
+      ),
+    );
+    expect(hooks.filter((h) => !allowed.has(h))).toEqual([]);
+    expect(hooks.length).toBeGreaterThan(0);
+  });
+
   it('finds an import circle (the check itself)', () => {
     const graph = new Map([
       ['a/service.ts', moduleImports('a/service.ts', "import { Part } from './part.ts';")],

@@ -89,8 +89,21 @@ export function createServices(config: Config, database: Database): Services {
   const wallet = new WalletService(db, config);
   const audit = new AuditService(db);
   const bets = new BetsService(db, { finalitySeconds: config.betsFinalitySeconds });
-  const games = new GamesService(db, { bets, members, wallet, launchGameCdns: config.launchGameCdns });
-  const gameRecords = new BettingRecords({ bets, games });
+  const games = new GamesService(db, {
+    bets,
+    members,
+    wallet,
+    launchGameCdns: config.launchGameCdns,
+    // The winners board announces jackpot wins beside the biggest rounds (issue 31); made below.
+    jackpotWinners: (limit) => jackpot.recentWins(limit),
+  });
+  const gameRecords = new BettingRecords({
+    bets,
+    games,
+    // A lottery round's commission (the lottery service is made below, before any request).
+    commissionOf: (memberId, source, roundId) =>
+      source === 'lottery' ? lottery.commissionOf(memberId, roundId) : Promise.resolve(null),
+  });
   // Player protection first: every bet path takes its check as a constructor argument, so a server
   // cannot start without it. It ends sessions through auth, which is built below (called only
   // later, when an exclusion is taken).
@@ -118,7 +131,11 @@ export function createServices(config: Config, database: Database): Services {
   const auth = new AuthService(db, config, { system, members, verification, audit });
   // Member info is cached while the session cache hears every change to members (members/info.ts).
   members.infoCache.attach(auth.sessions.changes);
-  const messages = new MessagesService(db, { members, audit });
+  const messages = new MessagesService(db, {
+    members,
+    audit,
+    marketingBlocked: (id) => protection.isExcluded(id),
+  });
   const cashier = new CashierService(db, config, {
     wallet,
     members,
@@ -143,6 +160,8 @@ export function createServices(config: Config, database: Database): Services {
     cashback,
     content,
     utcOffsetMinutes: config.businessUtcOffsetMinutes,
+    // Made below: tickets need points, which come after promotions.
+    tickets: () => tickets,
   });
   const vip = new VipService(db, {
     wallet,
@@ -164,8 +183,6 @@ export function createServices(config: Config, database: Database): Services {
   });
   const playerDeps = { members, auth, agents, cashier, promotions, messages, audit };
   const lottery = new LotteryService(db, config, { wallet, bets, audit, betGuard: guardBet });
-  gameRecords.commissionOf = (memberId, source, roundId) =>
-    source === 'lottery' ? lottery.commissionOf(memberId, roundId) : Promise.resolve(null);
   // The bet check's "any limits?" answer is dropped on every instance when it changes (migration 0047).
   protection.attach(auth.sessions.changes);
   wireProtection(protection, { auth, messages });
@@ -178,7 +195,15 @@ export function createServices(config: Config, database: Database): Services {
     bonusEngine,
     audit,
   });
-  const points = new PointsService(db, { bets, wallet, members, messages, audit, system });
+  const points: PointsService = new PointsService(db, {
+    bets,
+    wallet,
+    members,
+    messages,
+    audit,
+    system,
+    issueTickets: (tx, r) => tickets.issue(tx, { ...r, source: 'mall' }),
+  });
   // The stand-in salt beacon (outside production) keeps the crash game's clock, which tests move.
   const crash: CrashService = new CrashService(
     db,
@@ -194,11 +219,15 @@ export function createServices(config: Config, database: Database): Services {
     audit,
     production: config.env === 'production',
   });
-  // The winners board announces jackpot wins beside the biggest rounds (issue 31).
-  games.jackpotWinners = (limit) => jackpot.recentWins(limit);
-  const tickets = new TicketsService(db, { inhouse, wallet, bonusEngine, points, members, messages, audit });
-  promotions.tickets = tickets;
-  points.issueTickets = (tx, r) => tickets.issue(tx, { ...r, source: 'mall' });
+  const tickets: TicketsService = new TicketsService(db, {
+    inhouse,
+    wallet,
+    bonusEngine,
+    points,
+    members,
+    messages,
+    audit,
+  });
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -248,13 +277,12 @@ export function createServices(config: Config, database: Database): Services {
 
 /**
  * Player protection's hooks that cannot be constructor arguments (issue 16; the bet and deposit
- * checks are): sign-in (auth and protection need each other) and broadcasts. Auth fails closed:
- * its start-up check below refuses to build a server without them.
+ * checks and the marketing block are): sign-in, where auth and protection need each other. Auth
+ * fails closed: its start-up check below refuses to build a server without them.
  */
 function wireProtection(p: ProtectionService, s: Pick<Services, 'auth' | 'messages'>) {
   s.auth.loginGuard = (member) => p.checkLogin(member);
   s.auth.loginPrecheck = (member) => p.checkExcludedAtLogin(member);
-  s.messages.marketingBlocked = (id) => p.isExcluded(id);
   s.auth.assertWired();
 }
 

@@ -18,13 +18,14 @@ export interface RecordQuery {
  * every source, read from the one bets record, named from the catalogue.
  */
 export class BettingRecords {
-  /**
-   * A source's commission on a round (lottery: taken off the ticket's cost at purchase), set by
-   * services.ts; the round detail shows it when there is one.
-   */
-  commissionOf: ((memberId: number, source: string, roundId: string) => Promise<bigint | null>) | null = null;
-
-  constructor(private readonly deps: { bets: BetsService; games: GamesService }) {}
+  constructor(
+    private readonly deps: {
+      bets: BetsService;
+      games: GamesService;
+      /** A source's commission on a round (lottery: taken off the ticket's cost at purchase), shown in the round detail. */
+      commissionOf: (memberId: number, source: string, roundId: string) => Promise<bigint | null>;
+    },
+  ) {}
 
   async round(r: RoundSummary, locale: CompleteLocale) {
     const g = await this.deps.games.gameFor(r.vendor, r.gameCode);
@@ -99,7 +100,7 @@ export class BettingRecords {
       trial: rows.some((r) => r.trial),
       time: new Date(last.settledAt),
     };
-    const commission = (await this.commissionOf?.(memberId, summary.source, summary.roundId)) ?? null;
+    const commission = await this.deps.commissionOf(memberId, summary.source, summary.roundId);
     return {
       ...(await this.round(summary, locale)),
       ...(commission !== null ? { commission: fromMinor(commission) } : {}),

@@ -57,11 +57,6 @@ export function fillTemplate(template: string, values: Record<string, string>): 
  */
 export class GamesService {
   readonly catalogue: Catalogue;
-  /**
-   * Recent jackpot wins (modules/jackpot, set by services.ts): the winners board announces them
-   * with the rounds. A hook, not a dependency: the jackpot module reads this module's name masking.
-   */
-  jackpotWinners: ((limit: number) => Promise<JackpotWin[]>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -71,6 +66,12 @@ export class GamesService {
       wallet: WalletService;
       /** SPEC §9: a launch on our own origin goes through one of these, chosen at random. */
       launchGameCdns?: readonly string[];
+      /**
+       * Recent jackpot wins (modules/jackpot): the winners board announces them with the rounds.
+       * A function passed by services.ts (the jackpot module is made later and reads this
+       * module's name masking); required, so a server built without it fails at start-up.
+       */
+      jackpotWinners: (limit: number) => Promise<JackpotWin[]>;
     },
   ) {
     this.catalogue = new Catalogue(db);
@@ -452,18 +453,8 @@ export class GamesService {
         time: r.time.toISOString(),
       });
     }
-    return list;
-  }
-
-  /** Expired launch tokens are dead weight: a job may call this. */
-  async purgeLaunchTokens(): Promise<void> {
-    await this.db
-      .delete(gameLaunchTokens)
-      .where(sql`${gameLaunchTokens.expiresAt} < now() - interval '1 day'`);
-  }
-}
-    if (this.jackpotWinners && q.gameCategory === 'ALL') {
-      for (const w of await this.jackpotWinners(q.limitNum)) {
+    if (q.gameCategory === 'ALL') {
+      for (const w of await this.deps.jackpotWinners(q.limitNum)) {
         if (q.minPayout && toMinor(w.amount) < q.minPayout) continue;
         const g = w.game ? await this.gameFor(JACKPOT_VENDOR, w.game) : undefined;
         const game = g ? toGame(g, locale) : null;
@@ -485,3 +476,13 @@ export class GamesService {
       );
       list.splice(q.limitNum);
     }
+    return list;
+  }
+
+  /** Expired launch tokens are dead weight: a job may call this. */
+  async purgeLaunchTokens(): Promise<void> {
+    await this.db
+      .delete(gameLaunchTokens)
+      .where(sql`${gameLaunchTokens.expiresAt} < now() - interval '1 day'`);
+  }
+}

@@ -40,12 +40,17 @@ function audiencesOf(type: number): BroadcastAudience[] {
  * sees the ones sent to an audience they belong to since they registered.
  */
 export class MessagesService {
-  /** Player protection (issue 16), set by services.ts: members under a time-out or self-exclusion get no broadcasts. */
-  marketingBlocked: ((memberId: number) => Promise<boolean>) | null = null;
-
   constructor(
     private readonly db: Db,
-    private readonly deps: { members: MembersService; audit: AuditService },
+    private readonly deps: {
+      members: MembersService;
+      audit: AuditService;
+      /**
+       * Player protection (issue 16): members under a time-out or self-exclusion get no marketing.
+       * Required, so a server built without it fails at start-up rather than message the excluded.
+       */
+      marketingBlocked: (memberId: number) => Promise<boolean>;
+    },
   ) {}
 
   /**
@@ -73,7 +78,7 @@ export class MessagesService {
     if (!m) throw new AppError('UNAUTHORIZED');
     // SPEC §4: trial members skip the unread-message load; they have no inbox.
     if (isTrialType(m.type)) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
-    const blocked = this.marketingBlocked ? await this.marketingBlocked(memberId) : false;
+    const blocked = await this.deps.marketingBlocked(memberId);
     return { audiences: blocked ? [] : audiencesOf(m.type), since: m.createdAt };
   }
 

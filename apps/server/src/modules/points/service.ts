@@ -75,9 +75,6 @@ export type TicketIssuer = (
 ) => Promise<number[]>;
 
 export class PointsService {
-  /** Set by services.ts: a ticket product's approval issues its tickets (tickets depend on points, not back). */
-  issueTickets: TicketIssuer | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -87,6 +84,12 @@ export class PointsService {
       messages: MessagesService;
       audit: AuditService;
       system: SystemService;
+      /**
+       * A ticket product's approval issues its tickets. The tickets service depends on points,
+       * so services.ts passes a function that reaches it once made; required, so a server built
+       * without it fails at start-up, not at the first approval.
+       */
+      issueTickets: TicketIssuer;
     },
   ) {}
 
@@ -482,9 +485,8 @@ export class PointsService {
         );
       }
       if (approve && r.ticketKind && r.ticketCount) {
-        if (!this.issueTickets) throw new AppError('CONFLICT', { messageKey: 'ticketTableMissing' });
         // Keyed by the redemption: an approval that is retried issues none twice.
-        await this.issueTickets(tx, {
+        await this.deps.issueTickets(tx, {
           memberId: r.memberId,
           kind: r.ticketKind as TicketKind,
           count: r.ticketCount,

@@ -22,6 +22,12 @@ export interface PromotionsDeps {
   cashback: CashbackService;
   content: ContentService;
   utcOffsetMinutes: number;
+  /**
+   * The reward tickets service. A function: it is made after this one (it needs points, which
+   * need promotions' bonus engine), so services.ts passes `() => tickets`. Required, so a
+   * server built without it fails at start-up, not at a promotion's first ticket.
+   */
+  tickets: () => TicketsService;
 }
 
 /** What every part of the promotions service works with. */
@@ -29,6 +35,6 @@ export interface PromotionsContext {
   db: Db;
   engine: BonusEngine;
   deps: PromotionsDeps;
-  /** The reward tickets service, once services.ts has set it (null before). */
-  tickets(): TicketsService | null;
+  /** The reward tickets service (PromotionsDeps.tickets). */
+  tickets(): TicketsService;
 }

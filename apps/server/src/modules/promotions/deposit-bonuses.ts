@@ -115,13 +115,13 @@ export class DepositBonuses {
 
 /** A tickets promotion's tickets to the member, once per source key (the tickets service's guard). */
 export async function issueTickets(
-  tickets: TicketsService | null,
+  tickets: TicketsService,
   tx: Tx,
   p: PromotionRow,
   memberId: number,
   sourceKey: string,
 ) {
-  if (!tickets || !p.ticketKind || !p.ticketCount) throw fail('promotionWrongAction');
+  if (!p.ticketKind || !p.ticketCount) throw fail('promotionWrongAction');
   await tickets.issue(tx, {
     memberId,
     kind: p.ticketKind as 'WHEEL',

@@ -33,9 +33,6 @@ export interface PromotionTerms {
  * `DepositBonuses` (what a deposit approval earns), `PromotionsConsole` (the operator's side).
  */
 export class PromotionsService {
-  /** Reward tickets (set by services.ts: the tickets service needs points, made after this one). */
-  tickets: TicketsService | null = null;
-
   private readonly pages: PromotionPages;
   private readonly actions: PromotionActions;
   private readonly console: PromotionsConsole;
@@ -45,7 +42,7 @@ export class PromotionsService {
     engine: BonusEngine,
     deps: PromotionsDeps,
   ) {
-    const ctx: PromotionsContext = { db, engine, deps, tickets: () => this.tickets };
+    const ctx: PromotionsContext = { db, engine, deps, tickets: deps.tickets };
     this.pages = new PromotionPages(ctx);
     this.actions = new PromotionActions(ctx, this.pages);
     this.console = new PromotionsConsole(ctx);
