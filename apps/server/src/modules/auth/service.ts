@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { normalizeAccount, phoneDestination } from '../members/normalize.ts';
-import type { Member, } from '../members/service.ts';
+import type { Member } from '../members/service.ts';
 import { FieldErrors, parsePhone } from '../members/validation.ts';
 import { CaptchaService } from './captcha.ts';
 import {

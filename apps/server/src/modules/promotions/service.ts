@@ -9,7 +9,6 @@ import { PromotionPages } from './member-pages.ts';
 import { ensureDemoPromotions } from './promotion-values.ts';
 import type { PromotionDraft } from './promotion-view.ts';
 import { type Contributions, promotions } from './schema.ts';
-import type { TicketsService } from './tickets.ts';
 
 export type { Actor, PromotionDraft } from './promotion-view.ts';
 export type { PromotionsContext, PromotionsDeps } from './context.ts';

@@ -46,7 +46,11 @@ export const WORLD_ACCOUNT_TYPES = [
  */
 export const POOL_ACCOUNT_TYPES = ['jackpot'] as const;
 
-export const ACCOUNT_TYPES = [...MEMBER_ACCOUNT_TYPES, ...WORLD_ACCOUNT_TYPES, ...POOL_ACCOUNT_TYPES] as const;
+export const ACCOUNT_TYPES = [
+  ...MEMBER_ACCOUNT_TYPES,
+  ...WORLD_ACCOUNT_TYPES,
+  ...POOL_ACCOUNT_TYPES,
+] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 const quoted = (list: readonly string[]) => sql.raw(list.map((t) => `'${t}'`).join(', '));

@@ -2,7 +2,7 @@ import { BROADCAST_AUDIENCES } from '@wps/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { SelectField, TextField } from '../../shared/ui/field.tsx';
+import { SelectField } from '../../shared/ui/field.tsx';
 import { Loader } from '../../shared/ui/loader.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
