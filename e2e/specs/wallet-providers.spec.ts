@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 import { shoot } from '../fixtures/shots.ts';
 import { headerBalance, openConsole, signInPlayer } from './wallet-helpers.ts';
+import { recordRow } from '../fixtures/records.ts';
 
 // demo01 (NPR 10,000.00) in the demo world; the providers are the local simulators (issue 29).
 test.use({ world: 'demo', viewport: { width: 390, height: 844 } });
@@ -47,7 +48,7 @@ test.describe('deposits through eSewa and Khalti', () => {
     );
     await expect(headerBalance(page)).toHaveText('NPR 10,500.00');
     const mine = page.getByRole('region', { name: 'My deposit requests' });
-    await expect(mine.getByRole('row').filter({ hasText: 'ESEWA_EPAY' }).first()).toContainText('Approved');
+    await expect(recordRow(mine, 'ESEWA_EPAY').first()).toContainText('Approved');
     await shoot(page, 'wallet-providers-credited');
 
     // The same return again (a reload, a replay) credits nothing more.
@@ -74,7 +75,7 @@ test.describe('deposits through eSewa and Khalti', () => {
       'We could not accept the payment details sent back from eSewa.',
     );
     await expect(headerBalance(page)).toHaveText('NPR 10,800.00');
-    await expect(mine.getByRole('row').filter({ hasText: '200.00' }).first()).toContainText('Pending');
+    await expect(recordRow(mine, '200.00').first()).toContainText('Pending');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'wallet-providers-refused');
 
