@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { PointsProduct } from '@wps/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,14 @@ import { RedeemDialog } from '../components/redeem-dialog.tsx';
 import '../../promotions/promotions.css';
 
 const STATUS_TONE = { process: 'process', approved: 'issued', rejected: 'rejected' } as const;
+
+/** The mall's two lists page alike, with the inbox's pager texts. */
+const pagerLabels = (t: TFunction<'promotions'>) => ({
+  nav: t('inbox.pager'),
+  previous: t('inbox.previous'),
+  next: t('inbox.next'),
+  page: (n: number) => t('inbox.page', { n }),
+});
 
 function History({ token }: { token: string | null }) {
   const { t, i18n } = useTranslation('promotions');
@@ -45,17 +54,7 @@ function History({ token }: { token: string | null }) {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page}
-        totalPages={list.data.totalPages}
-        onChange={setPage}
-        labels={{
-          nav: t('inbox.pager'),
-          previous: t('inbox.previous'),
-          next: t('inbox.next'),
-          page: (n) => t('inbox.page', { n }),
-        }}
-      />
+      <Pagination page={page} totalPages={list.data.totalPages} onChange={setPage} labels={pagerLabels(t)} />
     </>
   );
 }
@@ -85,17 +84,7 @@ function Transactions({ token }: { token: string | null }) {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page}
-        totalPages={list.data.totalPages}
-        onChange={setPage}
-        labels={{
-          nav: t('inbox.pager'),
-          previous: t('inbox.previous'),
-          next: t('inbox.next'),
-          page: (n) => t('inbox.page', { n }),
-        }}
-      />
+      <Pagination page={page} totalPages={list.data.totalPages} onChange={setPage} labels={pagerLabels(t)} />
     </>
   );
 }
