@@ -38,6 +38,12 @@ export const GAMES_LIMITS = {
   /** A launch token lives this long, and is redeemed once. */
   launchTokenSeconds: 120,
   maintenanceSuggestions: 6,
+  /** The public popular call: at most this many games, counted over this many days of play. */
+  popularMax: 50,
+  popularDefault: 12,
+  popularDays: 7,
+  /** Seconds a popular list is kept before the bets record is read again. */
+  popularCacheSeconds: 60,
 } as const;
 
 const vendorCode = safeString().regex(/^[A-Z0-9_]{1,32}$/);
@@ -139,6 +145,17 @@ export const gameListPageSchema = z.object({
 });
 export const hotGamesQuerySchema = z.object({ gameType: gameTypeParam.optional(), language });
 export const gameListSchema = z.object({ list: z.array(gameSchema) });
+
+/**
+ * GET /wps/relay/GCS_popular (SPEC §7 public "popular"): the games most played (real-money
+ * rounds) over the last days, topped up in catalogue order when play is thin.
+ */
+export const popularQuerySchema = z.object({
+  gameType: gameTypeParam.optional(),
+  limitNum: z.coerce.number().int().min(1).max(GAMES_LIMITS.popularMax).default(GAMES_LIMITS.popularDefault),
+  language,
+});
+export type PopularQuery = z.infer<typeof popularQuerySchema>;
 
 export const winnerBoardQuerySchema = z.object({
   gameCategory: z.union([z.literal('ALL'), gameTypeParam]).default('ALL'),

@@ -288,6 +288,37 @@ export class BetReads {
   }
 
   /**
+   * The games with the most real-money rounds settled since `since` (the public popular list):
+   * rounds, not rows, so a vendor that settles a round in many rows counts it once.
+   */
+  async mostPlayed(opts: {
+    since: Date;
+    gameType?: string | undefined;
+    limit: number;
+  }): Promise<Array<{ vendor: string; gameCode: string; rounds: number }>> {
+    const rows = await this.db
+      .select({
+        vendor: bets.vendor,
+        gameCode: sql<string>`${bets.gameCode}`,
+        rounds: sql<string>`count(distinct ${bets.roundId})::text`,
+      })
+      .from(bets)
+      .where(
+        and(
+          gte(bets.settledAt, opts.since),
+          eq(bets.trial, false),
+          eq(bets.status, 'settled'),
+          sql`${bets.gameCode} is not null`,
+          opts.gameType ? eq(bets.gameType, opts.gameType) : undefined,
+        ),
+      )
+      .groupBy(bets.vendor, bets.gameCode)
+      .orderBy(desc(sql`count(distinct ${bets.roundId})`), desc(sql`max(${bets.settledAt})`))
+      .limit(opts.limit);
+    return rows.map((r) => ({ vendor: r.vendor, gameCode: r.gameCode, rounds: Number(r.rounds) }));
+  }
+
+  /**
    * Winning rounds of the last `days` days (real play only): the newest, or the largest payouts.
    */
   async winners(opts: {

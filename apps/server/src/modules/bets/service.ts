@@ -317,6 +317,11 @@ export class BetsService {
     return this.reads.topTurnover(from, limit);
   }
 
+  /** The games with the most real-money rounds settled since `since` (the popular list). */
+  mostPlayed(opts: { since: Date; gameType?: string | undefined; limit: number }) {
+    return this.reads.mostPlayed(opts);
+  }
+
   /** Winning rounds of the last `days` days (real play only): the newest, or the largest payouts. */
   winners(opts: {
     gameType?: string | undefined;

@@ -19,6 +19,7 @@ import {
   launchGameQuerySchema,
   launchGameSchema,
   merchantWalletSchema,
+  popularQuerySchema,
   recentQuerySchema,
   roomsQuerySchema,
   roomsSchema,
@@ -211,6 +212,19 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(req, { list: await games.hot(req.query.gameType, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/wps/relay/GCS_popular',
+    {
+      schema: {
+        tags,
+        summary: 'Popular games (SPEC §7): most real-money rounds over the last days, then catalogue order',
+        querystring: popularQuerySchema,
+        response: { 200: envelopeSchema(gameListSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, { list: await games.popular.list(req.query, requestLocale(req)) }),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import type { MembersService } from '../members/service.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { Catalogue, type GameRow, playable, type Snapshot, toGame } from './catalogue.ts';
+import { PopularGames } from './popular.ts';
 import { gameFavorites, gameLaunchTokens, gameRecent, gameVendors, games } from './schema.ts';
 
 export type NewVendor = Omit<typeof gameVendors.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -57,6 +58,8 @@ export function fillTemplate(template: string, values: Record<string, string>): 
  */
 export class GamesService {
   readonly catalogue: Catalogue;
+  /** The public popular list (most played, briefly cached). */
+  readonly popular: PopularGames;
 
   constructor(
     private readonly db: Db,
@@ -75,6 +78,7 @@ export class GamesService {
     },
   ) {
     this.catalogue = new Catalogue(db);
+    this.popular = new PopularGames(this.catalogue, deps.bets);
   }
 
   /** Adds the vendors and games not there yet (by code; by vendor and game code); true when any was added. */
