@@ -274,8 +274,14 @@ export const teamProfitRowSchema = z.object({
   validBet: z.string(),
   stake: z.string(),
   payout: z.string(),
-  /** Stakes minus payouts of the member and everyone below it. */
+  /** Stakes minus payouts of the member and everyone below it: the house's side, what contracts pay on. */
   profitLoss: z.string(),
+  /**
+   * Payouts minus stakes: what the member and everyone below it won (positive) or lost
+   * (negative), the sign the member sees on their own profit page (`gameProfit`). The agent's
+   * "User loss" page shows this one, so a member and their agent never read opposite signs.
+   */
+  memberWinLoss: z.string(),
   activeMembers: z.number().int(),
 });
 export const teamProfitPageSchema = pageOf(teamProfitRowSchema);

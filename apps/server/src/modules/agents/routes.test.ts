@@ -142,9 +142,12 @@ describe('agents: API and authorization', () => {
       expect.objectContaining({ account: player.account, stake: '1000.00' }),
     ]);
     const profit = await call(top.token, 'GET', '/wps/agent/team/profit');
+    // The house's side for contracts, the member's side (as on their own profit page) for people.
     expect(profit.body.value.content.find((r: { id: number }) => r.id === sub.id)).toMatchObject({
       profitLoss: '800.00',
+      memberWinLoss: '-800.00',
     });
+
     const tx = await call(top.token, 'GET', `/wps/agent/downline/transactions?memberId=${player.id}`);
     expect(tx.status).toBe(200);
   });

@@ -324,6 +324,7 @@ export class AgentsService {
           stake: fromMinor(t.stake),
           payout: fromMinor(t.payout),
           profitLoss: fromMinor(t.stake - t.payout),
+          memberWinLoss: fromMinor(t.payout - t.stake),
           activeMembers: t.activeMembers,
         };
       }),

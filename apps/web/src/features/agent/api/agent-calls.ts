@@ -47,6 +47,8 @@ export interface TeamProfitRow {
   stake: string;
   payout: string;
   profitLoss: string;
+  /** Payouts minus stakes: the sign the member sees on their own profit page. */
+  memberWinLoss: string;
   activeMembers: number;
 }
 export interface Income {

@@ -114,10 +114,10 @@ export function UserLossSection() {
           },
           { key: 'payout', header: t('cols.payout'), render: (r) => r.payout, numeric: true },
           {
-            key: 'profitLoss',
-            header: t('cols.profitLoss'),
+            key: 'memberWinLoss',
+            header: t('cols.memberWinLoss'),
             card: 'result',
-            render: (r) => r.profitLoss,
+            render: (r) => r.memberWinLoss,
             numeric: true,
           },
           {
