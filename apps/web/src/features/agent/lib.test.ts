@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isSection, offerableKinds, timezoneOffsetLabel, visibleMenu } from './lib.ts';
+import {
+  AGENT_MENU,
+  isSection,
+  LEGACY_SECTION_KEYS,
+  legacySection,
+  offerableKinds,
+  timezoneOffsetLabel,
+  visibleMenu,
+} from './lib.ts';
 
 describe('agent centre logic', () => {
   it('labels the clock offset like the header of SPEC §2', () => {
@@ -12,11 +20,11 @@ describe('agent centre logic', () => {
     const keys = (agentPolicy: boolean, kinds: string[]) =>
       visibleMenu({ agentPolicy, heldKinds: new Set(kinds) }).map((m) => m.key);
     expect(keys(false, ['REALTIME'])).not.toContain('contracts');
-    expect(keys(false, ['REALTIME'])).not.toContain('realtimeSalary');
-    expect(keys(true, ['REALTIME'])).toEqual(expect.arrayContaining(['contracts', 'realtimeSalary']));
-    expect(keys(true, ['REALTIME'])).not.toContain('dividend');
-    expect(keys(true, [])).toContain('teamOverview');
-    expect(keys(true, [])).toContain('announcement');
+    expect(keys(false, ['REALTIME'])).not.toContain('agentRealtimeSalary');
+    expect(keys(true, ['REALTIME'])).toEqual(expect.arrayContaining(['contracts', 'agentRealtimeSalary']));
+    expect(keys(true, ['REALTIME'])).not.toContain('agentDividendRecordCopy2');
+    expect(keys(true, [])).toContain('agentTeamOverview');
+    expect(keys(true, [])).toContain('agentAnnouncement');
   });
 
   it('hides a salary or dividend page whose kind is switched off (SPEC §6), and stops offering it', () => {
@@ -24,13 +32,18 @@ describe('agent centre logic', () => {
     const keys = (flags: Record<string, boolean>) =>
       visibleMenu({ agentPolicy: true, heldKinds: all, flags }).map((m) => m.key);
     expect(keys({})).toEqual(
-      expect.arrayContaining(['dividend', 'dailyWages', 'hourlySalary', 'realtimeSalary']),
+      expect.arrayContaining([
+        'agentDividendRecordCopy2',
+        'agentDailyWages2',
+        'agentHourSalary',
+        'agentRealtimeSalary',
+      ]),
     );
-    expect(keys({ enableCt: false })).not.toContain('dividend');
-    expect(keys({ salary: false })).not.toContain('dailyWages');
-    expect(keys({ hourSalary: false })).not.toContain('hourlySalary');
-    expect(keys({ agentRealtimeSalary: false })).not.toContain('realtimeSalary');
-    expect(keys({ agentRealtimeSalary: false })).toContain('dailyWages');
+    expect(keys({ enableCt: false })).not.toContain('agentDividendRecordCopy2');
+    expect(keys({ salary: false })).not.toContain('agentDailyWages2');
+    expect(keys({ hourSalary: false })).not.toContain('agentHourSalary');
+    expect(keys({ agentRealtimeSalary: false })).not.toContain('agentRealtimeSalary');
+    expect(keys({ agentRealtimeSalary: false })).toContain('agentDailyWages2');
     expect(offerableKinds({ agentRealtimeSalary: false, enableCt: false })).toEqual(['DAILY', 'HOURLY']);
     expect(offerableKinds({ AGENTPOLICY3: false })).toEqual([]);
   });
@@ -42,8 +55,52 @@ describe('agent centre logic', () => {
     expect(keys(true).at(-1)).toBe('customerService');
   });
 
+  it('addresses the pages by SPEC §2 agent-centre page keys, every one of them a page', () => {
+    const spec = [
+      'agentAnnouncement',
+      'agentTeamOverview',
+      'registerCenter',
+      'downlineManagmentView',
+      'personalHistoryCopy',
+      'palStatementsAgentCopy',
+      'agentRevenueReport',
+      'agentDownlineTransactionDetailsCopy',
+      'agentDividendRecordCopy2',
+      'agentDailyWages2',
+      'agentHourSalary',
+      'agentRealtimeSalary',
+    ];
+    for (const key of spec) expect(isSection(key), key).toBe(true);
+    // In the spec's order in the menu.
+    const order = AGENT_MENU.map((m) => m.key as string).filter((k) => spec.includes(k));
+    expect(order).toEqual(spec);
+  });
+
+  it('maps each old key to the page it opened, and nothing else', () => {
+    expect(legacySection('teamOverview')).toBe('agentTeamOverview');
+    expect(legacySection('announcement')).toBe('agentAnnouncement');
+    expect(legacySection('registerAccount')).toBe('registerCenter');
+    expect(legacySection('teamManagement')).toBe('downlineManagmentView');
+    expect(legacySection('userLoss')).toBe('palStatementsAgentCopy');
+    expect(legacySection('myIncome')).toBe('agentRevenueReport');
+    expect(legacySection('accountDetails')).toBe('agentDownlineTransactionDetailsCopy');
+    expect(legacySection('dividend')).toBe('agentDividendRecordCopy2');
+    expect(legacySection('dailyWages')).toBe('agentDailyWages2');
+    expect(legacySection('hourlySalary')).toBe('agentHourSalary');
+    expect(legacySection('realtimeSalary')).toBe('agentRealtimeSalary');
+    // Current keys, unknown ones and prototype names are not old keys.
+    for (const k of ['agentTeamOverview', 'teamBetting', 'toString', '__proto__', 'nothing', null])
+      expect(legacySection(k)).toBeNull();
+    // An old key never shadows a current one, and each points at a real page.
+    for (const [old, now] of Object.entries(LEGACY_SECTION_KEYS)) {
+      expect(isSection(old), old).toBe(false);
+      expect(isSection(now), now).toBe(true);
+    }
+  });
+
   it('accepts only real sections from the address', () => {
-    expect(isSection('teamOverview')).toBe(true);
+    expect(isSection('agentTeamOverview')).toBe(true);
+    expect(isSection('teamOverview')).toBe(false);
     expect(isSection('deposit')).toBe(false);
     expect(isSection('nothing')).toBe(false);
     expect(isSection(null)).toBe(false);

@@ -8,27 +8,56 @@ export function timezoneOffsetLabel(offsetMinutesWest: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** SPEC §2 agent home menu, in the spec's order; `link` items leave the centre. */
+/**
+ * SPEC §2 agent home menu, in the spec's order. `key` is the page key in the address
+ * (`/agentHome?page=<key>`), the SPEC §2 agent-centre page key where the spec names one (pages it
+ * does not name keep a plain key); `label` is the menu text's i18n key (agent catalogue unless prefixed).
+ * `link` items leave the centre.
+ */
 export const AGENT_MENU = [
-  { key: 'deposit', link: '/member?page=depositv2' },
-  { key: 'withdraw', link: '/member?page=withdraw' },
-  { key: 'announcement' },
-  { key: 'teamOverview' },
-  { key: 'registerAccount' },
-  { key: 'teamManagement' },
-  { key: 'contracts', contract: true },
-  { key: 'teamBetting' },
-  { key: 'userLoss' },
-  { key: 'myIncome', contract: true },
-  { key: 'accountDetails' },
-  { key: 'dividend', kind: 'DIVIDEND' },
-  { key: 'dailyWages', kind: 'DAILY' },
-  { key: 'hourlySalary', kind: 'HOURLY' },
-  { key: 'realtimeSalary', kind: 'REALTIME' },
-  { key: 'messages', contract: true },
-  { key: 'customerService', contacts: true },
+  { key: 'deposit', label: 'menu.deposit', link: '/member?page=depositv2' },
+  { key: 'withdraw', label: 'menu.withdraw', link: '/member?page=withdraw' },
+  { key: 'agentAnnouncement', label: 'menu.announcement' },
+  { key: 'agentTeamOverview', label: 'menu.teamOverview' },
+  { key: 'registerCenter', label: 'menu.registerAccount' },
+  { key: 'downlineManagmentView', label: 'menu.teamManagement' },
+  { key: 'contracts', label: 'menu.contracts', contract: true },
+  { key: 'teamBetting', label: 'menu.teamBetting' },
+  // The agent's own bets (SPEC §2 names it among the agent centre's pages).
+  { key: 'personalHistoryCopy', label: 'agent-centre:menu.myBets' },
+  { key: 'palStatementsAgentCopy', label: 'menu.userLoss' },
+  { key: 'agentRevenueReport', label: 'menu.myIncome', contract: true },
+  { key: 'agentDownlineTransactionDetailsCopy', label: 'menu.accountDetails' },
+  { key: 'agentDividendRecordCopy2', label: 'menu.dividend', kind: 'DIVIDEND' },
+  { key: 'agentDailyWages2', label: 'menu.dailyWages', kind: 'DAILY' },
+  { key: 'agentHourSalary', label: 'menu.hourlySalary', kind: 'HOURLY' },
+  { key: 'agentRealtimeSalary', label: 'menu.realtimeSalary', kind: 'REALTIME' },
+  { key: 'messages', label: 'menu.messages', contract: true },
+  { key: 'customerService', label: 'menu.customerService', contacts: true },
 ] as const;
 export type AgentSection = Exclude<(typeof AGENT_MENU)[number], { link: string }>['key'];
+
+/**
+ * The page keys the agent centre used before it took SPEC §2's names: old links and bookmarks
+ * still open their page, the address replaced by the new key.
+ */
+export const LEGACY_SECTION_KEYS: Readonly<Record<string, AgentSection>> = {
+  announcement: 'agentAnnouncement',
+  teamOverview: 'agentTeamOverview',
+  registerAccount: 'registerCenter',
+  teamManagement: 'downlineManagmentView',
+  userLoss: 'palStatementsAgentCopy',
+  myIncome: 'agentRevenueReport',
+  accountDetails: 'agentDownlineTransactionDetailsCopy',
+  dividend: 'agentDividendRecordCopy2',
+  dailyWages: 'agentDailyWages2',
+  hourlySalary: 'agentHourSalary',
+  realtimeSalary: 'agentRealtimeSalary',
+};
+
+/** The current key an old one stands for, or null when `key` is not an old key. */
+export const legacySection = (key: string | null): AgentSection | null =>
+  key !== null && Object.hasOwn(LEGACY_SECTION_KEYS, key) ? (LEGACY_SECTION_KEYS[key] ?? null) : null;
 
 /**
  * SPEC §6: contract entries show under AGENTPOLICY3, and each salary or dividend page only when

@@ -8,8 +8,9 @@ import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { endLocalSession, useLogout } from '../../account/api/logout.ts';
 import { useContracts } from '../api/agent-calls.ts';
-import { type AgentSection, isSection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
+import { type AgentSection, isSection, legacySection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
 import ContractsSection from '../sections/contracts.tsx';
+import MyBetsSection from '../sections/my-bets.tsx';
 import MessagesSection from '../sections/messages.tsx';
 import OverviewSection from '../sections/overview.tsx';
 import RegisterSection from '../sections/register.tsx';
@@ -73,11 +74,23 @@ function AgentHeader() {
 
 /** The agent centre (agents only: the route guard sends others to /agent), in its own layout. */
 export default function AgentHomePage() {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation(['agent', 'agent-centre']);
   const [params, setParams] = useSearchParams();
   const [detailsOf, setDetailsOf] = useState<number | null>(null);
   const requested = params.get('page');
-  const section: AgentSection = isSection(requested) ? requested : 'teamOverview';
+  const renamed = legacySection(requested);
+  const section: AgentSection = isSection(requested) ? requested : (renamed ?? 'agentTeamOverview');
+  // An old page key (before SPEC §2's names) opens its page under the new key, replacing the entry.
+  useEffect(() => {
+    if (!renamed) return;
+    setParams(
+      (p) => {
+        p.set('page', renamed);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [renamed, setParams]);
   const flags = usePermission().data?.info.whitelabel.flags;
   const agentPolicy = flags?.AGENTPOLICY3 !== false;
   const held = useContracts({ side: 'RECEIVED', status: 'ACTIVE' }, agentPolicy);
@@ -87,18 +100,18 @@ export default function AgentHomePage() {
   const go = (s: AgentSection) => setParams({ page: s });
   const body = (() => {
     switch (section) {
-      case 'announcement':
+      case 'agentAnnouncement':
         return <AnnouncementSection />;
       case 'customerService':
         return <CustomerServiceSection />;
-      case 'registerAccount':
+      case 'registerCenter':
         return <RegisterSection />;
-      case 'teamManagement':
+      case 'downlineManagmentView':
         return (
           <TeamSection
             onDetails={(id) => {
               setDetailsOf(id);
-              go('accountDetails');
+              go('agentDownlineTransactionDetailsCopy');
             }}
           />
         );
@@ -106,21 +119,23 @@ export default function AgentHomePage() {
         return <ContractsSection />;
       case 'teamBetting':
         return <TeamBetsSection />;
-      case 'userLoss':
+      case 'personalHistoryCopy':
+        return <MyBetsSection />;
+      case 'palStatementsAgentCopy':
         return <UserLossSection />;
-      case 'myIncome':
+      case 'agentRevenueReport':
         return <IncomeSection />;
-      case 'accountDetails':
+      case 'agentDownlineTransactionDetailsCopy':
         return <TransactionsSection key={detailsOf ?? 0} memberId={detailsOf} />;
-      case 'dividend':
+      case 'agentDividendRecordCopy2':
         return <PayoutsSection key="DIVIDEND" kind="DIVIDEND" />;
-      case 'dailyWages':
+      case 'agentDailyWages2':
         return <PayoutsSection key="DAILY" kind="DAILY" />;
-      case 'hourlySalary':
+      case 'agentHourSalary':
         return <PayoutsSection key="HOURLY" kind="HOURLY" />;
       case 'messages':
         return <MessagesSection />;
-      case 'realtimeSalary':
+      case 'agentRealtimeSalary':
         return <PayoutsSection key="REALTIME" kind="REALTIME" />;
       default:
         return <OverviewSection />;
@@ -134,14 +149,14 @@ export default function AgentHomePage() {
           {menu.map((m) => (
             <li key={m.key}>
               {'link' in m ? (
-                <Link to={m.link}>{t(`menu.${m.key}`)}</Link>
+                <Link to={m.link}>{t(m.label)}</Link>
               ) : (
                 <button
                   type="button"
                   aria-current={m.key === section ? 'page' : undefined}
                   onClick={() => go(m.key)}
                 >
-                  {t(`menu.${m.key}`)}
+                  {t(m.label)}
                 </button>
               )}
             </li>

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/server.ts';
+
+// agent01 of the demo world, on a phone.
+test.use({ world: 'demo', viewport: { width: 360, height: 780 } });
+
+/** SPEC §2 agent-centre page keys and the heading of the page each opens. */
+const KEYS: ReadonlyArray<[string, string]> = [
+  ['agentAnnouncement', 'Announcement'],
+  ['agentTeamOverview', 'Team overview'],
+  ['registerCenter', 'Register account'],
+  ['downlineManagmentView', 'Team management'],
+  ['personalHistoryCopy', 'My betting record'],
+  ['palStatementsAgentCopy', 'User loss'],
+  ['agentRevenueReport', 'My income'],
+  ['agentDownlineTransactionDetailsCopy', 'Account details'],
+  ['agentDividendRecordCopy2', 'Bonus and dividend'],
+  ['agentDailyWages2', 'Daily wages'],
+  ['agentHourSalary', 'Hourly salary'],
+  ['agentRealtimeSalary', 'Real-time salary'],
+];
+
+async function signInAgent(page: Page) {
+  await page.goto('/agent');
+  const form = page.getByRole('region', { name: 'Agent login' });
+  await form.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await form.getByLabel('Password', { exact: true }).fill('Agent@1234');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Agent menu' })).toBeVisible();
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+test('every SPEC agent-centre page key opens its page; an old key is replaced by its new one', async ({
+  page,
+}) => {
+  await signInAgent(page);
+  for (const [key, title] of KEYS) {
+    await page.goto(`/agentHome?page=${key}`);
+    await expect(heading(page, title), key).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${key}$`));
+  }
+  // The agent's own betting record is the member centre's list of rounds, inside the agent layout.
+  await page.goto('/agentHome?page=personalHistoryCopy');
+  await expect(page.getByRole('navigation', { name: 'Agent menu' })).toBeVisible();
+  await expect(page.getByText('No rounds in this period.')).toBeVisible();
+
+  // The menu addresses its pages by the new keys.
+  await page
+    .getByRole('navigation', { name: 'Agent menu' })
+    .getByRole('button', { name: 'Team management', exact: true })
+    .click();
+  await expect(page).toHaveURL(/[?&]page=downlineManagmentView$/);
+  await expect(heading(page, 'Team management')).toBeVisible();
+
+  // An old link still works: its page opens and the address takes the new key, replacing the old.
+  await page.goto('/agentHome?page=userLoss');
+  await expect(page).toHaveURL(/[?&]page=palStatementsAgentCopy$/);
+  await expect(heading(page, 'User loss')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=downlineManagmentView$/);
+  await expect(heading(page, 'Team management')).toBeVisible();
+});
