@@ -173,7 +173,8 @@ export const winnerSchema = z.object({
   vassalage: safeString(),
   time: safeString(),
 });
-export const winnerBoardSchema = z.object({ list: z.array(winnerSchema) });
+/** SPEC §7 winner board: `value.list`, each item's fields under `vo`. */
+export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerSchema })) });
 
 export const launchGameQuerySchema = z.object({
   gameId: z.coerce.number().int().min(1).max(2_147_483_647),

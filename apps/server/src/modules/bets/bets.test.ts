@@ -244,12 +244,13 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
     });
     await vendor('win', { txId: id('tx'), roundId: tr, username: trial.account, amount: '9000.00' });
     const latest = await get('/wps/relay/GCS_winnerBoard?gameCategory=ALL&limitNum=20');
-    const list = latest.body.value.list as Array<{
-      customerName: string;
-      winAmount: string;
-      iconUrl: string;
-      gameName: string;
-    }>;
+    // SPEC §7: each item carries the winner under `vo`.
+    const list = (
+      latest.body.value.list as Array<{
+        vo: { customerName: string; winAmount: string; iconUrl: string; gameName: string };
+      }>
+    ).map((item) => item.vo);
+    expect(Object.keys(latest.body.value.list[0])).toEqual(['vo']);
     expect(list.length).toBeGreaterThanOrEqual(2);
     expect(list.some((w) => w.winAmount === '9000.00')).toBe(false);
     expect(list[0]!.customerName).toBe(`${other.account.slice(0, 2)}***${other.account.slice(-2)}`);
@@ -261,7 +262,7 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
     // The demo game's drawn artwork, a static file versioned by its content (issue 27).
     expect(list[0]!.iconUrl).toMatch(/^\/game-art\/[A-Z0-9_]+\/[\w-]+\.svg\?v=[0-9a-f]{10}$/);
     const biggest = await get('/wps/relay/GCS_winnerBoard?sort=BIGGEST&limitNum=1');
-    expect(biggest.body.value.list).toEqual([expect.objectContaining({ winAmount: '195.00' })]);
+    expect(biggest.body.value.list).toEqual([{ vo: expect.objectContaining({ winAmount: '195.00' }) }]);
     const live = await get('/wps/relay/GCS_winnerBoard?gameCategory=LIVE');
     expect(live.body.value.list).toHaveLength(1);
     expect((await get('/wps/relay/GCS_winnerBoard?limitNum=0')).status).toBe(400);

@@ -237,7 +237,8 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(winnerBoardSchema), ...errors },
       },
     },
-    async (req) => ok(req, { list: await games.winners(req.query, requestLocale(req)) }),
+    async (req) =>
+      ok(req, { list: (await games.winners(req.query, requestLocale(req))).map((vo) => ({ vo })) }),
   );
 
   app.get(

@@ -195,7 +195,9 @@ describe('jackpot API: pools, contributions from play, draw, forced trigger, con
     expect(inbox[0]!.title_ne).toContain('जित्नुभयो');
     expect(inbox[0]!.body).toContain('501.00');
     const board = await call('GET', '/wps/relay/GCS_winnerBoard?gameCategory=ALL&limitNum=10&sort=LATEST');
-    expect((board.body.value.list as Array<{ gameName: string; winAmount: string }>)[0]).toMatchObject({
+    expect(
+      (board.body.value.list as Array<{ vo: { gameName: string; winAmount: string } }>)[0]?.vo,
+    ).toMatchObject({
       gameName: 'In-house jackpot',
       winAmount: '501.00',
     });

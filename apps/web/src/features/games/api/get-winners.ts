@@ -13,12 +13,17 @@ export interface Winner {
   time: string;
 }
 
-/** GET /wps/relay/GCS_winnerBoard: LATEST is the jackpot winners board, BIGGEST the biggest wins. */
+/**
+ * GET /wps/relay/GCS_winnerBoard: LATEST is the jackpot winners board, BIGGEST the biggest wins.
+ * The board sends each winner under `vo` (SPEC §7); the page reads the winners themselves.
+ */
 export const getWinners = (sort: 'LATEST' | 'BIGGEST', signal?: AbortSignal) =>
-  api.get<{ list: Winner[] }>('/wps/relay/GCS_winnerBoard', {
-    query: { gameCategory: 'ALL', limitNum: SPEC.winnerBoardLimit, sort },
-    signal,
-  });
+  api
+    .get<{ list: Array<{ vo: Winner }> }>('/wps/relay/GCS_winnerBoard', {
+      query: { gameCategory: 'ALL', limitNum: SPEC.winnerBoardLimit, sort },
+      signal,
+    })
+    .then((v) => ({ list: v.list.map((item) => item.vo) }));
 
 export function useWinners(sort: 'LATEST' | 'BIGGEST') {
   const lang = useLanguageStore((s) => s.code);
