@@ -85,8 +85,29 @@ export const gameSchema = z.object({
 });
 export type Game = z.infer<typeof gameSchema>;
 
-/** GET /wps/relay/GCS_games */
+/** The clients a game list or launch is asked for (the launch's `device`, the list's `clientType`). */
+export const GAME_CLIENT_TYPES = ['WEB', 'H5', 'MOBILE', 'DESKTOP', 'IOS', 'ANDROID'] as const;
+/** Platform names the site's calls use (SPEC §7: W, WEB, html5-desktop, 'flash,html5-desktop'). */
+export const GAME_PLATFORMS = ['W', 'WEB', 'html5', 'html5-desktop', 'flash'] as const;
+/** A comma-separated list of known platforms ('flash,html5-desktop'). */
+const platformList = safeString()
+  .max(60)
+  .refine(
+    (v) => v.split(',').every((p) => (GAME_PLATFORMS as readonly string[]).includes(p.trim())),
+    'unknown platform',
+  );
+
+/**
+ * GET /wps/relay/GCS_games. `clientType`, `platform` and `merchant` are the spec's query (SPEC §7);
+ * every catalogue game is HTML5 and plays on every client, so they are checked, not filtered on.
+ * `merchant` must be this site's merchant code (the server refuses another: invalidUrl).
+ */
 export const gamesQuerySchema = z.object({
+  clientType: z.enum(GAME_CLIENT_TYPES).optional(),
+  platform: platformList.optional(),
+  merchant: safeString()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .optional(),
   gameType: gameTypeParam.optional(),
   gameClassify: z.enum(GAME_CLASSES).optional(),
   vassalage: vendorCode.optional(),
@@ -178,7 +199,7 @@ export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerS
 
 export const launchGameQuerySchema = z.object({
   gameId: z.coerce.number().int().min(1).max(2_147_483_647),
-  device: z.enum(['WEB', 'H5', 'MOBILE', 'DESKTOP', 'IOS', 'ANDROID']).default('WEB'),
+  device: z.enum(GAME_CLIENT_TYPES).default('WEB'),
   language,
 });
 export const launchGameSchema = z.object({ url: safeString(), trial: z.boolean(), expiresAt: safeString() });

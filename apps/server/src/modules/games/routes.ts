@@ -78,12 +78,16 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Games list: filters NEW/FAV/ALL/HOT/RECENT (FAV and RECENT need a token), search, pages',
+        summary:
+          'Games list: filters NEW/FAV/ALL/HOT/RECENT (FAV and RECENT need a token), search, pages; clientType, platform and merchant checked',
         querystring: gamesQuerySchema,
         response: { 200: envelopeSchema(gamePageSchema), ...errors },
       },
     },
     async (req, reply) => {
+      // One merchant per installation: a list asked for another one is a site on the wrong URL.
+      if (req.query.merchant !== undefined && req.query.merchant !== app.config.merchantCode)
+        throw new AppError('VALIDATION', { messageKey: 'invalidUrl', fields: { merchant: 'invalidUrl' } });
       const memberId = req.principal && req.principal.role !== 'operator' ? req.principal.memberId : null;
       const locale = requestLocale(req);
       const key = ListPages.key(req.query, locale);

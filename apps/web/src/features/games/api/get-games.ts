@@ -3,6 +3,7 @@ import { SPEC } from '@wps/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
+import { readSession } from '../../../shared/lib/storage.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 
 export type GameFilter = 'NEW' | 'FAV' | 'ALL' | 'HOT' | 'RECENT';
@@ -15,10 +16,16 @@ export interface GamesQuery {
   pageSize?: number;
 }
 
-/** GET /wps/relay/GCS_games (FAV and RECENT read the caller's own lists: token). */
+/**
+ * GET /wps/relay/GCS_games (FAV and RECENT read the caller's own lists: token), with the spec's
+ * clientType, platform and merchant (the merchant once the whitelabel payload has named it).
+ */
 export const getGames = (q: GamesQuery & { pageNo: number }, signal?: AbortSignal) =>
   api.get<Page<Game>>('/wps/relay/GCS_games', {
     query: {
+      clientType: 'WEB',
+      platform: SPEC.platform,
+      merchant: readSession('merchant') ?? undefined,
       gameType: q.gameType,
       vassalage: q.vassalage || undefined,
       filter: q.filter,
