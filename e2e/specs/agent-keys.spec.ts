@@ -61,3 +61,33 @@ test('every SPEC agent-centre page key opens its page; an old key is replaced by
   await expect(page).toHaveURL(/[?&]page=downlineManagmentView$/);
   await expect(heading(page, 'Team management')).toBeVisible();
 });
+
+test('a guest opening the agent centre gets the login popup, and the centre after signing in', async ({
+  page,
+}) => {
+  await page.goto('/agentHome?page=agentRevenueReport');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await dialog.getByLabel('Password', { exact: true }).fill('Agent@1234');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/agentHome\?page=agentRevenueReport$/);
+  await expect(heading(page, 'My income')).toBeVisible();
+});
+
+test('a free-play account opening the member centre is told a real account is needed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Try free play' }).click();
+  await expect(page.getByRole('banner').getByText('Play money')).toBeVisible();
+  await page.goto('/member?page=securityCenter');
+  const notice = page.getByRole('dialog').filter({ hasText: 'This needs a real account.' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveCount(0);
+  // Its own rounds stay open to it, without the message.
+  await page.getByRole('link', { name: 'Betting record' }).first().click();
+  await expect(page).toHaveURL(/page=personalHistoryCopy/);
+  await expect(page.getByText('No rounds in this period.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -18,8 +18,6 @@ export interface PopupEntry {
   load(): Promise<{ default: ComponentType<PopupBodyProps> }>;
 }
 
-const unavailable = () => import('./popups/unavailable-popup.tsx');
-
 /**
  * SPEC §2 popups by name. Features replace an entry's `load` with their real body as they land
  * (identity: login, register, forgot and change password; content: notices, help, feedback).
@@ -77,6 +75,15 @@ export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
     titleKey: 'popups.contractModal',
     load: () => import('../features/agent/popups/contract-popup.tsx'),
   },
-  memberCentreModal: { titleKey: 'popups.memberCentreModal', size: 'lg', load: unavailable },
-  agentCentreModal: { titleKey: 'popups.agentCentreModal', size: 'lg', load: unavailable },
+  // The login check, then the centre's own page (SPEC §2: shown only after the check passes).
+  memberCentreModal: {
+    titleKey: 'popups.memberCentreModal',
+    size: 'sm',
+    load: () => import('./popups/centre-popup.tsx'),
+  },
+  agentCentreModal: {
+    titleKey: 'popups.agentCentreModal',
+    size: 'sm',
+    load: () => import('./popups/centre-popup.tsx'),
+  },
 };

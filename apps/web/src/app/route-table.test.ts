@@ -39,7 +39,7 @@ describe('routes table', () => {
 
   it('lets only agents into /agentHome, waiting for member info when it is on its way', () => {
     const agentHome = findRoute('/agentHome')!;
-    expect(decideGuard(agentHome, session())).toBe('agent');
+    expect(decideGuard(agentHome, session())).toBe('login');
     expect(decideGuard(agentHome, session({ hasToken: true, memberLoading: true }))).toBe('wait');
     expect(decideGuard(agentHome, session({ hasToken: true, memberKnown: true }))).toBe('agent');
     expect(decideGuard(agentHome, session({ hasToken: true, memberKnown: true, isAgent: true }))).toBe(

@@ -39,7 +39,9 @@ export interface GuardSession {
 export function decideGuard(route: Pick<RouteDef, 'guard'>, s: GuardSession): GuardDecision {
   if (route.guard === 'login' && !s.hasToken) return 'login';
   if (route.guard === 'agent') {
-    if (!s.hasToken) return 'agent';
+    // SPEC §4: a guest opening the agent centre gets the login popup (and comes back after it);
+    // a signed-in member who is not an agent goes to the agent page (SPEC §2 /agentHome).
+    if (!s.hasToken) return 'login';
     if (s.isAgent) return 'allow';
     // Not known to be an agent yet: a fresh token's member info decides, so wait for it.
     return !s.memberKnown && s.memberLoading ? 'wait' : 'agent';

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useLayoutEffect, useMemo, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { buttonClass } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Icon } from '../../../shared/ui/icons.tsx';
 import { getMemberStore } from '../../account/api/session-calls.ts';
+import { showInfo } from '../../auth/components/auth-effects.tsx';
 import { useMemberInfo } from '../../account/api/get-member-info.ts';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -232,7 +233,13 @@ export default function MemberPageView() {
   const [params] = useSearchParams();
   const raw = params.get('page');
   const page: MemberPage = isMemberPage(raw) ? raw : defaultPage(access);
-  const usable = unavailableReason(page, access) === null;
+  const reason = unavailableReason(page, access);
+  const usable = reason === null;
+  // SPEC §4: a trial account opening the member centre is told a real account is needed (the
+  // message with its confirm button, as for games and the cashier); its own rounds stay open.
+  useEffect(() => {
+    if (reason === 'trial') showInfo(t('account.trialNeedsReal'));
+  }, [reason, t]);
   const Body = PAGE_BODIES[page];
   return (
     <div className="page member-centre">
