@@ -2,10 +2,10 @@ import { BANNER_DISPLAY_RATIO, type Banner, SPEC } from '@wps/contract';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cx } from '../../../shared/lib/cx.ts';
+import { preloadImage } from '../../../shared/lib/preload-image.ts';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.ts';
 import { pictureSources } from '../lib/banner-image.ts';
 import { BannerPicture } from './banner-picture.tsx';
@@ -56,8 +56,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   // The first slide is the page's largest paint: hint it in <head> (best format) as soon as known.
   const lead = first ? pictureSources(first.image)[0] : undefined;
   if (first && lead) {
-    preload(first.url, {
-      as: 'image',
+    preloadImage(first.url, {
       type: lead.type,
       imageSrcSet: lead.srcSet,
       imageSizes: SIZES,
