@@ -21,10 +21,11 @@ export const usePointsSummary = (token: string | null) =>
   });
 
 /** GET /wps/points/products: the reward list (visitors may look). */
-export const usePointsProducts = () =>
+export const usePointsProducts = (enabled = true) =>
   useQuery({
     queryKey: [...KEY, 'products'],
     queryFn: ({ signal }) => api.get<PointsProduct[]>('/wps/points/products', { signal }),
+    enabled,
   });
 
 /** GET /wps/points/redemptions: redeem history. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/format.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
@@ -97,8 +98,12 @@ export default function PointMallPage() {
   const token = useSessionStore((s) => s.token);
   const isTrial = useSessionStore(selectIsTrial);
   const openPopup = usePopupStore((s) => s.open);
-  const summary = usePointsSummary(isTrial ? null : token);
-  const products = usePointsProducts();
+  // PTSYS3 off: the server refuses every points call (NOT_ENABLED), so the page asks for none
+  // and says why; while the start-up payload is on its way it asks for nothing yet.
+  const flags = usePermission().data?.info.whitelabel.flags;
+  const on = flags ? flags.PTSYS3 !== false : null;
+  const summary = usePointsSummary(on && !isTrial ? token : null);
+  const products = usePointsProducts(on === true);
   const [tab, setTab] = useState<'mall' | 'history' | 'transactions' | 'rules'>('mall');
   const [redeeming, setRedeeming] = useState<PointsProduct | null>(null);
   const [converting, setConverting] = useState(false);
@@ -155,6 +160,13 @@ export default function PointMallPage() {
       )}
     </div>
   );
+  if (on === false)
+    return (
+      <div className="page">
+        <PageHeader title={t('pages.pointMall.title')} />
+        <EmptyState headingLevel={2} title={tp('mall.offTitle')} description={tp('mall.offText')} />
+      </div>
+    );
   return (
     <div className="page">
       <PageHeader title={t('pages.pointMall.title')} lead={t('pages.pointMall.lead')} />
