@@ -37,20 +37,40 @@ export function useBanners(group: BannerGroup) {
   });
 }
 
-/** SPEC §7: the start-up variant ('B,PL,PU,PR'); the notice dialog adds H. */
+/** SPEC §7: the start-up variant ('B,PL,PU,PR' with execution B); the notice dialog adds H. */
 export const STARTUP_TYPES = 'B,PL,PU,PR';
 export const DIALOG_TYPES = 'B,PL,PU,PR,H';
 
-export const getNotices = (language: string, types: string, signal?: AbortSignal) =>
-  api.get<Notice[]>('/wps/notice', { query: { types, platform: 'W', language }, signal, token: null });
+export const getNotices = (language: string, types: string, signal?: AbortSignal, execution?: 'B' | 'F') =>
+  api.get<Notice[]>('/wps/notice', {
+    query: { types, execution, platform: 'W', language },
+    signal,
+    token: null,
+  });
 
-export function useNotices(types: string = STARTUP_TYPES) {
+/** Every current notice of `types` (the notice dialog, and the marquee from the same call). */
+export function useNotices(types: string = DIALOG_TYPES) {
   const lang = useLanguageStore((s) => s.code);
   return useQuery({
     queryKey: ['content', 'notices', types, lang],
     queryFn: ({ signal }) => getNotices(lang, types, signal),
     staleTime: 60_000,
   });
+}
+
+/**
+ * The start-up announcements: SPEC §7's start-up call asks for execution B; the first-login ones
+ * (execution F, SPEC §4) are asked for only right after a first-time login.
+ */
+export const startupNoticesQuery = (lang: string, execution: 'B' | 'F') => ({
+  queryKey: ['content', 'notices', STARTUP_TYPES, execution, lang],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getNotices(lang, STARTUP_TYPES, signal, execution),
+  staleTime: 60_000,
+});
+
+export function useStartupNotices(execution: 'B' | 'F' = 'B', enabled = true) {
+  const lang = useLanguageStore((s) => s.code);
+  return useQuery({ ...startupNoticesQuery(lang, execution), enabled });
 }
 
 /** The member's read notices (guests: none). */

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { preloadPopup } from '../../../app/popup-chunks.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
-import { useNoticeReads, useNotices } from '../api/content.ts';
+import { useNoticeReads, useStartupNotices } from '../api/content.ts';
 import {
   clearFirstLogin,
   readSeenIds,
@@ -21,8 +21,18 @@ import {
  * route's popup.
  */
 export function AnnouncementStartup() {
-  const notices = useNotices().data;
   const hasToken = useSessionStore(selectHasToken);
+  const startup = useStartupNotices('B').data;
+  // Read on each render: the login that sets the flag also turns hasToken on, re-rendering this.
+  const firstLogin = hasToken && readStartupState().firstLogin;
+  const firstLoginNotices = useStartupNotices('F', firstLogin).data;
+  const notices = useMemo(
+    () =>
+      startup && (!firstLogin || firstLoginNotices)
+        ? [...(firstLogin ? (firstLoginNotices ?? []) : []), ...startup]
+        : undefined,
+    [startup, firstLogin, firstLoginNotices],
+  );
   // A member's read state is on the server: wait for it rather than show what they have read.
   const reads = useNoticeReads();
   const readsSettled = !hasToken || reads.isSuccess || reads.isError;

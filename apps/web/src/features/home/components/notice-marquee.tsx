@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../../shared/popups/store.ts';
-import { useNotices } from '../api/content.ts';
+import { DIALOG_TYPES, useNotices } from '../api/content.ts';
 import '../notice-marquee.css';
 
 /**
@@ -9,7 +9,8 @@ import '../notice-marquee.css';
  */
 export function NoticeMarquee() {
   const { t } = useTranslation('content');
-  const notices = useNotices().data ?? [];
+  // The dialog's call (it opens at the clicked notice), without its help-type entries.
+  const notices = (useNotices(DIALOG_TYPES).data ?? []).filter((n) => n.type !== 'H');
   const open = usePopupStore((s) => s.open);
 
   return (

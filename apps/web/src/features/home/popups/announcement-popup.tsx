@@ -9,7 +9,13 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Spinner } from '../../../shared/ui/loader.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
-import { DIALOG_TYPES, markNoticeRead, STARTUP_TYPES, useNoticeReads, useNotices } from '../api/content.ts';
+import {
+  DIALOG_TYPES,
+  markNoticeRead,
+  useNoticeReads,
+  useNotices,
+  useStartupNotices,
+} from '../api/content.ts';
 import { pageOf, rememberSeen, setHideTodayChoice } from '../lib/announcements.ts';
 import { RichText } from '../components/rich-text.tsx';
 import '../home.css';
@@ -41,7 +47,7 @@ function useMarkRead(notice: Notice | null) {
  */
 function StartupAnnouncement({ close, props }: PopupBodyProps) {
   const { t } = useTranslation('content');
-  const query = useNotices(STARTUP_TYPES);
+  const query = useStartupNotices(props.execution === 'F' ? 'F' : 'B');
   const ids = useMemo(
     () => (Array.isArray(props.ids) ? props.ids.filter((x): x is number => Number.isInteger(x)) : []),
     [props.ids],
