@@ -90,6 +90,11 @@ test.describe('fidelity to SPEC', () => {
     await profile.getByLabel('Zalo').fill('0912345678');
     await profile.getByLabel('Telegram').fill('@demo_np');
     await profile.getByLabel('Source of income').fill('Salary');
+    // The member's own nickname (issue 31), under its rule: 2 to 20 characters.
+    await profile.getByLabel('Nickname').fill('R');
+    await profile.getByRole('button', { name: 'Save details' }).click();
+    await expect(profile.getByText('Please enter 2-20 characters: any characters')).toBeVisible();
+    await profile.getByLabel('Nickname').fill('Ram of Pokhara');
     await profile.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByText('Your details have been saved.')).toBeVisible();
     const demo = await server.services.members.getByAccount('demo01');
@@ -98,6 +103,7 @@ test.describe('fidelity to SPEC', () => {
       telegram: '@demo_np',
       birthday: '1995-08-17',
       sourceOfIncome: 'Salary',
+      nickname: 'Ram of Pokhara',
     });
 
     // Back to the security centre's index, and into its picture section.

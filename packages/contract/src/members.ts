@@ -22,6 +22,8 @@ export function memberRole(type: number): MemberRole {
  * of the same names (pattern, length). An empty value clears the field.
  */
 export const PROFILE_FIELDS = [
+  // SPEC §3 names a nickname among the profile fields: the member's own to change (issue 31).
+  'nickname',
   'telegram',
   'zalo',
   'birthday',

@@ -14,11 +14,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+const call = (
+  token: string | null,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+  lang?: string,
+) =>
   t.app.inject({
     method,
     url,
-    headers: token ? { token } : {},
+    headers: { ...(token ? { token } : {}), ...(lang ? { lang } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
@@ -109,6 +115,7 @@ describe('PUT /wps/member/profile (SPEC §3 profile fields under the register ru
   it('saves valid values, answers rule messages per field, and clears with an empty value', async () => {
     const m = await createMember(t.app);
     const good = {
+      nickname: 'राम 77',
       telegram: '@ram_np',
       zalo: '0912345678',
       birthday: '1990-04-14',
@@ -119,20 +126,27 @@ describe('PUT /wps/member/profile (SPEC §3 profile fields under the register ru
     };
     expect((await call(m.token, 'PUT', '/wps/member/profile', good)).statusCode).toBe(200);
     expect((await call(m.token, 'GET', '/wps/member/info')).json().value.profile).toEqual(good);
+    // The nickname is the member info's own field too (the header and session show it).
+    expect((await call(m.token, 'GET', '/wps/member/info')).json().value.nickname).toBe('राम 77');
 
     const bad = await call(m.token, 'PUT', '/wps/member/profile', {
+      nickname: 'x',
       birthday: '14/04/1990',
       zalo: 'abc',
       nationality: 'N3pal',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().value.fields).toEqual({
+      nickname: 'Please enter 2-20 characters: any characters',
       zalo: 'Please enter 9-15 characters: digits only',
       birthday: expect.stringMatching(/^Please enter 10 characters: /),
       nationality: 'Please enter 2-60 characters: letters and spaces',
     });
     // Nothing of a refused update is kept.
     expect((await call(m.token, 'GET', '/wps/member/info')).json().value.profile.zalo).toBe('0912345678');
+    const tooLong = await call(m.token, 'PUT', '/wps/member/profile', { nickname: 'n'.repeat(21) }, 'ne');
+    expect(tooLong.json().value.fields.nickname).toBe('कृपया 2-20 अक्षर लेख्नुहोस्: जुनसुकै अक्षर');
+    expect((await call(m.token, 'GET', '/wps/member/info')).json().value.nickname).toBe('राम 77');
 
     expect((await call(m.token, 'PUT', '/wps/member/profile', { telegram: '  ' })).statusCode).toBe(200);
     expect((await call(m.token, 'GET', '/wps/member/info')).json().value.profile.telegram).toBeNull();

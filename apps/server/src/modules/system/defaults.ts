@@ -154,6 +154,16 @@ export const DEFAULT_REGISTER_RULES = [
   // Profile fields of SPEC §3, edited in the security centre. Off in the register form by
   // default (`enabled`); their pattern and length apply wherever they are entered.
   {
+    // The member's display name (SPEC §3), set in the security centre: any script.
+    field: 'nickname',
+    enabled: false,
+    required: false,
+    acceptedPattern: '*',
+    patternId: 'ANY',
+    minLength: 2,
+    maxLength: 20,
+  },
+  {
     field: 'telegram',
     enabled: false,
     required: false,

@@ -161,6 +161,7 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
   const inputProps: Partial<
     Record<ProfileField, { type?: string; inputMode?: 'numeric'; autoComplete?: string }>
   > = {
+    nickname: { autoComplete: 'nickname' },
     zalo: { inputMode: 'numeric', autoComplete: 'off' },
     address: { autoComplete: 'street-address' },
     nationality: { autoComplete: 'country-name' },
