@@ -171,3 +171,38 @@ export const reconciliationSchema = z.object({
   violations: z.record(z.string(), z.array(safeString())),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** The credit report's period buckets (SPEC "other screens implied": credit report). */
+export const CREDIT_REPORT_INTERVALS = ['day', 'week', 'month'] as const;
+export type CreditReportInterval = (typeof CREDIT_REPORT_INTERVALS)[number];
+/** The most buckets one report answers (a year of days). */
+export const CREDIT_REPORT_MAX_BUCKETS = 366;
+
+/** GET /wps/cashier/credit-report: a period (business days) cut into days, weeks or months. */
+export const creditReportQuerySchema = z.object({
+  from: dateBoundSchema.optional(),
+  to: dateBoundSchema.optional(),
+  interval: z.enum(CREDIT_REPORT_INTERVALS).default('day'),
+});
+export type CreditReportQuery = z.infer<typeof creditReportQuerySchema>;
+
+/** Money in (credit, positive) and out (debit, positive too) of one slice of the report. */
+const creditDebit = {
+  credit: money,
+  debit: money,
+  /** credit − debit */
+  net: money,
+  count: z.number().int(),
+};
+
+export const creditReportSchema = z.object({
+  from: safeString().nullable(),
+  to: safeString().nullable(),
+  interval: z.enum(CREDIT_REPORT_INTERVALS),
+  totals: z.object(creditDebit),
+  /** By transaction type (the account record's types; `other` for reasons outside them). */
+  byType: z.array(z.object({ type: z.union([recordTypeSchema, z.literal('other')]), ...creditDebit })),
+  /** By period, newest first; `start` is the business day the day, week (Monday) or month begins. */
+  periods: z.array(z.object({ start: safeString(), ...creditDebit })),
+});
+export type CreditReport = z.infer<typeof creditReportSchema>;

@@ -11,6 +11,8 @@ import {
   paymentChannelSchema,
   payoutAccountInputSchema,
   payoutAccountSchema,
+  creditReportQuerySchema,
+  creditReportSchema,
   profitQuerySchema,
   profitSummarySchema,
   receiptInputSchema,
@@ -367,5 +369,20 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(req, await cashier.profit(memberPrincipal(req).memberId, req.query)),
+  );
+
+  app.get(
+    '/wps/cashier/credit-report',
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Credit report: credit and debit by transaction type and by day, week or month',
+        querystring: creditReportQuerySchema,
+        response: { 200: envelopeSchema(creditReportSchema) },
+      },
+    },
+    async (req) => ok(req, await cashier.creditReport(memberPrincipal(req).memberId, req.query)),
   );
 };

@@ -89,6 +89,9 @@ export class CashierService {
   profit(...a: Parameters<CashierWallets['profit']>) {
     return this.wallets.profit(...a);
   }
+  creditReport(...a: Parameters<CashierWallets['creditReport']>) {
+    return this.wallets.creditReport(...a);
+  }
   playerWallet(...a: Parameters<CashierWallets['playerWallet']>) {
     return this.wallets.playerWallet(...a);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ConsolidatedFunds,
+  type CreditReportInterval,
   CURRENCY,
   fromMinor,
   isTrialType,
@@ -97,6 +98,17 @@ export class CashierWallets {
     return this.deps.wallet.profit(
       await this.recordAccount(memberId),
       parseRange(q, this.config.businessUtcOffsetMinutes),
+    );
+  }
+
+  /** The credit report: the same account as the account record, its credit and debit by type and period. */
+  async creditReport(memberId: number, q: DateRangeInput & { interval: CreditReportInterval }) {
+    const offset = this.config.businessUtcOffsetMinutes;
+    return this.deps.wallet.creditReport(
+      await this.recordAccount(memberId),
+      parseRange(q, offset),
+      q.interval,
+      offset,
     );
   }
 

@@ -1,4 +1,4 @@
-import type { ReasonCode, Reconciliation } from '@wps/contract';
+import type { CreditReport, CreditReportInterval, ReasonCode, Reconciliation } from '@wps/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -9,10 +9,11 @@ import { BalanceCache, type MemberBalances } from './balance-cache.ts';
 import { type AccountRef, Accounts } from './accounts.ts';
 import { balanceOf, memberBalances, postingOf, resultOf } from './balances.ts';
 import { type HoldRequest, holdById, placeHold, settleHold } from './holds.ts';
-import type { Hold, Metadata, PostRequest, PostResult, PreparedPost } from './ledger-types.ts';
+import type { DateRange, Hold, Metadata, PostRequest, PostResult, PreparedPost } from './ledger-types.ts';
 import { type PostingContext, postBatch, postOne, preparePost } from './posting.ts';
 import { reconcile } from './reconcile.ts';
 import { LedgerRecords } from './records.ts';
+import { creditReport } from './credit-report.ts';
 import { ledgerTransactions } from './schema.ts';
 
 // The wallet's one entry point. Its capabilities live beside it: account ids (account-ids.ts),
@@ -233,6 +234,16 @@ export class WalletService {
 
   profit(...args: Parameters<LedgerRecords['profit']>) {
     return this.records.profit(...args);
+  }
+
+  /** The member's credit report (credit-report.ts): credit and debit by type and period. */
+  creditReport(
+    ref: AccountRef,
+    range: DateRange,
+    interval: CreditReportInterval,
+    businessOffsetMinutes: number,
+  ): Promise<CreditReport> {
+    return creditReport(this.db, this.accounts, ref, range, interval, businessOffsetMinutes);
   }
 
   accountsOf(memberId: number) {
