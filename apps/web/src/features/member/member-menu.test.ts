@@ -36,6 +36,7 @@ describe('what a player sees', () => {
       'depositv2',
       'withdraw',
       'transactionHistory',
+      'creditReport',
       'personalHistoryCopy',
       'personalProfit',
       'rewardCenter',

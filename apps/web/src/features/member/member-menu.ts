@@ -7,7 +7,7 @@ export type MemberPage = (typeof MEMBER_PAGES)[number];
  * out, what was played, what can be won, and the account itself. Every SPEC page key is in one.
  */
 export const MEMBER_GROUPS = {
-  wallet: ['depositv2', 'withdraw', 'transactionHistory', 'transferFund', 'transferUpline'],
+  wallet: ['depositv2', 'withdraw', 'transactionHistory', 'creditReport', 'transferFund', 'transferUpline'],
   play: ['personalHistoryCopy', 'personalProfit'],
   rewards: ['rewardCenter', 'bonusDetails', 'missionLeaderboard', 'manualRebate', 'referral'],
   account: ['securityCenter', 'messageV2', 'registerCenter'],

@@ -15,4 +15,6 @@ export const MEMBER_PAGES = [
   'messageV2',
   'manualRebate',
   'registerCenter',
+  // Beyond the spec's list: the credit report (SPEC "other screens implied").
+  'creditReport',
 ] as const;

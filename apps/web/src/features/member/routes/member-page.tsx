@@ -44,6 +44,7 @@ const PAGE_BODIES: Record<MemberPage, ComponentType> = {
   transferFund: lazy(() => import('../../wallet/routes/transfer-fund.tsx')),
   transferUpline: lazy(() => import('../../wallet/routes/transfer-upline.tsx')),
   transactionHistory: lazy(() => import('../../wallet/routes/transaction-history.tsx')),
+  creditReport: lazy(() => import('../../wallet/routes/credit-report.tsx')),
   personalProfit: lazy(() => import('../../wallet/routes/personal-profit.tsx')),
   personalHistoryCopy: lazy(() => import('../../games/routes/betting-record.tsx')),
   bonusDetails: lazy(() => import('../../promotions/routes/bonus-details.tsx')),
