@@ -59,9 +59,13 @@ import { protectionRoutes } from './modules/protection/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
+import { linksRoutes } from './modules/links/routes.ts';
 import { registerSandboxVendor } from './sandbox.ts';
 import { registerAggregator } from './modules/aggregator/routes.ts';
 import { registerPayments } from './modules/payments/routes.ts';
+import { supportAdminRoutes } from './modules/support/admin-routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportSocketRoutes } from './modules/support/ws-routes.ts';
 import { createServices } from './services.ts';
 import { consumerStates } from './modules/bets/consumers.ts';
 
@@ -241,6 +245,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reportRoutes);
   await app.register(missionRoutes);
   await app.register(referralRoutes);
+  await app.register(linksRoutes);
+  await app.register(supportRoutes);
+  await app.register(supportAdminRoutes);
+  await app.register(supportSocketRoutes);
 
   await registerStatic(app, config.webDistDir, () => app.services.content.homeShell());
 

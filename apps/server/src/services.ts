@@ -37,6 +37,8 @@ import { VipService } from './modules/missions/vip.ts';
 import { ReferralService } from './modules/referral/service.ts';
 import { AffiliateService } from './modules/referral/affiliate.ts';
 import { RankingService } from './modules/referral/ranking.ts';
+import { LinksService } from './modules/links/service.ts';
+import { SupportService } from './modules/support/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -79,6 +81,10 @@ export interface Services {
   referral: ReferralService;
   affiliate: AffiliateService;
   ranking: RankingService;
+  /** Invite links (issue 31). */
+  links: LinksService;
+  /** Live support chat (issue 31). */
+  support: SupportService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -232,6 +238,7 @@ export function createServices(config: Config, database: Database): Services {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
     ranking: new RankingService({ bets, members, games, utcOffsetMinutes: config.businessUtcOffsetMinutes }),
+    links: new LinksService(db),
     missions,
     vip,
     protection,
@@ -272,6 +279,7 @@ export function createServices(config: Config, database: Database): Services {
     content,
     systemContacts: new SystemContacts(db, system),
     reports: new ReportsService(db, config),
+    support: new SupportService(db, { members, wallet, system, auth, audit }),
   };
 }
 

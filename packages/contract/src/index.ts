@@ -35,3 +35,4 @@ export * from './missions.ts';
 export * from './permissions.ts';
 export * from './referral.ts';
 export * from './payments.ts';
+export * from './support.ts';

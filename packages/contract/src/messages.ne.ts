@@ -155,6 +155,7 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   helpAnchorTaken: 'यस भाषाको अर्को लेखले यो एङ्कर प्रयोग गरिसकेको छ।',
   liveNotConfigured: 'प्रत्यक्ष प्रसारण अहिले उपलब्ध छैन।',
   imageTooMany: 'तपाईं बढीमा 3 वटा तस्बिर मात्र अपलोड गर्न सक्नुहुन्छ।',
+  inviteLinksMax: 'तपाईंले बढीमा {0} वटा निमन्त्रणा लिङ्क राख्न सक्नुहुन्छ।',
   remarkTooLong: 'टिप्पणी बढीमा 140 अक्षरको हुनुपर्छ।',
   promotionNotOpen: 'यो प्रमोसन खुला छैन।',
   promotionNotForYou: 'यो प्रमोसन तपाईंको खाताका लागि उपलब्ध छैन।',
@@ -206,4 +207,6 @@ export const MESSAGES_NE: Record<MessageKey, string> = {
   totpInvalid: 'प्रमाणीकरण एपको कोड मान्य छैन।',
   totpAlreadyEnabled: 'दुई-चरण साइन-इन पहिले नै सेट गरिएको छ।',
   lastOwner: 'अन्तिम सक्रिय मालिकलाई निष्क्रिय गर्न वा अर्को भूमिका दिन मिल्दैन।',
+  supportClosed: 'यो कुराकानी बन्द भइसक्यो, कृपया नयाँ सुरु गर्नुहोस्।',
+  supportNameRequired: 'हामी कोसँग कुरा गर्दैछौं भनेर थाहा पाउन कृपया आफ्नो नाम लेख्नुहोस्।',
 };

@@ -168,6 +168,7 @@ export const MESSAGES = {
   liveNotConfigured: 'Live streaming is not available right now.',
   // promotions and messages (issue 14)
   imageTooMany: 'You can upload at most 3 images.',
+  inviteLinksMax: 'You can keep at most {0} invite links.',
   remarkTooLong: 'The remark must be at most 140 characters.',
   promotionNotOpen: 'This promotion is not open.',
   promotionNotForYou: 'This promotion is not available for your account.',
@@ -226,6 +227,9 @@ export const MESSAGES = {
   totpInvalid: 'The authenticator code is not valid.',
   totpAlreadyEnabled: 'Two-factor sign-in is already set up.',
   lastOwner: 'The last active owner cannot be disabled or given another role.',
+  // live support (issue 31)
+  supportClosed: 'This conversation is closed, please start a new one.',
+  supportNameRequired: 'Please enter your name so we know who we are talking to.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

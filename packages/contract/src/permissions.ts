@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'reports',
   /** Operator accounts and their roles (owner only by default). */
   'operators',
+  /** Live support: the chat queue, answers, canned answers (issue 31). */
+  'support',
 ] as const;
 export type OperatorPermission = (typeof PERMISSIONS)[number];
 
@@ -58,6 +60,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly string[]>>
     'protection.read',
     'protection.write',
     'messages',
+    'support',
   ],
   content: ['content', 'promotions', 'messages'],
   agents: ['agents', 'players.read', 'reports'],

@@ -26,3 +26,5 @@ export * from '../modules/players/schema.ts';
 export * from '../modules/protection/schema.ts';
 export * from '../modules/missions/schema.ts';
 export * from '../modules/referral/schema.ts';
+export * from '../modules/links/schema.ts';
+export * from '../modules/support/schema.ts';

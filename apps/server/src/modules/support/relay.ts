@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { SupportFrame } from '@wps/contract';
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+
+/** Who a frame is for: the conversation's own sockets (its member or guest) and every console socket. */
+export interface SupportEvent {
+  conversationId: number;
+  memberId: number | null;
+  frame: SupportFrame;
+}
+type Listener = (e: SupportEvent) => void;
+
+const CHANNEL = 'wps_support';
+const RECONNECT_MS = 2000;
+
+/**
+ * Support frames to every instance's sockets. Delivered here at once; on PostgreSQL also sent as a
+ * NOTIFY on `wps_support` (the cross-instance channel the crash game and the session cache use too),
+ * so an operator on instance A reaches a player whose socket is on instance B. Payloads are one
+ * message (text ≤ 1000 characters), well under NOTIFY's 8000 bytes. A notice lost while the listening
+ * connection is down is not replayed: the chat's HTTP poll catches up on the same cursor.
+ */
+export class SupportRelay {
+  private readonly listeners = new Set<Listener>();
+  private readonly instance = randomUUID();
+  private database: Database | null = null;
+  private client: pg.Client | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  on(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  publish(e: SupportEvent): void {
+    this.deliver(e);
+    if (this.database?.kind === 'postgres') {
+      const payload = JSON.stringify({ from: this.instance, e });
+      void this.database.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined);
+    }
+  }
+
+  private deliver(e: SupportEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch {
+        /* one closed socket must not stop the others */
+      }
+    }
+  }
+
+  private onNotice(payload: string | undefined): void {
+    try {
+      const msg = JSON.parse(payload ?? '') as { from?: string; e?: SupportEvent };
+      if (msg.from !== this.instance && msg.e) this.deliver(msg.e);
+    } catch {
+      /* not ours */
+    }
+  }
+
+  /** PostgreSQL: listen on its own connection (reconnecting); PGlite is one process, nothing to join. */
+  async start(database: Database): Promise<void> {
+    this.database = database;
+    if (database.kind !== 'postgres' || !database.url) return;
+    await this.connect(database.url);
+  }
+
+  private async connect(url: string): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const again = () => {
+      if (this.client === client) this.client = null;
+      client.removeAllListeners();
+      void client.end().catch(() => undefined);
+      if (!this.closed && !this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          void this.connect(url);
+        }, RECONNECT_MS);
+        this.retry.unref();
+      }
+    };
+    try {
+      client.on('error', again);
+      client.on('end', again);
+      client.on('notification', (n) => this.onNotice(n.payload));
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.client = client;
+    } catch {
+      again();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const c = this.client;
+    this.client = null;
+    c?.removeAllListeners();
+    await c?.end().catch(() => undefined);
+  }
+}
