@@ -29,3 +29,29 @@ describe('config: the operators’ TOTP key is never a value written in the code
     expect(installationTotpKey(mkdtempSync(path.join(tmpdir(), 'wps-totp-')))).not.toBe(first);
   });
 });
+
+describe('config: currency symbol and the languages the site offers (SPEC §3, §9)', () => {
+  it('defaults to Rs, English and Nepali with English the default', () => {
+    expect(loadConfig({})).toMatchObject({
+      currencySymbol: 'Rs',
+      siteLanguages: ['EN', 'NE'],
+      defaultLanguage: 'EN',
+    });
+  });
+
+  it('takes them from the environment, the default first', () => {
+    expect(
+      loadConfig({ CURRENCY_SYMBOL: 'रु', SITE_LANGUAGES: 'en, ne,hi', DEFAULT_LANGUAGE: 'NE' }),
+    ).toMatchObject({ currencySymbol: 'रु', siteLanguages: ['NE', 'EN', 'HI'], defaultLanguage: 'NE' });
+    expect(loadConfig({ SITE_LANGUAGES: 'EN' })).toMatchObject({
+      siteLanguages: ['EN'],
+      defaultLanguage: 'EN',
+    });
+  });
+
+  it('refuses unknown codes and a default the site does not offer', () => {
+    expect(() => loadConfig({ SITE_LANGUAGES: 'EN,XX' })).toThrow(/SITE_LANGUAGES/);
+    expect(() => loadConfig({ SITE_LANGUAGES: ',' })).toThrow(/SITE_LANGUAGES/);
+    expect(() => loadConfig({ SITE_LANGUAGES: 'NE' })).toThrow(/DEFAULT_LANGUAGE/);
+  });
+});

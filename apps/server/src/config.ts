@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_BUSINESS_UTC_OFFSET_MINUTES, MONEY_RE, parseUtcOffset, toMinor } from '@wps/contract';
+import {
+  DEFAULT_BUSINESS_UTC_OFFSET_MINUTES,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  MONEY_RE,
+  parseUtcOffset,
+  toMinor,
+} from '@wps/contract';
 import { z } from 'zod';
 
 /**
@@ -119,6 +126,11 @@ const envSchema = z.object({
   /** Live hosts (SPEC §7 Live): JSON array of {id, name, chatUrl, avatarUrl?, online?}. */
   LIVE_HOSTS: z.string().optional(),
   AGE_MIN: z.enum(['18', '21']).default('18'),
+  /** SPEC §3 public store `currencySymbol`: how amounts are marked on the site (NPR by default). */
+  CURRENCY_SYMBOL: z.string().trim().min(1).max(8).default('Rs'),
+  /** SPEC §9: the languages the site offers (codes of SPEC §3) and the default one (EN). */
+  SITE_LANGUAGES: list.default(['EN', 'NE']),
+  DEFAULT_LANGUAGE: z.string().trim().default('EN'),
   /** Hub88 aggregator (issue 29, modules/aggregator). PEMs may carry literal `\n` for one-line env files. */
   HUB88_OPERATOR_ID: z.coerce.number().int().positive().optional(),
   HUB88_PUBLIC_KEY: z.string().optional(),
@@ -274,6 +286,10 @@ export interface Config {
   imageMaxSide: number;
   /** Age a registering player confirms (SPEC §5: 18 or 21). */
   ageMin: 18 | 21;
+  currencySymbol: string;
+  /** Languages the selector offers (SITE_LANGUAGES), the default one first. */
+  siteLanguages: LanguageCode[];
+  defaultLanguage: LanguageCode;
   /** Live hosts and their chat-room URLs (LIVE_HOSTS); empty when none is configured. */
   liveHosts: LiveHostConfig[];
   /**
@@ -342,6 +358,28 @@ function liveHosts(raw: string | undefined): LiveHostConfig[] {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * SITE_LANGUAGES and DEFAULT_LANGUAGE (SPEC §9 "languages from configuration; default EN"): known
+ * codes of SPEC §3 only, the default among them and listed first.
+ */
+export function siteLanguages(
+  raw: string[],
+  fallback: string,
+): { siteLanguages: LanguageCode[]; defaultLanguage: LanguageCode } {
+  const known = (c: string): c is LanguageCode => (LANGUAGE_CODES as readonly string[]).includes(c);
+  const codes = [...new Set(raw.map((c) => c.toUpperCase()))];
+  const unknown = codes.filter((c) => !known(c));
+  if (unknown.length || codes.length === 0)
+    throw new ConfigError(`SITE_LANGUAGES: expected language codes such as EN,NE (got "${raw.join(',')}")`);
+  const def = fallback.toUpperCase();
+  if (!known(def) || !codes.includes(def))
+    throw new ConfigError(`DEFAULT_LANGUAGE: must be one of SITE_LANGUAGES (got "${fallback}")`);
+  return {
+    siteLanguages: [def, ...codes.filter((c): c is LanguageCode => c !== def && known(c))],
+    defaultLanguage: def,
+  };
+}
 
 /**
  * TRUST_PROXY: `false`/`0` trusts nobody; `true` or a number N trusts the N nearest hops (`true`
@@ -511,6 +549,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     imageMaxSide: e.IMAGE_MAX_SIDE,
     ageMin: e.AGE_MIN === '21' ? 21 : 18,
+    currencySymbol: e.CURRENCY_SYMBOL,
+    ...siteLanguages(e.SITE_LANGUAGES, e.DEFAULT_LANGUAGE),
     liveHosts: liveHosts(e.LIVE_HOSTS),
     hub88: hub88Config(e, production),
     sparrowSms: e.SPARROW_SMS_TOKEN

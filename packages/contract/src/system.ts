@@ -99,6 +99,11 @@ export const permissionSchema = z.object({
     liveStreams: z.boolean().optional(),
     /** The support team's hours (Nepal time), as the help centre states them. */
     supportHours: supportHoursSchema.optional(),
+    /** SPEC §3 public store: the symbol amounts carry (configured, CURRENCY_SYMBOL). */
+    currencySymbol: safeString(),
+    /** SPEC §9: the languages the site offers (configured, SITE_LANGUAGES), the default first. */
+    languages: z.array(safeString()).min(1),
+    defaultLanguage: safeString(),
   }),
   location: z.object({ ip: safeString(), country: safeString().nullable() }),
   maintenance: z.boolean(),

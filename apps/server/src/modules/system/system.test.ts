@@ -126,6 +126,12 @@ describe('system module', () => {
     const cs = body.value.info.customerService[0];
     expect(Buffer.from(cs.path, 'base64').toString()).toBe('https://chat.example.com/x');
     expect(body.value.info.register.length).toBeGreaterThan(5);
+    // SPEC §3 public store and §9 languages, from configuration (defaults here).
+    expect(body.value.info).toMatchObject({
+      currencySymbol: 'Rs',
+      languages: ['EN', 'NE'],
+      defaultLanguage: 'EN',
+    });
   });
 
   it('keeps operator controls behind the operator role', async () => {

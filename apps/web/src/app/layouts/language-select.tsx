@@ -1,6 +1,6 @@
-import { SELECTABLE_LANGUAGES } from '@wps/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOfferedLanguages } from '../../shared/i18n/offered-languages.tsx';
 import { changeLanguage } from '../../shared/i18n/index.ts';
 import { useLanguageStore } from '../../shared/i18n/language-store.ts';
 import { isLanguageCode } from '../../shared/i18n/languages.ts';
@@ -9,7 +9,7 @@ import { Icon } from '../../shared/ui/icons.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import './language-select.css';
 
-/** The languages we can really show (SPEC §3 lists about 35; the rest stay configured, off until translated). */
+/** The languages the site is configured to offer (SPEC §9; by default the complete ones, EN and NE). */
 export function LanguageSelect({
   className,
   showLabel,
@@ -23,6 +23,7 @@ export function LanguageSelect({
   const { t } = useTranslation();
   const id = useId();
   const code = useLanguageStore((s) => s.code);
+  const languages = useOfferedLanguages();
   const queryClient = useQueryClient();
   return (
     <div className={cx('lang-select', compact && 'lang-select--compact', className)}>
@@ -42,7 +43,7 @@ export function LanguageSelect({
           await queryClient.invalidateQueries();
         }}
       >
-        {SELECTABLE_LANGUAGES.map((l) => (
+        {languages.map((l) => (
           <option key={l.code} value={l.code} lang={l.locale}>
             {l.name}
           </option>

@@ -60,8 +60,8 @@ export async function startI18n(): Promise<void> {
 }
 
 /** Switch language: remembered locally, sent with every later call, catalogue fetched if new. */
-export async function changeLanguage(code: LanguageCode): Promise<void> {
-  useLanguageStore.getState().setCode(code);
+export async function changeLanguage(code: LanguageCode, remember = true): Promise<void> {
+  useLanguageStore.getState().setCode(code, remember);
   const locale = catalogueFor(code);
   ensureFont(code);
   await i18next.changeLanguage(locale);

@@ -10,13 +10,15 @@ interface LanguageState {
    * then the language saved to the account wins at sign-in (issue 27).
    */
   chosen: boolean;
-  setCode(code: LanguageCode): void;
+  /** `remember` false: shown, not kept as this browser's choice (the site's configured default). */
+  setCode(code: LanguageCode, remember?: boolean): void;
 }
 
 export const useLanguageStore = create<LanguageState>((set) => ({
   code: initialLanguage(readLocal(LANGUAGE_STORAGE_KEY)),
   chosen: readLocal(LANGUAGE_STORAGE_KEY) !== null,
-  setCode(code) {
+  setCode(code, remember = true) {
+    if (!remember) return set({ code });
     writeLocal(LANGUAGE_STORAGE_KEY, code);
     set({ code, chosen: true });
   },

@@ -1,6 +1,13 @@
 import { LANGUAGES, SELECTABLE_LANGUAGES } from '@wps/contract';
 import { describe, expect, it } from 'vitest';
-import { catalogueFor, initialLanguage, isLanguageCode, needsDevanagari } from './languages.ts';
+import {
+  catalogueFor,
+  initialLanguage,
+  isLanguageCode,
+  languageToApply,
+  needsDevanagari,
+  offeredLanguages,
+} from './languages.ts';
 
 describe('languages', () => {
   it('starts in English unless a listed language was chosen before', () => {
@@ -28,5 +35,19 @@ describe('languages', () => {
 
   it('loads the Devanagari face only for Nepali and Hindi', () => {
     expect(LANGUAGES.filter((l) => needsDevanagari(l.code)).map((l) => l.code)).toEqual(['NE', 'HI']);
+  });
+
+  it("offers the site's configured languages in their order, the complete ones until they are known", () => {
+    expect(offeredLanguages(undefined).map((l) => l.code)).toEqual(['EN', 'NE']);
+    expect(offeredLanguages(['EN']).map((l) => l.code)).toEqual(['EN']);
+    expect(offeredLanguages(['NE', 'EN', 'HI']).map((l) => l.code)).toEqual(['NE', 'EN', 'HI']);
+  });
+
+  it('moves to the configured default from a language not offered, or from the built-in default nobody chose', () => {
+    expect(languageToApply({ code: 'NE', chosen: true }, ['EN'], 'EN')).toBe('EN');
+    expect(languageToApply({ code: 'EN', chosen: false }, ['NE', 'EN'], 'NE')).toBe('NE');
+    expect(languageToApply({ code: 'EN', chosen: true }, ['NE', 'EN'], 'NE')).toBeNull();
+    expect(languageToApply({ code: 'NE', chosen: false }, ['NE', 'EN'], 'NE')).toBeNull();
+    expect(languageToApply({ code: 'NE', chosen: true }, undefined, undefined)).toBeNull();
   });
 });

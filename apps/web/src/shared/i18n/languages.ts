@@ -1,4 +1,4 @@
-import { ENABLED_LANGUAGE_CODES, LANGUAGES, SPEC } from '@wps/contract';
+import { ENABLED_LANGUAGE_CODES, LANGUAGES, SELECTABLE_LANGUAGES, SPEC } from '@wps/contract';
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_STORAGE_KEY = 'wps.lang';
@@ -28,4 +28,29 @@ export function catalogueFor(code: LanguageCode): CatalogueLocale {
 /** Scripts that need the self-hosted Devanagari face. */
 export function needsDevanagari(code: LanguageCode): boolean {
   return code === 'NE' || code === 'HI';
+}
+
+/**
+ * The languages the selector offers: the site's configured ones (permission payload `languages`,
+ * SPEC §9), in that order; the complete ones until the payload is there.
+ */
+export function offeredLanguages(configured: readonly string[] | undefined) {
+  if (!configured?.length) return SELECTABLE_LANGUAGES;
+  return configured.flatMap((code) => LANGUAGES.filter((l) => l.code === code));
+}
+
+/**
+ * The language to switch to once the configuration is known, or null to stay: a language the
+ * site does not offer gives way to its default, and so does the built-in default (EN) on a browser
+ * where no one has chosen yet.
+ */
+export function languageToApply(
+  current: { code: LanguageCode; chosen: boolean },
+  configured: readonly string[] | undefined,
+  configuredDefault: string | undefined,
+): LanguageCode | null {
+  if (!configured?.length || !isLanguageCode(configuredDefault)) return null;
+  const offered = configured.includes(current.code);
+  if (offered && (current.chosen || current.code === configuredDefault)) return null;
+  return configuredDefault;
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
 import { ENABLED_LANGUAGE_CODES } from '@wps/contract';
 import { changeLanguage } from '../../../shared/i18n/index.ts';
+import { LanguageOffer } from '../../../shared/i18n/offered-languages.tsx';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { isLanguageCode } from '../../../shared/i18n/languages.ts';
 import { readSession, writeSession } from '../../../shared/lib/storage.ts';
@@ -31,6 +32,7 @@ export function SessionSync() {
   }, [error]);
   return (
     <>
+      <LanguageOffer />
       <MerchantKeys />
       {data && <MemberKeys token={token} />}
       {data && <LanguageSync token={token} serverLanguage={data.language} />}

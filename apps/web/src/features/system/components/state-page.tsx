@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOfferedLanguages } from '../../../shared/i18n/offered-languages.tsx';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { LanguageSelectStandalone, ThemeToggleStandalone } from './state-tools.tsx';
 import '../../../app/layouts/logo.css';
@@ -19,6 +20,7 @@ export function StatePage({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const languages = useOfferedLanguages();
   return (
     <div className="state-page">
       <div className="state-page__tools">
@@ -27,7 +29,7 @@ export function StatePage({
           <span className="logo__text">{t('app.name')}</span>
         </span>
         <div className="state-page__switches">
-          <LanguageSelectStandalone />
+          <LanguageSelectStandalone languages={languages} />
           <ThemeToggleStandalone />
         </div>
       </div>

@@ -8,8 +8,15 @@ import { useThemeStore } from '../../../shared/theme/theme-store.ts';
 import { Icon } from '../../../shared/ui/icons.tsx';
 import '../../../app/layouts/language-select.css';
 
-/** Language picker for pages outside the router (the state pages). */
-export function LanguageSelectStandalone() {
+/**
+ * Language picker for pages outside the router (the state pages, the console). The state pages
+ * pass the site's configured languages; the console, translated in full, offers the complete ones.
+ */
+export function LanguageSelectStandalone({
+  languages = SELECTABLE_LANGUAGES,
+}: {
+  languages?: ReadonlyArray<{ code: string; locale: string; name: string }>;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const code = useLanguageStore((s) => s.code);
@@ -27,7 +34,7 @@ export function LanguageSelectStandalone() {
           if (isLanguageCode(e.target.value)) void changeLanguage(e.target.value);
         }}
       >
-        {SELECTABLE_LANGUAGES.map((l) => (
+        {languages.map((l) => (
           <option key={l.code} value={l.code} lang={l.locale}>
             {l.name}
           </option>
