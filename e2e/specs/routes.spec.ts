@@ -134,4 +134,27 @@ test.describe('routes (SPEC §2)', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
   });
+
+  test('a page still loading after a while offers a network check (SPEC §8)', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    // The page's chunk never arrives: the request stays open.
+    await page.route(/promotions-page-[^/]+\.js$/, () => {});
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Promotions' })
+      .click();
+    const prompt = page.getByRole('alert').filter({ hasText: 'taking longer than usual' });
+    await expect(prompt).toHaveCount(0);
+    await page.clock.fastForward(11_000);
+    await expect(prompt).toBeVisible();
+    // The site unreachable: the spec's network message.
+    await page.route('**/healthz*', (route) => route.abort());
+    await prompt.getByRole('button', { name: 'Check network' }).click();
+    await expect(prompt.getByRole('status')).toHaveText('Network link is abnormal, please try again');
+    // Reachable again: the page itself is what is slow.
+    await page.unroute('**/healthz*');
+    await prompt.getByRole('button', { name: 'Check network' }).click();
+    await expect(prompt.getByRole('status')).toHaveText(/Your network and our site are working/);
+  });
 });

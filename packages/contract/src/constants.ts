@@ -24,6 +24,13 @@ export const SPEC = {
   winnerScrollerStep: 0.5,
   clockRefreshMs: 1000,
   chunkTimeoutMs: 120_000,
+  /**
+   * SPEC §8 page-load timeout: a page still loading after this long offers a network check (long
+   * before the chunk's own 120 s timeout turns it into an error).
+   */
+  pageLoadPromptMs: 10_000,
+  /** The network check gives the server this long to answer. */
+  networkCheckTimeoutMs: 8_000,
   gamesPageSize: 20,
   favoritesPageSize: 999,
   recentPageSize: 20,

@@ -10,19 +10,25 @@ import { Icon } from '../shared/ui/icons.tsx';
 import { Loader, useLoaderStore } from '../shared/ui/loader.tsx';
 import { ChunkErrorBoundary, ChunkLoadError } from './lazy-page.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
+import { PageLoadPrompt } from './page-load-prompt.tsx';
 import { RouteMeta } from './route-meta.tsx';
 import { notFoundPage, pageFor } from './route-pages.ts';
 import { decideGuard, PLAYER_ROUTES, ROUTE_POPUPS } from './route-table.ts';
 import type { RouteDef } from '@wps/contract';
 
-/** Suspense fallback for a page chunk: the page area spins and the top bar shows. */
+/** Suspense fallback for a page chunk: the page area spins and the top bar shows; slow, it offers a network check. */
 function PageFallback() {
   const { t } = useTranslation();
   useEffect(() => {
     useLoaderStore.getState().show('page');
     return () => useLoaderStore.getState().hide('page');
   }, []);
-  return <Loader label={t('loading')} />;
+  return (
+    <>
+      <Loader label={t('loading')} />
+      <PageLoadPrompt />
+    </>
+  );
 }
 
 export function ChunkFailure({ error, retry }: { error: Error; retry(): void }) {
