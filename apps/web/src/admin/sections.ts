@@ -313,6 +313,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/reports-page.tsx'),
   },
   {
+    id: 'support',
+    path: 'support',
+    labelKey: 'nav.support',
+    icon: 'chat',
+    permission: 'support',
+    load: () => import('./pages/support-page.tsx'),
+  },
+  {
     id: 'operators',
     path: 'operators',
     labelKey: 'nav.operators',

@@ -86,4 +86,8 @@ export const POPUP_REGISTRY: Record<PopupName, PopupEntry> = {
     size: 'sm',
     load: () => import('./popups/centre-popup.tsx'),
   },
+  supportChat: {
+    titleKey: 'popups.supportChat',
+    load: () => import('../features/support/support-popup.tsx'),
+  },
 };

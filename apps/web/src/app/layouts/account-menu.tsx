@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemberMenu } from '../../features/account/api/get-menu.ts';
 import { endLocalSession, useLogout } from '../../features/account/api/logout.ts';
 import { getMemberStore } from '../../features/account/api/session-calls.ts';
+import { openSupportChat, SupportBadge, useSupportUnread } from '../../features/support/support-link.tsx';
 import { selectIsAgent, selectIsTrial, useSessionStore } from '../../shared/session/store.ts';
 import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { cx } from '../../shared/lib/cx.ts';
@@ -46,6 +47,7 @@ export function AccountMenu({
     retry: false,
   });
   const badges: Record<string, number> = { rewardCenter: store.data?.availablePromoCount ?? 0 };
+  const supportUnread = useSupportUnread();
 
   useEffect(() => {
     if (!leaving || location.pathname !== '/') return;
@@ -98,6 +100,7 @@ export function AccountMenu({
         >
           <Icon name="user" size={22} />
           <span>{t('shell.account')}</span>
+          <SupportBadge count={supportUnread} />
         </button>
       ) : (
         <button
@@ -109,6 +112,7 @@ export function AccountMenu({
         >
           <Icon name="user" size={18} />
           <span className="account-menu__name">{name || t('account.menu')}</span>
+          <SupportBadge count={supportUnread} />
         </button>
       )}
       {open && (
@@ -130,6 +134,18 @@ export function AccountMenu({
                 </Link>
               </li>
             ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                openSupportChat();
+              }}
+            >
+              {t('support.liveChat')}
+              <SupportBadge count={supportUnread} />
+            </button>
+          </li>
           <li>
             <button
               type="button"

@@ -10,6 +10,7 @@ import { serviceContacts } from '../../shared/system/customer-service.ts';
 import { supportHoursText, useSupportHours } from '../../shared/system/support-hours.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { SideBanners } from '../../features/home/components/side-banners.tsx';
+import { openSupportChat, SupportBadge, useSupportUnread } from '../../features/support/support-link.tsx';
 import { CATEGORY_ICONS, isCurrent } from './game-menu.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
@@ -38,6 +39,7 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
   const categories = useCategoryLinks(modules);
   const contacts = serviceContacts(permission?.info.customerService ?? []);
   const supportHours = useSupportHours();
+  const supportUnread = useSupportUnread();
   const hasToken = useSessionStore(selectHasToken);
   const isAgent = useSessionStore(selectIsAgent);
   const panelRef = useRef<HTMLElement>(null);
@@ -176,7 +178,21 @@ export function SideMenu({ collapsed, onToggleCollapsed, open, onClose }: SideMe
               <p className="muted small side-menu__hours">{supportHoursText(supportHours, t)}</p>
             )}
             <ul className="side-menu__list">
-              {/* No live chat yet: the help centre, labelled as what it is, with the hours and channels. */}
+              <li>
+                <button
+                  type="button"
+                  className="side-menu__link support-entry"
+                  onClick={() => {
+                    onClose();
+                    openSupportChat();
+                  }}
+                >
+                  <Icon name="chat" />
+                  <span className="side-menu__text">{t('support.liveChat')}</span>
+                  <SupportBadge count={supportUnread} />
+                </button>
+              </li>
+              {/* The help centre, labelled as what it is, with the hours and channels. */}
               <li>
                 <Link className="side-menu__link" to="/help#contact">
                   <Icon name="mail" />

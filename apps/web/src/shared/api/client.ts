@@ -41,6 +41,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Override the session token: `null` sends none (the admin console passes its own). */
   token?: string | null;
+  /** Extra headers (a support guest's conversation token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -104,7 +106,11 @@ function takeEarly(path: string, options: RequestOptions): Promise<Response> | u
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', lang: config.lang() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    accept: 'application/json',
+    lang: config.lang(),
+  };
   const token = options.token === undefined ? config.token() : options.token;
   if (token) headers.token = token;
   if (path.startsWith('/wps/session/login')) {

@@ -16,6 +16,8 @@ export const POPUP_NAMES = [
   'agentCentreModal',
   // Beyond SPEC §2: the welcome step after a successful registration.
   'welcomeModal',
+  // SPEC §1 live support (issue 31): the chat with the support team.
+  'supportChat',
 ] as const;
 export type PopupName = (typeof POPUP_NAMES)[number];
 export type PopupAlias = PopupName | 'loginPopupModal';

@@ -6,18 +6,20 @@ import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { serviceContacts } from '../../../shared/system/customer-service.ts';
 import { supportHoursText } from '../../../shared/system/support-hours.ts';
 import { Icon } from '../../../shared/ui/icons.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Spinner } from '../../../shared/ui/loader.tsx';
 import { useHelp } from '../api/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import '../home.css';
 
-/** The hash the old "Live chat" contact opened; it is the contact panel now. */
-const CONTACT_TERMS = new Set(['contact', 'livechat']);
+/** The contact panel's hash; `#livechat` opens the live chat itself (issue 31). */
+const CONTACT_TERMS = new Set(['contact']);
+const LIVE_CHAT_TERM = 'livechat';
 
 /**
- * "Help and contact": the support hours as the operator set them and the channels that reach a
- * person. There is no live chat (issue 27), so nothing here says there is.
+ * "Help and contact": the support hours as the operator set them, the live chat (answered by the
+ * team within those hours, issue 31) and the other channels that reach a person.
  */
 function ContactPanel() {
   const { t } = useTranslation('content');
@@ -34,6 +36,10 @@ function ContactPanel() {
           <span>{supportHoursText(info.supportHours, t)}</span>
         </p>
       )}
+      <Button variant="primary" size="sm" onClick={() => usePopupStore.getState().open('supportChat')}>
+        <Icon name="chat" size={16} />
+        {t('common:support.liveChat')}
+      </Button>
       {contacts.length > 0 && (
         <>
           <p className="small muted help__write">{t('common:support.writeTo')}</p>
@@ -69,6 +75,10 @@ export default function HelpPopup({ props }: PopupBodyProps) {
   const openPopup = usePopupStore((s) => s.open);
 
   useEffect(() => setOpenAnchor(term), [term]);
+  // The old "Live chat" links (/help#livechat) open the chat.
+  useEffect(() => {
+    if (term === LIVE_CHAT_TERM) openPopup('supportChat');
+  }, [term, openPopup]);
 
   const articles = useMemo(() => {
     const q = search.trim().toLowerCase();
