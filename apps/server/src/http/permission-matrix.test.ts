@@ -80,6 +80,29 @@ describe('permission matrix (generated from the route table)', () => {
     );
   });
 
+  it('guards the support console (issue 31) with the support permission', () => {
+    const support = Object.fromEntries(
+      routes
+        .filter((r) => r.url.startsWith('/wps/admin/support/'))
+        .map((r) => [`${r.method} ${r.url}`, r.permission]),
+    );
+    expect(support).toEqual({
+      'GET /wps/admin/support/conversations': 'support',
+      'GET /wps/admin/support/conversations/:id': 'support',
+      'POST /wps/admin/support/conversations/:id/messages': 'support',
+      'POST /wps/admin/support/conversations/:id/attachments': 'support',
+      'POST /wps/admin/support/conversations/:id/assign': 'support',
+      'POST /wps/admin/support/conversations/:id/transfer': 'support',
+      'POST /wps/admin/support/conversations/:id/close': 'support',
+      'GET /wps/admin/support/operators': 'support',
+      'GET /wps/admin/support/attachments/:id': 'support',
+      'GET /wps/admin/support/canned': 'support',
+      'POST /wps/admin/support/canned': 'support',
+      'PUT /wps/admin/support/canned/:id': 'support',
+      'DELETE /wps/admin/support/canned/:id': 'support',
+    });
+  });
+
   it('has no admin route without a permission, and every permission is a known one', () => {
     const missing = routes.filter((r) => !r.permission).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
