@@ -166,6 +166,8 @@ export const registerRequestSchema = z.object({
   recommenderId: opt(255),
   affiliateCode: opt(255),
   referralCode: opt(255),
+  /** An invite link's code (`/register?link=`): the sign-up counts for that link (issue 31). */
+  inviteLink: opt(64),
   paymentPassword: opt(200),
   line: opt(255),
   whatsapp: opt(255),

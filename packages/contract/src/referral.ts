@@ -148,3 +148,59 @@ export const rankingSchema = z.object({
   ),
 });
 export type Ranking = z.infer<typeof rankingSchema>;
+
+/**
+ * Invite links (issue 31, SPEC "other screens implied": link management): an agent or a referrer
+ * keeps several links, each with its own name and channel, and sees how many registered through
+ * each. An agent's link puts the new member in its team; a player's counts as its referral.
+ */
+export const INVITE_LINK_CHANNELS = [
+  'FACEBOOK',
+  'TIKTOK',
+  'INSTAGRAM',
+  'YOUTUBE',
+  'WHATSAPP',
+  'VIBER',
+  'TELEGRAM',
+  'SMS',
+  'OTHER',
+] as const;
+export type InviteLinkChannel = (typeof INVITE_LINK_CHANNELS)[number];
+/** The most links one member keeps (disabled ones count: they keep their history). */
+export const INVITE_LINKS_MAX = 50;
+export const INVITE_LINK_NAME_MAX = 60;
+
+const linkName = safeString()
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1).max(INVITE_LINK_NAME_MAX));
+
+export const inviteLinkSchema = z.object({
+  id: z.number().int(),
+  /** The `link` query parameter of the register address. */
+  code: safeString(),
+  name: safeString(),
+  channel: z.enum(INVITE_LINK_CHANNELS),
+  enabled: z.boolean(),
+  /** Members who registered through this link. */
+  registrations: z.number().int(),
+  createdAt: safeString(),
+});
+export type InviteLink = z.infer<typeof inviteLinkSchema>;
+export const inviteLinkListSchema = z.object({ content: z.array(inviteLinkSchema), max: z.number().int() });
+
+/** POST /wps/invite-links */
+export const inviteLinkCreateSchema = z.object({ name: linkName, channel: z.enum(INVITE_LINK_CHANNELS) });
+/** PATCH /wps/invite-links/{id}: rename, change channel, disable or enable. */
+export const inviteLinkUpdateSchema = z
+  .object({
+    name: linkName.optional(),
+    channel: z.enum(INVITE_LINK_CHANNELS).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.channel !== undefined || v.enabled !== undefined,
+    'Nothing to change',
+  );
+export const inviteLinkIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});

@@ -367,6 +367,11 @@ describe('hostile input from the OpenAPI document', () => {
         // The jackpot (issue 31): the public pools and wins, the console's pools, history and trigger.
         'GET /wps/jackpot',
         'GET /wps/jackpot/wins',
+        // The member's credit report and invite links (issue 31).
+        'GET /wps/cashier/credit-report',
+        'GET /wps/invite-links',
+        'POST /wps/invite-links',
+        'PATCH /wps/invite-links/{id}',
         'GET /wps/admin/jackpot/pools',
         'PATCH /wps/admin/jackpot/pools/{id}',
         'GET /wps/admin/jackpot/pools/{id}/history',

@@ -256,3 +256,41 @@ describe('payment routes (issue 29)', () => {
     }
   });
 });
+
+/**
+ * The member's own reads and links (issue 31): the credit report for any member session (a trial
+ * account reads its play money), invite links for real accounts only; operators and anonymous
+ * callers never. Whose data each answers is tested in credit-report.test.ts and links.test.ts.
+ */
+describe('member-owned routes (issue 31)', () => {
+  it('lets the right sessions in and keeps the others out', async () => {
+    const trial = await createMember(t.app, { type: 4 });
+    const agent = await createMember(t.app, { type: 1 });
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    const wrong: string[] = [];
+    for (const [method, url, payload, trialWant] of [
+      ['GET', '/wps/cashier/credit-report', undefined, 200],
+      ['GET', '/wps/invite-links', undefined, 403],
+      ['POST', '/wps/invite-links', { name: 'Matrix', channel: 'OTHER' }, 403],
+      ['PATCH', '/wps/invite-links/999999', { name: 'Matrix' }, 403],
+    ] as const) {
+      const ownWant = method === 'PATCH' ? 404 : 200;
+      for (const [who, token, want] of [
+        ['anonymous', null, 401],
+        ['operator', operatorToken, 403],
+        ['trial', trial.token, trialWant],
+        ['player', playerToken, ownWant],
+        ['agent', agent.token, ownWant],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: token ? { token } : {},
+          ...(payload ? { payload } : {}),
+        });
+        if (res.statusCode !== want) wrong.push(`${who} ${method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

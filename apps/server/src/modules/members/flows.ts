@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type {
-  LoginValue,
-  RegisterFieldRule,
-  RegisterRequest,
-  changePasswordRequestSchema,
-  paymentPasswordRequestSchema,
-  resetByPhoneRequestSchema,
+import {
+  isAgentType,
+  type LoginValue,
+  type RegisterFieldRule,
+  type RegisterRequest,
+  type changePasswordRequestSchema,
+  type paymentPasswordRequestSchema,
+  type resetByPhoneRequestSchema,
 } from '@wps/contract';
 import type { z } from 'zod';
 import type { MemberPrincipal } from '../../http/auth.ts';
@@ -153,6 +154,13 @@ export async function register(
   }
   // A referral link that no longer matches anyone must not block the sign-up; it is dropped.
   const referrer = body.referralCode ? await members.getByReferralCode(body.referralCode) : null;
+  // An invite link (issue 31): an agent's puts the new member in its team, a referrer's counts as
+  // its referral (an invitation code or referral code given too wins). A disabled or unknown link
+  // is dropped like a stale referral code: it must not block the sign-up.
+  const link = body.inviteLink ? await s.links.resolve(body.inviteLink) : null;
+  const linkOwner = link ? await members.getById(link.ownerId) : null;
+  if (linkOwner && isAgentType(linkOwner.type)) parentId ??= linkOwner.id;
+  const referrerId = referrer?.id ?? (linkOwner && !isAgentType(linkOwner.type) ? linkOwner.id : null);
 
   const account = username ?? (await freeMobileAccount(s, phone!.mobile));
   const member = await members.create({
@@ -170,7 +178,7 @@ export async function register(
     wechat: values.wechat ?? null,
     idNumber: values.idNumber ?? null,
     recommenderId: values.recommenderId ?? null,
-    referrerId: referrer?.id ?? null,
+    referrerId,
     countryDialingCode: phone?.dialCode ?? null,
     mobileNum: phone?.mobile ?? null,
     mobileVerified: needCode,
@@ -180,6 +188,7 @@ export async function register(
     registerIp: ctx.ip,
   });
   if (birthday) await members.updateProfile(member.id, { birthday });
+  if (link && linkOwner) await s.links.recordSignup(link.id, member.id);
   const opts = {
     portal: 'player',
     loginType: 'register',
