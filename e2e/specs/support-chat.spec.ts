@@ -1,5 +1,6 @@
 import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
+import { rememberPreferences } from '../fixtures/shots.ts';
 import { openConsole, signInPlayer } from './wallet-helpers.ts';
 
 // The demo world: demo01 is a player with a balance the console shows beside the chat.
@@ -66,5 +67,36 @@ test.describe('live support chat (issue 31)', () => {
     const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
     await expect(tabs.getByTestId('support-unread')).toHaveText(/1/, { timeout: 40_000 });
     await desk.close();
+  });
+
+  test('a guest at 360 px, in Nepali and the dark theme, opens the chat from the help centre with a name; outside the hours it says when we reply', async ({
+    page,
+    server,
+  }) => {
+    // Hours that are never now: open one hour from now until two hours from now, Nepal time.
+    const nepal = new Date(Date.now() + (5 * 60 + 45) * 60_000);
+    const hh = (h: number) => `${String((nepal.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+    await server.app.services.system.setSupportHours({ from: hh(2), to: hh(3) }, null);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await rememberPreferences(page, 'dark', 'NE');
+    await page.goto('/help#contact');
+    const help = page.getByRole('dialog', { name: 'सहायता केन्द्र' });
+    await help.getByRole('button', { name: 'प्रत्यक्ष च्याट' }).click();
+    const chat = page.getByRole('dialog', { name: 'प्रत्यक्ष च्याट' });
+    await expect(chat.getByText(/हामी अहिले उपलब्ध छैनौं। हामी 2 घण्टाभित्र/)).toBeVisible();
+    await expect(chat.getByText(/24 घण्टा/)).toHaveCount(0);
+    await chat.getByRole('textbox', { name: 'तपाईंको नाम' }).fill('Sita');
+    await chat.getByRole('textbox', { name: 'आफ्नो सन्देश लेख्नुहोस्' }).fill('खाता कसरी खोल्ने?');
+    await chat.getByRole('button', { name: 'च्याट सुरु गर्नुहोस्' }).click();
+    await expect(chat.getByRole('list', { name: 'सन्देशहरू' }).getByText('खाता कसरी खोल्ने?')).toBeVisible();
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('support-chat-guest-ne-dark-360.png') });
+
+    // The console sees the guest by name; the guest's device keeps the conversation across a reload.
+    const queue = (await server.app.services.support.desk.queue('open')).items;
+    expect(queue.find((i) => i.guestName === 'Sita')?.lastMessage).toBe('खाता कसरी खोल्ने?');
+    await page.reload();
+    await page.goto('/help#livechat');
+    await expect(chat.getByText('खाता कसरी खोल्ने?')).toBeVisible();
   });
 });
