@@ -94,6 +94,9 @@ export const contributionsSchema = z
   .record(safeString().regex(/^[A-Z]{2,12}(:[A-Z0-9_-]{1,32})?$/), z.number().int().min(0).max(100))
   .refine((r) => Object.keys(r).length <= 20, 'badRequest');
 
+/** At most this many announcement images on a promotion (the database holds the same limit). */
+export const PROMOTION_ANNOUNCEMENT_IMAGES_MAX = 10;
+
 export const promotionSchema = z.object({
   id: z.number().int(),
   title: safeString(),
@@ -104,6 +107,10 @@ export const promotionSchema = z.object({
   imageUrl: safeString().nullable(),
   /** The uploaded image's WebP/AVIF widths (a `<picture>`); imageUrl is then its widest WebP. */
   image: contentImageSchema.nullable(),
+  /** SPEC §3 Promotion announcementImages: the detail's images in order (url: the widest WebP). */
+  announcementImages: z.array(
+    z.object({ sequence: z.number().int().min(1), url: safeString(), image: contentImageSchema }),
+  ),
   kind: z.enum(PROMOTION_KINDS),
   startsAt: safeString(),
   endsAt: safeString().nullable(),
@@ -212,6 +219,12 @@ export const promotionInputSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{10,64}$/)
     .nullable()
     .default(null),
+  /** Announcement images (ids from the same upload), in the order the detail shows them. */
+  announcementImageIds: z
+    .array(safeString().regex(/^[A-Za-z0-9_-]{10,64}$/))
+    .max(PROMOTION_ANNOUNCEMENT_IMAGES_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'badRequest')
+    .default([]),
   kind: z.enum(PROMOTION_KINDS),
   audience: z.enum(PROMOTION_AUDIENCES).default('all'),
   startsAt: z.iso.datetime({ offset: true }),
@@ -238,6 +251,7 @@ export type PromotionInput = z.infer<typeof promotionInputSchema>;
 
 export const adminPromotionSchema = promotionSchema.omit({ status: true, pendingAmount: true }).extend({
   imageId: safeString().nullable(),
+  announcementImageIds: z.array(safeString()),
   audience: z.enum(PROMOTION_AUDIENCES),
   languages: z.array(safeString()),
   enabled: z.boolean(),

@@ -23,14 +23,11 @@ export class PromotionsConsole {
   constructor(private readonly ctx: PromotionsContext) {}
 
   private adminOut(p: PromotionRow, images: Map<string, ContentImage>) {
-    const {
-      status: _s,
-      pendingAmount: _p,
-      ...rest
-    } = toPromotion(p, null, (p.imageId && images.get(p.imageId)) || null);
+    const { status: _s, pendingAmount: _p, ...rest } = toPromotion(p, null, images);
     return {
       ...rest,
       imageId: p.imageId,
+      announcementImageIds: p.announcementImageIds,
       audience: p.audience as 'all',
       languages: p.languages,
       enabled: p.enabled,
@@ -47,11 +44,17 @@ export class PromotionsConsole {
     return rows.map((p) => this.adminOut(p, images));
   }
 
-  /** A promotion's image must be one the content pipeline stored (an upload's id). */
+  /** A promotion's images must be ones the content pipeline stored (an upload's id). */
   private async checkedValues(input: PromotionDraft) {
     const values = promotionValues(input);
     if (values.imageId && (await this.ctx.deps.content.imagesFor([values.imageId])).size === 0)
       throw new AppError('VALIDATION', { messageKey: 'badRequest', fields: { imageId: 'badRequest' } });
+    const ids = values.announcementImageIds;
+    if (ids.length && (await this.ctx.deps.content.imagesFor(ids)).size !== ids.length)
+      throw new AppError('VALIDATION', {
+        messageKey: 'badRequest',
+        fields: { announcementImageIds: 'badRequest' },
+      });
     return values;
   }
 

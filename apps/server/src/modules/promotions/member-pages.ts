@@ -58,7 +58,7 @@ export class PromotionPages {
     const pending = ctx.pending.get(p.id) ?? 0n;
     const part = ctx.parts.get(p.id);
     const status = statusOf(p, part, ctx.member, ctx.deposits, pending);
-    const out = toPromotion(p, status, (p.imageId && images.get(p.imageId)) || null, pending, locale);
+    const out = toPromotion(p, status, images, pending, locale);
     // A closed promotion says why (issue 27).
     if (status === 'closed' && ctx.member)
       out.closedReason = closedReasonOf(p, part, ctx.member, ctx.deposits);

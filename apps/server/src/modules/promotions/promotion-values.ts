@@ -14,6 +14,7 @@ import { promotions } from './schema.ts';
 export function promotionValues(draft: PromotionDraft) {
   const input: PromotionInput = {
     imageId: null,
+    announcementImageIds: [],
     period: null,
     claimLimit: null,
     minLoss: null,
@@ -57,6 +58,7 @@ export function promotionValues(draft: PromotionDraft) {
     languages: input.languages.map((l) => l.toUpperCase()),
     imageUrl: input.imageUrl,
     imageId: input.imageId,
+    announcementImageIds: input.announcementImageIds,
     kind: input.kind,
     audience: input.audience,
     startsAt: new Date(input.startsAt),

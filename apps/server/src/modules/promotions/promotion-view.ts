@@ -24,7 +24,7 @@ import type { promotionParticipations, promotions } from './schema.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 /** The fields the reload/cashback/image work added: optional for callers written before them. */
-type AddedKeys = 'imageId' | 'period' | 'claimLimit' | 'minLoss' | 'autoCredit';
+type AddedKeys = 'imageId' | 'announcementImageIds' | 'period' | 'claimLimit' | 'minLoss' | 'autoCredit';
 export type PromotionDraft = Omit<PromotionInput, AddedKeys> & Partial<Pick<PromotionInput, AddedKeys>>;
 export type ParticipationRow = typeof promotionParticipations.$inferSelect;
 export interface Actor {
@@ -123,15 +123,26 @@ export function closedReasonOf(
   return null;
 }
 
+/** An image's widest WebP: what a plain `url` names. */
+const widestOf = (image: ContentImage | null | undefined) => image?.variants[image.variants.length - 1]?.url;
+
 export function toPromotion(
   p: PromotionRow,
   status: ActivityStatus | null,
-  image: ContentImage | null = null,
+  /** The uploaded images this promotion names (imagesOf); without them, none is shown. */
+  images: ReadonlyMap<string, ContentImage> = new Map(),
   pending: bigint | null = null,
   /** The reader's language: the Nepali texts when written, the English otherwise (issue 27). */
   locale: CompleteLocale = 'en',
 ): Promotion {
-  const widest = image?.variants[image.variants.length - 1]?.url;
+  const image = (p.imageId && images.get(p.imageId)) || null;
+  const widest = widestOf(image);
+  // In the operator's order; an image no longer stored is skipped, the rest keep their sequence.
+  const announcementImages = (p.announcementImageIds ?? []).flatMap((id) => {
+    const img = images.get(id);
+    const url = widestOf(img);
+    return img && url ? [{ image: img, url }] : [];
+  });
   return {
     id: p.id,
     title: localized(locale, p.title, p.titleNe),
@@ -141,6 +152,7 @@ export function toPromotion(
     labels: p.labels as Promotion['labels'],
     imageUrl: widest ?? p.imageUrl,
     image,
+    announcementImages: announcementImages.map((a, i) => ({ sequence: i + 1, ...a })),
     kind: p.kind as Promotion['kind'],
     startsAt: iso(p.startsAt),
     endsAt: p.endsAt ? iso(p.endsAt) : null,
@@ -168,6 +180,8 @@ export async function imagesOf(
   content: ContentService,
   rows: PromotionRow[],
 ): Promise<Map<string, ContentImage>> {
-  const ids = rows.map((p) => p.imageId).filter((id): id is string => !!id);
+  const ids = rows
+    .flatMap((p) => [p.imageId, ...(p.announcementImageIds ?? [])])
+    .filter((id): id is string => !!id);
   return ids.length ? content.imagesFor(ids) : new Map();
 }

@@ -43,6 +43,8 @@ export const promotions = pgTable('promotions', {
   imageUrl: text(),
   /** An image uploaded through the content module's pipeline (its WebP/AVIF widths). */
   imageId: text(),
+  /** SPEC §3 announcementImages: uploaded images (content pipeline ids) in the detail's order. */
+  announcementImageIds: text().array().notNull().default(sql`'{}'::text[]`),
   /** deposit_bonus | reload | cashback | free_bonus | apply */
   kind: text().notNull(),
   /** all | new_players | players | agents */
