@@ -3,6 +3,7 @@ import {
   AGENT_MENU,
   isSection,
   LEGACY_SECTION_KEYS,
+  sectionEnabled,
   legacySection,
   offerableKinds,
   timezoneOffsetLabel,
@@ -115,5 +116,20 @@ describe('agent date presets', () => {
     expect(presetRange('today', at)).toEqual({ from: '2026-03-02', to: '2026-03-02' });
     expect(presetRange('yesterday', at)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
     expect(presetRange('week', at)).toEqual({ from: '2026-02-24', to: '2026-03-02' });
+  });
+});
+
+describe('sectionEnabled', () => {
+  const on = { enableCt: true, salary: true, hourSalary: true, agentRealtimeSalary: true };
+  it('a switched-off feature closes its pages, whatever the menu shows', () => {
+    expect(sectionEnabled('contracts', false, on)).toBe(false);
+    expect(sectionEnabled('agentRevenueReport', false, on)).toBe(false);
+    expect(sectionEnabled('agentDailyWages2', true, { ...on, salary: false })).toBe(false);
+    expect(sectionEnabled('agentDailyWages2', false, on)).toBe(false);
+    expect(sectionEnabled('agentDailyWages2', true, on)).toBe(true);
+  });
+  it('pages of no feature stay open', () => {
+    expect(sectionEnabled('agentTeamOverview', false, {})).toBe(true);
+    expect(sectionEnabled('palStatementsAgentCopy', false, {})).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ export const AGENT_MENU = [
   { key: 'agentAnnouncement', label: 'menu.announcement' },
   { key: 'agentTeamOverview', label: 'menu.teamOverview' },
   { key: 'registerCenter', label: 'menu.registerAccount' },
+  // Link management (SPEC "other screens implied"): named invite links with their counts.
+  { key: 'linkManagement', label: 'agent-centre:menu.inviteLinks' },
   { key: 'downlineManagmentView', label: 'menu.teamManagement' },
   { key: 'contracts', label: 'menu.contracts', contract: true },
   { key: 'teamBetting', label: 'menu.teamBetting' },
@@ -80,6 +82,23 @@ export function visibleMenu(opts: {
       return opts.agentPolicy && contractKindEnabled(flags, m.kind) && opts.heldKinds.has(m.kind);
     return true;
   });
+}
+
+/**
+ * Whether a page's feature is switched on (SPEC §6), whatever the agent holds: off, the server
+ * refuses the page's calls (NOT_ENABLED), so the page is not rendered at all and says why. A
+ * bookmark or an old link can still ask for it when the menu no longer shows it.
+ */
+export function sectionEnabled(
+  section: AgentSection,
+  agentPolicy: boolean,
+  flags: Readonly<Record<string, boolean>>,
+): boolean {
+  const m = AGENT_MENU.find((x) => x.key === section);
+  if (!m) return true;
+  if ('contract' in m && m.contract) return agentPolicy;
+  if ('kind' in m) return agentPolicy && contractKindEnabled(flags, m.kind);
+  return true;
 }
 
 /** The kinds an agent may offer: those switched on (SPEC §6), in the form's order. */

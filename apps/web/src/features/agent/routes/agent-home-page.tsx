@@ -6,10 +6,20 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Loader } from '../../../shared/ui/loader.tsx';
 import { endLocalSession, useLogout } from '../../account/api/logout.ts';
 import { useContracts } from '../api/agent-calls.ts';
-import { type AgentSection, isSection, legacySection, timezoneOffsetLabel, visibleMenu } from '../lib.ts';
+import {
+  type AgentSection,
+  isSection,
+  legacySection,
+  sectionEnabled,
+  timezoneOffsetLabel,
+  visibleMenu,
+} from '../lib.ts';
 import ContractsSection from '../sections/contracts.tsx';
+import LinksSection from '../sections/links.tsx';
 import MyBetsSection from '../sections/my-bets.tsx';
 import MessagesSection from '../sections/messages.tsx';
 import OverviewSection from '../sections/overview.tsx';
@@ -98,7 +108,14 @@ export default function AgentHomePage() {
   const hasContacts = useAgentContacts().length > 0;
   const menu = visibleMenu({ agentPolicy, heldKinds, hasContacts, ...(flags ? { flags } : {}) });
   const go = (s: AgentSection) => setParams({ page: s });
+  // Until the start-up payload names the flags, no page asks the server for anything it may refuse.
+  const enabled = flags ? sectionEnabled(section, agentPolicy, flags) : null;
   const body = (() => {
+    if (enabled === null) return <Loader label={t('loading')} />;
+    if (!enabled)
+      return (
+        <EmptyState headingLevel={2} title={t('switchedOff.title')} description={t('switchedOff.text')} />
+      );
     switch (section) {
       case 'agentAnnouncement':
         return <AnnouncementSection />;
@@ -106,6 +123,8 @@ export default function AgentHomePage() {
         return <CustomerServiceSection />;
       case 'registerCenter':
         return <RegisterSection />;
+      case 'linkManagement':
+        return <LinksSection />;
       case 'downlineManagmentView':
         return (
           <TeamSection
