@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { BilingualField } from './bilingual-field.tsx';
 import { errorText } from './cashier-ui.tsx';
 import { toLocalInput } from './content-api.ts';
+import { GalleryField } from './promotion-gallery-field.tsx';
 import { hasKindFields, ImageField, KindFields } from './promotion-kind-fields.tsx';
 import { type AdminPromotion, useSavePromotion } from './promotions-api.ts';
 
@@ -42,7 +43,13 @@ type Draft = Record<
   | 'ticketKind'
   | 'ticketCount',
   string
-> & { labels: string[]; enabled: boolean; autoCredit: boolean; image: ContentImage | null };
+> & {
+  labels: string[];
+  enabled: boolean;
+  autoCredit: boolean;
+  image: ContentImage | null;
+  announcementImages: ContentImage[];
+};
 
 const toDraft = (p: AdminPromotion | null): Draft => ({
   title: p?.title ?? '',
@@ -76,6 +83,7 @@ const toDraft = (p: AdminPromotion | null): Draft => ({
   minLoss: p?.minLoss ?? '',
   autoCredit: p?.autoCredit ?? false,
   image: p?.image ?? null,
+  announcementImages: (p?.announcementImages ?? []).map((a) => a.image),
 });
 
 /** `RNG=100, LIVE=10` → { RNG: 100, LIVE: 10 } (the server checks types and range). */
@@ -115,6 +123,7 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
       languages: [],
       imageUrl: d.image ? null : promo?.imageId ? null : (promo?.imageUrl ?? null),
       imageId: d.image?.id ?? null,
+      announcementImageIds: d.announcementImages.map((i) => i.id),
       kind: d.kind as PromotionInput['kind'],
       audience: d.audience as PromotionInput['audience'],
       startsAt: new Date(d.startsAt).toISOString(),
@@ -239,6 +248,11 @@ export function PromotionForm({ promo, onDone }: { promo: AdminPromotion | null;
         onChange={set('contributions')}
       />
       <ImageField image={d.image} onChange={(image) => setD({ ...d, image })} error={fields.imageId} />
+      <GalleryField
+        images={d.announcementImages}
+        onChange={(announcementImages) => setD({ ...d, announcementImages })}
+        error={fields.announcementImageIds}
+      />
       <label>
         <input
           type="checkbox"

@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { useAct } from '../api/act.ts';
 import { Money } from '../../wallet/components/money.tsx';
 import { ApplyForm } from './apply-form.tsx';
+import { PromoGallery } from './promo-gallery.tsx';
 import { PromoPicture } from './promo-picture.tsx';
 import { PromotionTerms } from './promotion-terms.tsx';
 import { ClosedReason } from './closed-reason.tsx';
@@ -82,6 +83,7 @@ export function PromotionDetail({ promo, onClose }: { promo: Promotion; onClose(
         {promo.summary && <p>{promo.summary}</p>}
         <PromotionTerms promo={promo} />
         {promo.body && <div className="promo-body">{promo.body}</div>}
+        <PromoGallery promo={promo} />
         {promo.status === 'joined' && promo.kind === 'deposit_bonus' && (
           <p className="muted">{t('hint.joined')}</p>
         )}
