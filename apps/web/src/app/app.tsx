@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { SessionSync } from '../features/account/components/session-sync.tsx';
 import { AuthEffects } from '../features/auth/components/auth-effects.tsx';
-import { RealityCheck } from '../features/protection/reality-check.tsx';
 import { selectHasToken, useSessionStore } from '../shared/session/store.ts';
 import { GlobalLoader } from '../shared/ui/loader.tsx';
 import { ToastHost } from '../shared/ui/toast.tsx';
@@ -20,12 +19,18 @@ const PendingWatch = lazy(() =>
   import('../features/wallet/components/pending-watch.tsx').then((m) => ({ default: m.PendingWatch })),
 );
 
+// The reality check (its popup, calls and catalogue) runs only in a signed-in session too.
+const RealityCheck = lazy(() =>
+  import('../features/protection/reality-check.tsx').then((m) => ({ default: m.RealityCheck })),
+);
+
 function MemberWatch() {
   const hasToken = useSessionStore(selectHasToken);
   if (!hasToken) return null;
   return (
     <Suspense fallback={null}>
       <PendingWatch />
+      <RealityCheck />
     </Suspense>
   );
 }
@@ -53,7 +58,6 @@ export function PlayerApp({ queryClient }: { queryClient: QueryClient }) {
             <AppRoutes />
             <PopupHost />
             <AuthEffects />
-            <RealityCheck />
           </BrowserRouter>
         </StatusGate>
         <Chrome />

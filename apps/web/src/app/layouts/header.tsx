@@ -5,10 +5,9 @@ import { usePopupStore } from '../../shared/popups/store.ts';
 import { selectHasToken, selectIsTrial, useSessionStore } from '../../shared/session/store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
-import { AccountMenu } from './account-menu.tsx';
-import { HeaderBalance } from './header-balance.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
+import { AccountMenu, HeaderBalance, MemberTools } from './member-tools.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useMemberAction } from './use-member-action.ts';
 import './header.css';
@@ -76,10 +75,10 @@ export function Header({
           <LanguageSelect className="header__lang" compact />
           <ThemeToggle className="header__theme" />
           {hasToken ? (
-            <>
+            <MemberTools>
               <HeaderBalance trial={isTrial} />
               <AccountMenu className="header__account" />
-            </>
+            </MemberTools>
           ) : (
             <div className="header__auth">
               <Button size="sm" variant="secondary" onClick={() => open('loginModal')}>

@@ -6,7 +6,7 @@ import { selectHasToken, selectIsTrial, useSessionStore } from '../../shared/ses
 import { usePermission } from '../../shared/system/api/get-permission.ts';
 import { isModuleEnabled } from '../../shared/system/categories.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
-import { AccountMenu } from './account-menu.tsx';
+import { AccountMenu, MemberTools } from './member-tools.tsx';
 import { useMemberAction } from './use-member-action.ts';
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
@@ -84,7 +84,9 @@ export function TabBar({ onGames, gamesOpen }: { onGames(): void; gamesOpen: boo
         )}
         <li>
           {hasToken ? (
-            <AccountMenu variant="tab" />
+            <MemberTools>
+              <AccountMenu variant="tab" />
+            </MemberTools>
           ) : (
             <button
               type="button"
