@@ -4,9 +4,11 @@ import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PlayerApp } from './app/app.tsx';
 import { BootLoader } from './app/boot-loader.tsx';
+import { loadMemberTools } from './app/layouts/member-tools.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { pageFor } from './app/route-pages.ts';
 import { findRoute, isAdminPath } from './app/route-table.ts';
+import { prefetchStartupAnnouncement } from './features/home/components/announcement-startup.tsx';
 import { bannersKey, takeHomeBanners } from './features/home/lib/home-shell.ts';
 import { startI18n } from './shared/i18n/index.ts';
 import { useLanguageStore } from './shared/i18n/language-store.ts';
@@ -56,6 +58,7 @@ if (isAdminPath(window.location.pathname)) {
   const lang = useLanguageStore.getState().code;
   const homeBanners = takeHomeBanners(lang);
   if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
+  prefetchStartupAnnouncement(queryClient, lang, window.location.pathname);
   void startI18n();
   const route = findRoute(window.location.pathname);
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
@@ -63,7 +66,12 @@ if (isAdminPath(window.location.pathname)) {
   // (A promise, not top-level await: await in the entry makes Rollup split shared code into
   // many small chunks, each a request of its own.)
   const page = route ? pageFor(route.key).preload() : Promise.resolve();
-  void Promise.race([page, new Promise((resolve) => setTimeout(resolve, 1500))]).then(() =>
+  // A stored session's header tools (balance, account menu) belong to the same first paint.
+  const memberTools = useSessionStore.getState().token ? loadMemberTools() : undefined;
+  void Promise.race([
+    Promise.all([page, memberTools]),
+    new Promise((resolve) => setTimeout(resolve, 1500)),
+  ]).then(() =>
     // A transition renders in time slices, so the first screen never blocks input in one long task.
     startTransition(() =>
       root.render(
