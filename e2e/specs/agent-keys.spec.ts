@@ -91,3 +91,53 @@ test('a free-play account opening the member centre is told a real account is ne
   await expect(page.getByText('No rounds in this period.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('link management: agent01 makes a named link, a visitor registers through it, the count and the team show it', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signInAgent(page);
+  await page
+    .getByRole('navigation', { name: 'Agent menu' })
+    .getByRole('button', { name: 'Invite links', exact: true })
+    .click();
+  await expect(page).toHaveURL(/[?&]page=linkManagement$/);
+  await expect(heading(page, 'Invite links')).toBeVisible();
+  const form = page.getByRole('form', { name: 'New invite link' });
+  await form.getByLabel('Link name').fill('TikTok bio');
+  await form.getByLabel('Channel').selectOption('TIKTOK');
+  await form.getByRole('button', { name: 'Create link' }).click();
+  const card = page.getByRole('listitem', { name: 'TikTok bio' });
+  await expect(card).toContainText('TikTok');
+  await expect(card.getByTestId('invite-link-count')).toHaveText('0');
+  const url = (await card.locator('.link-card__url').textContent())?.trim() ?? '';
+  expect(url).toMatch(/\/register\?link=[A-Z2-9]{10}$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Someone opens the link in a browser of their own and registers.
+  const visitor = await browser.newPage({ baseURL: server.baseURL, viewport: { width: 360, height: 780 } });
+  await visitor.goto(new URL(url).pathname + new URL(url).search);
+  const dialog = visitor.getByRole('dialog', { name: 'Register' });
+  await dialog.getByLabel('Username').fill('linkjoiner1');
+  await dialog.getByLabel('Password', { exact: true }).fill('Secret123');
+  await dialog.getByLabel('Confirm password').fill('Secret123');
+  await dialog.getByLabel(/at least 18 years old/).check();
+  await dialog.getByLabel(/I have read and agree/).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(visitor.getByRole('dialog', { name: 'Welcome to WPS' })).toBeVisible();
+  const agent = await server.app.services.members.getByAccount('agent01');
+  expect((await server.app.services.members.getByAccount('linkjoiner1'))?.parentId).toBe(agent?.id);
+
+  // The agent sees the registration counted on that link; renaming and disabling keep the count.
+  await page.reload();
+  await expect(card.getByTestId('invite-link-count')).toHaveText('1');
+  await card.getByRole('button', { name: 'Rename' }).click();
+  await card.getByLabel('Link name').fill('TikTok profile');
+  await card.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByRole('listitem', { name: 'TikTok profile' });
+  await expect(renamed.getByTestId('invite-link-count')).toHaveText('1');
+  await renamed.getByRole('button', { name: 'Disable' }).click();
+  await expect(renamed).toContainText('Disabled');
+});

@@ -117,6 +117,8 @@ function RegisterForm({ tab, rules }: { tab: RegisterTab; rules: Parameters<type
   const [captchaKey, setCaptchaKey] = useState('');
   const [captchaGen, setCaptchaGen] = useState(0);
   const referralCode = params.get('referralCode')?.trim().slice(0, 255) || null;
+  // An invite link (`/register?link=`, issue 31): the sign-up counts for that agent's or referrer's link.
+  const inviteLink = params.get('link')?.trim().slice(0, 64) || null;
   const form = useRulesForm<RegisterValues>((v) => validateRegister(v, fields, locale, ageMin), {
     defaultValues: {
       ...emptyRegisterValues(),
@@ -161,6 +163,7 @@ function RegisterForm({ tab, rules }: { tab: RegisterTab; rules: Parameters<type
         registerUrl: window.location.href,
       });
       if (altcha) body.altcha = altcha;
+      if (inviteLink) body.inviteLink = inviteLink;
       if (shown.has('captcha')) body.captchaKey = captchaKey;
       const value = await registerCall.mutateAsync({ tab, body });
       storeSession(value);

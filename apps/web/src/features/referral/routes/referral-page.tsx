@@ -6,6 +6,8 @@ import { QrCode } from '../../../shared/ui/qr-code.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { Money } from '../../wallet/components/money.tsx';
 import { useReferralOverview } from '../api/referral-api.ts';
+import { selectIsAgent, useSessionStore } from '../../../shared/session/store.ts';
+import { LinkManager } from '../../agent/components/link-manager.tsx';
 import { AffiliateSection } from '../components/affiliate-form.tsx';
 import '../referral.css';
 
@@ -15,6 +17,8 @@ import '../referral.css';
  */
 export default function ReferralPage() {
   const { t } = useTranslation('referral');
+  const { t: tl } = useTranslation('agent-centre');
+  const isAgent = useSessionStore(selectIsAgent);
   const ov = useReferralOverview();
   if (ov.isPending) return <Loader label={t('loading')} />;
   if (ov.error) return <p className="wallet-error">{ov.error.message}</p>;
@@ -43,6 +47,15 @@ export default function ReferralPage() {
           {t('invite.copy')}
         </Button>
         <QrCode value={link} label={t('invite.qr')} displaySize={180} />
+      </section>
+
+      {/* Link management (issue 31): several named links, one per place the member shares. */}
+      <section className="card stack" aria-labelledby="links-title">
+        <h2 id="links-title" className="referral__h2">
+          {tl('menu.inviteLinks')}
+        </h2>
+        <p>{tl(isAgent ? 'links.lead' : 'links.leadReferrer')}</p>
+        <LinkManager />
       </section>
 
       <section className="card stack" aria-labelledby="rule-title">
