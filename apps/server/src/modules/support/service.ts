@@ -7,7 +7,7 @@ import {
   type SupportStatusInfo,
   type SupportThread,
 } from '@wps/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
@@ -105,6 +105,11 @@ export class SupportService {
     }
     const guestToken = who.kind === 'guest' ? randomBytes(32).toString('base64url') : undefined;
     const { id, message, memberId, status } = await this.db.transaction(async (tx) => {
+      // One active conversation per member, also when two first messages race (a double tap on
+      // two tabs): the member's openings take turns.
+      if (who.kind === 'member') {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`support:${who.memberId}`}))`);
+      }
       // Inside the transaction (PGlite has one connection: a query beside it would wait forever).
       let conv = who.kind === 'member' ? await this.activeOf(who.memberId, tx) : null;
       if (conv) conv = await conversationById(tx, conv.id, true);

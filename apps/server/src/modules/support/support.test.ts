@@ -137,6 +137,22 @@ describe('live support (issue 31)', () => {
     expect((await call('GET', '/wps/support/status', player.token)).json().value.unread).toBe(0);
   });
 
+  // Bites on PostgreSQL (TEST_DATABASE_URL): PGlite runs one transaction at a time anyway.
+  it('keeps one active conversation per member when first messages race', async () => {
+    const racer = await createMember(t.app);
+    const ids = await Promise.all(
+      [1, 2, 3].map(
+        async (n) =>
+          (await call('POST', '/wps/support/conversations', racer.token, { message: `hello ${n}` })).json()
+            .value.id,
+      ),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const thread = (await call('GET', `/wps/support/conversations/${ids[0]}/messages`, racer.token)).json()
+      .value;
+    expect(thread.messages).toHaveLength(3);
+  });
+
   it('a guest needs a name, gets a token, and only that token reads its conversation', async () => {
     const noName = await call('POST', '/wps/support/conversations', null, { message: 'hi' });
     expect(noName.statusCode).toBe(400);
