@@ -118,6 +118,7 @@ test.describe('promotion kinds journey', () => {
 
   test('the operator uploads a promotion picture, creates a reload, and edits the rebate rates', async ({
     browser,
+    page,
     server,
   }) => {
     test.setTimeout(120_000);
@@ -145,6 +146,19 @@ test.describe('promotion kinds journey', () => {
       buffer: await banner(),
     });
     await expect(dialog.getByRole('img', { name: 'Promotion image preview' })).toBeVisible();
+    // The detail's announcement images (issue 31): two uploads, the second moved first.
+    const gallery = dialog.getByLabel('Announcement images (in order)');
+    await gallery.setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: await banner() });
+    await expect(dialog.getByRole('img', { name: 'Announcement image 1' })).toBeVisible();
+    await gallery.setInputFiles({ name: 'two.png', mimeType: 'image/png', buffer: await banner() });
+    await expect(dialog.getByRole('img', { name: 'Announcement image 2' })).toBeVisible();
+    const idOf = async (n: number) =>
+      /\/wps\/content\/images\/([^/]+)\//.exec(
+        (await dialog.getByRole('img', { name: `Announcement image ${n}` }).getAttribute('src')) ?? '',
+      )?.[1];
+    const [first, second] = [await idOf(1), await idOf(2)];
+    await dialog.getByRole('button', { name: 'Move image 2 up' }).click();
+    expect(await idOf(1)).toBe(second);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(console_.getByRole('cell', { name: 'Console reload 20%', exact: true })).toBeVisible();
@@ -153,6 +167,17 @@ test.describe('promotion kinds journey', () => {
     );
     expect(saved).toMatchObject({ kind: 'reload', depositNth: 1, percent: 20, cap: '300.00', claimLimit: 1 });
     expect(saved?.image?.variants.length).toBeGreaterThan(0);
+    expect(saved?.announcementImageIds).toEqual([second, first]);
+    // The player's detail shows them in that order.
+    const player = page;
+    await player.goto('/promotions');
+    await player.getByRole('button', { name: 'Details of Console reload 20%' }).click();
+    const detail = player.getByRole('dialog', { name: 'Console reload 20%' });
+    const shown = detail.getByRole('list', { name: 'Promotion images' }).getByRole('img');
+    await expect(shown).toHaveCount(2);
+    await expect(shown.first()).toHaveAccessibleName('Promotion image 1 of 2');
+    expect(await shown.first().getAttribute('src')).toContain(`/wps/content/images/${second}/`);
+    await detail.getByRole('button', { name: 'Close' }).last().click();
 
     await console_.goto('/admin/rebate-rates');
     await console_.getByRole('button', { name: 'Add game type' }).click();
