@@ -34,6 +34,8 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 test('every SPEC agent-centre page key opens its page; an old key is replaced by its new one', async ({
   page,
 }) => {
+  // Twelve full page loads, each a cold start of the app (the address is what is under test).
+  test.setTimeout(180_000);
   await signInAgent(page);
   for (const [key, title] of KEYS) {
     await page.goto(`/agentHome?page=${key}`);
