@@ -10,6 +10,7 @@ import {
   isLargeMenu,
   type Lane,
   lotteryRoute,
+  prizeModeOf,
   menuAction,
 } from './rules.ts';
 import { createThrottle, toggledIds } from './throttle.ts';
@@ -135,5 +136,32 @@ describe('game tile', () => {
     expect(showsFreeTrial({ supportPlay: 0 }, trial)).toBe(true);
     expect(showsFreeTrial({ supportPlay: 0 }, player)).toBe(false);
     expect(showsFreeTrial({ supportPlay: 1 }, guest)).toBe(false);
+  });
+});
+
+describe('prize mode from the vendor data (SPEC §4)', () => {
+  const card = (vassalage: string) => ({
+    vassalage,
+    gameType: 'ELOTT',
+    displayName: vassalage,
+    markText: vassalage,
+    markColor: '#000',
+    maintenance: false,
+    isGame: 'GAME' as const,
+    gameCount: 1,
+    logoUrl: '',
+  });
+  const lane = (title: Lane['title'], vendors: string[]): Lane => ({
+    title,
+    gameClassify: vendors.map(card),
+  });
+
+  it('is ELOTT when an ELOTT card is TCG_LOTTO_VN or LOTT, else LOTT', () => {
+    expect(prizeModeOf([lane('ELOTT', ['TCG_LOTTO_VN'])])).toBe('ELOTT');
+    expect(prizeModeOf([lane('ELOTT', ['OTHER', 'LOTT'])])).toBe('ELOTT');
+    expect(prizeModeOf([lane('ELOTT', ['OTHER'])])).toBe('LOTT');
+    // A TCG_LOTTO_VN card under LOTT only does not make it ELOTT.
+    expect(prizeModeOf([lane('LOTT', ['TCG_LOTTO_VN'])])).toBe('LOTT');
+    expect(prizeModeOf([])).toBe('LOTT');
   });
 });

@@ -34,6 +34,17 @@ export function lotteryRoute(vendor: string, gameCode?: string): string {
 
 export const isLottery = (category: string) => category === 'LOTT' || category === 'ELOTT';
 
+/**
+ * SPEC §4: the prize mode is ELOTT when the vendor data has an ELOTT card of TCG_LOTTO_VN or LOTT,
+ * else LOTT (the Vietnamese lottery's odds table the site plays under).
+ */
+export function prizeModeOf(lanes: readonly Lane[]): 'ELOTT' | 'LOTT' {
+  const elott = lanes.find((l) => l.title === 'ELOTT');
+  return elott?.gameClassify.some((c) => c.vassalage === 'TCG_LOTTO_VN' || c.vassalage === 'LOTT')
+    ? 'ELOTT'
+    : 'LOTT';
+}
+
 export type MenuAction =
   | { kind: 'page'; href: string }
   /** Navigate into the lottery pages (they start the game themselves). */

@@ -24,12 +24,13 @@ const qs = (params: Record<string, string | number | undefined>) => {
 };
 
 /** GET /lgw/vn/games/game_menu: games with their next draw (refetched when a countdown ends). */
-export const useLotteryMenu = (prizeMode: LotteryPrizeMode | undefined) =>
+export const useLotteryMenu = (prizeMode: LotteryPrizeMode | undefined, enabled = true) =>
   useQuery({
     queryKey: [...KEY, 'menu', prizeMode ?? 'ALL'],
     queryFn: ({ signal }) =>
       api.get<LotteryMenu>(`/lgw/vn/games/game_menu${qs({ prizeMode, device: 'WEB' })}`, { signal }),
     staleTime: 5_000,
+    enabled,
   });
 
 /** GET /lgw/vn/numeros/opened/game: the latest draws of a game, or one draw, or a day's. */

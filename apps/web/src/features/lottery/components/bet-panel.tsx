@@ -1,4 +1,4 @@
-import type { LotteryBetTypeCode } from '@wps/contract';
+import type { LotteryBetTypeCode, LotteryPrizeMode } from '@wps/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -27,10 +27,13 @@ let lineSeq = 0;
 /** Bet types, the number grid (or typed numbers), quick picks, the slip with its cost preview. */
 export function BetPanel({
   game,
+  prizeMode,
   drawId,
   closed,
 }: {
   game: LotteryMenuGame;
+  /** The prize mode of the odds on show; the slip is charged and paid at it. */
+  prizeMode?: LotteryPrizeMode | undefined;
   drawId: string | null;
   closed: boolean;
 }) {
@@ -79,6 +82,7 @@ export function BetPanel({
       const r = await place.mutateAsync({
         gameCode: game.gameCode,
         drawId,
+        ...(prizeMode ? { prizeMode } : {}),
         bets: slip.map(({ type, numbers, amount }) => ({ type, numbers, amount })),
       });
       toast.success(t('slip.placed', { cost: r.cost, balance: r.balance }));

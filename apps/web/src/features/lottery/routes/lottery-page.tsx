@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PageProps } from '../../../shared/lib/page.ts';
+import { useGameMenus } from '../../games/api/get-game-menus.ts';
+import { prizeModeOf } from '../../games/lib/rules.ts';
 import { Countdown } from '../../../shared/ui/countdown.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -18,11 +20,20 @@ import '../lottery.css';
 
 const GAME_CODE_RE = /^[A-Z0-9_]{1,40}$/;
 
-/** Which prize mode a page lists (SPEC §2 routing: TCG_LOTTO_VN → /vnLottery, TCG_SEA → /seaLottery, LOTT/ELOTT → /lottery). */
-function modeOf(routeKey: string, asked: string | null): LotteryPrizeMode | undefined {
+/**
+ * Which prize mode a page lists (SPEC §2 routing: TCG_LOTTO_VN → /vnLottery, TCG_SEA → /seaLottery,
+ * LOTT/ELOTT → /lottery). The VN lottery's is derived from the vendor data (SPEC §4), so null
+ * until the vendor lanes are there; /lottery without one lists each game at its own mode.
+ */
+function modeOf(
+  routeKey: string,
+  asked: string | null,
+  lanes: Parameters<typeof prizeModeOf>[0] | undefined,
+): LotteryPrizeMode | undefined | null {
   if (routeKey === 'seaLottery') return 'SEA';
   if (asked && (LOTTERY_PRIZE_MODES as readonly string[]).includes(asked)) return asked as LotteryPrizeMode;
-  return routeKey === 'vnLottery' ? 'LOTT' : undefined;
+  if (routeKey !== 'vnLottery') return undefined;
+  return lanes ? prizeModeOf(lanes) : null;
 }
 
 /** SPEC §2: /vnLottery and /lottery take a game code, /seaLottery does not: its games open under /lottery. */
@@ -36,8 +47,10 @@ export default function LotteryPage({ routeKey }: PageProps) {
   const { t } = useTranslation(['lottery', 'common']);
   const [params] = useSearchParams();
   const key = routeKey === 'vnLottery' || routeKey === 'seaLottery' ? routeKey : 'lottery';
-  const mode = modeOf(key, params.get('prizeMode'));
-  const menu = useLotteryMenu(mode);
+  const lanes = useGameMenus().data?.lanes;
+  const derived = modeOf(key, params.get('prizeMode'), lanes);
+  const mode = derived ?? undefined;
+  const menu = useLotteryMenu(mode, derived !== null);
   const code = params.get('gameCode') ?? '';
   const gameCode = GAME_CODE_RE.test(code) ? code : null;
   const game = menu.data?.games.find((g) => g.gameCode === gameCode) ?? null;
@@ -56,16 +69,19 @@ export default function LotteryPage({ routeKey }: PageProps) {
           <Lobby games={menu.data.games} hrefOf={(c) => gameHref(key, c, mode)} />
         </>
       )}
-      {game && <GameView game={game} back={mode ? `${base}?prizeMode=${mode}` : base} />}
+      {game && <GameView game={game} prizeMode={mode} back={mode ? `${base}?prizeMode=${mode}` : base} />}
     </div>
   );
 }
 
 function GameView({
   game,
+  prizeMode,
   back,
 }: {
   game: NonNullable<ReturnType<typeof useLotteryMenu>['data']>['games'][number];
+  /** The mode the odds shown are of: the slip is placed at the same (none: the game's own). */
+  prizeMode: LotteryPrizeMode | undefined;
   back: string;
 }) {
   const { t } = useTranslation('lottery');
@@ -113,7 +129,7 @@ function GameView({
           )}
         </section>
       )}
-      <BetPanel game={game} drawId={next?.drawId ?? null} closed={closed} />
+      <BetPanel game={game} prizeMode={prizeMode} drawId={next?.drawId ?? null} closed={closed} />
       <MyTickets tickets={mine} />
       <ResultsHistory gameCode={game.gameCode} mine={mine} />
     </div>
