@@ -51,12 +51,18 @@ test.describe('progressive jackpot (issue 31)', () => {
       expect((await played).status()).toBe(200);
     }
 
-    // The pool grew by the stakes' share (1% of each real-money roll), pushed by the poll.
+    // The pool grew by the stakes' share (1% of each real-money roll), pushed to the page.
     await page.goto('/');
     await expect
       .poll(async () => paisa((await pool.textContent()) ?? '0'), { timeout: 30_000, intervals: [1_000] })
       .toBeGreaterThan(100_000);
     const grown = (await pool.textContent())!;
+
+    // From here the player's home page stays open: the ticker's socket is its only source.
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/wps/jackpot') polls.push(r.url());
+    });
 
     // The operator forces a win for demo01: paid once, the pool starts again at its seed.
     await ops.reload();
@@ -81,9 +87,11 @@ test.describe('progressive jackpot (issue 31)', () => {
     await ops.screenshot({ path: test.info().outputPath('console-jackpot-390.png'), fullPage: true });
     expect(await ops.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // The player's home page: the pool is back at its seed, the win is on the winners board.
+    // Pushed, not polled: the open page shows the pool back at its seed with no request of its own.
+    await expect(pool).toHaveText('1,000.00', { timeout: 10_000 });
+    expect(polls).toEqual([]);
+    // The win is on the winners board.
     await page.reload();
-    await expect(pool).toHaveText('1,000.00', { timeout: 20_000 });
     const board = page.locator('section', { has: page.locator('#home-latest-wins') });
     await expect(board.getByText('In-house jackpot').first()).toBeVisible();
     await expect(board.getByText(grown).first()).toBeVisible();

@@ -14,3 +14,10 @@ export const JACKPOT_VENDOR = 'INHOUSE';
 export const JACKPOT_MAX_SHARE_BPS = 1000;
 /** How often the player site asks for the pools (the figure is the ledger's, never animated). */
 export const JACKPOT_POLL_MS = 10_000;
+/**
+ * The ticker's socket (public, no session): `{t: 'pools', pools}` at open and whenever the pools
+ * change. While it is open the page does not poll; closed, it polls every JACKPOT_POLL_MS.
+ */
+export const JACKPOT_WS_PATH = '/wps/jackpot/ws';
+/** How often an instance with ticker sockets open reads the pools (one read for all its sockets). */
+export const JACKPOT_PUSH_CHECK_MS = 1_000;

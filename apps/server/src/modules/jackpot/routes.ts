@@ -9,20 +9,26 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   GAMES_PERMISSION,
+  JACKPOT_PUSH_CHECK_MS,
+  JACKPOT_WS_PATH,
   jackpotPoolParamsSchema,
   jackpotPoolsSchema,
   jackpotWinsSchema,
 } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
 import { operatorPrincipal } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { JackpotTicker } from './ticker.ts';
 
 const tags = ['jackpot'];
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 /** Recent wins on the public list (the winners board shows them too). */
 const PUBLIC_WINS = 20;
+/** Ticker sockets one instance holds at most; past it a page polls instead (close 1013, try later). */
+const MAX_TICKER_SOCKETS = 20_000;
 
 /** The player side: the pools (the ticker's figure) and their recent wins with proofs. */
 export const jackpotRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +45,21 @@ export const jackpotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(req, await jackpot.publicPools()),
   );
+
+  // The ticker's push: the same figure as GET /wps/jackpot, sent when it changes.
+  const ticker = new JackpotTicker(() => jackpot.publicPools(), JACKPOT_PUSH_CHECK_MS, MAX_TICKER_SOCKETS);
+  app.addHook('onClose', async () => ticker.close());
+  app.get(JACKPOT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
+    const remove = ticker.add((frame) => {
+      if (socket.readyState === socket.OPEN) socket.send(frame);
+    });
+    if (!remove) {
+      socket.close(1013, 'try again later');
+      return;
+    }
+    socket.on('close', remove);
+    // The ticker only speaks: anything a client sends is ignored, not echoed or parsed.
+  });
 
   app.get(
     '/wps/jackpot/wins',

@@ -6,7 +6,7 @@ import './jackpot.css';
 
 /**
  * The home page's jackpot strip: each enabled pool's name and what it holds now (the ledger's
- * balance at the last poll), with the way to its games. Nothing at all when no pool is on.
+ * balance, pushed when it moves), with the way to its games. Nothing at all when no pool is on.
  */
 export function JackpotBanner() {
   const { t } = useTranslation('jackpot');
