@@ -8,7 +8,6 @@ import { loadMemberTools } from './app/layouts/member-tools.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { pageFor } from './app/route-pages.ts';
 import { findRoute, isAdminPath } from './app/route-table.ts';
-import { prefetchStartupAnnouncement } from './features/home/components/announcement-startup.tsx';
 import { bannersKey, takeHomeBanners } from './features/home/lib/home-shell.ts';
 import { startI18n } from './shared/i18n/index.ts';
 import { useLanguageStore } from './shared/i18n/language-store.ts';
@@ -58,7 +57,6 @@ if (isAdminPath(window.location.pathname)) {
   const lang = useLanguageStore.getState().code;
   const homeBanners = takeHomeBanners(lang);
   if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
-  prefetchStartupAnnouncement(queryClient, lang, window.location.pathname);
   void startI18n();
   const route = findRoute(window.location.pathname);
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a

@@ -5,6 +5,11 @@ import { usePopupStore } from '../../shared/popups/store.ts';
 import { selectHasToken, selectIsTrial, useSessionStore } from '../../shared/session/store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+// The member tools' code is lazy (member-tools.tsx), their styles are not: they keep their place in
+// the cascade, ahead of shell.css, whose phone rules override them.
+import './account-menu.css';
+import '../../shared/ui/count-badge.css';
+import './header-balance.css';
 import { LanguageSelect } from './language-select.tsx';
 import { Logo } from './logo.tsx';
 import { AccountMenu, HeaderBalance, MemberTools } from './member-tools.tsx';

@@ -1,10 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { preloadPopup } from '../../../app/popup-chunks.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
-import { startupNoticesQuery, useNoticeReads, useStartupNotices } from '../api/content.ts';
+import { useNoticeReads, useStartupNotices } from '../api/content.ts';
 import {
   clearFirstLogin,
   readSeenIds,
@@ -13,25 +12,6 @@ import {
   startupPopupAllowed,
   startupPopupClosed,
 } from '../lib/announcements.ts';
-
-/** Whether this visit may open the start-up popup (also when the notices say nothing is unread). */
-function startupPopupMayShow(pathname: string): boolean {
-  if (!startupPopupAllowed(pathname)) return false;
-  const s = readStartupState();
-  const hidden = s.hiddenUntil !== null && s.hiddenUntil > Date.now();
-  return s.firstLogin || (!s.closedThisSession && !hidden);
-}
-
-/**
- * Called at boot (main.tsx), beside the status calls: the start-up notices call and, when the
- * popup may show, its chunk. Where that popup is the largest paint (any page but the home page's
- * banner), it then waits for neither the first render nor the layout's effects.
- */
-export function prefetchStartupAnnouncement(queryClient: QueryClient, lang: string, pathname: string) {
-  if (!startupPopupAllowed(pathname)) return;
-  void queryClient.prefetchQuery(startupNoticesQuery(lang, 'B'));
-  if (startupPopupMayShow(pathname)) void preloadPopup('publicModal');
-}
 
 /**
  * SPEC §4: at start-up an unread execution B announcement pops up, opened at that announcement
@@ -66,7 +46,10 @@ export function AnnouncementStartup() {
   // The popup's body loads beside the notices call when a start-up popup may show this visit,
   // so opening it (at its full size, below) waits for nothing more than the notices.
   useEffect(() => {
-    if (startupPopupMayShow(window.location.pathname)) void preloadPopup('publicModal');
+    if (!startupPopupAllowed(window.location.pathname)) return;
+    const s = readStartupState();
+    const hidden = s.hiddenUntil !== null && s.hiddenUntil > Date.now();
+    if (s.firstLogin || (!s.closedThisSession && !hidden)) void preloadPopup('publicModal');
   }, []);
 
   // However the start-up popup closes (its button, the ×, Escape, another popup), it is done.
