@@ -107,3 +107,18 @@ test('demo01 places a three-type slip on the fast lottery, is paid by the draw, 
   await expect(totals).toContainText('1 round');
   await expect(totals).toContainText('272.00');
 });
+
+test('the VN lottery page plays at the prize mode the vendor data gives (SPEC §4)', async ({
+  page,
+  server,
+}) => {
+  await seedWalletDemo(server);
+  await signInPlayer(page, 'demo01', 'Demo@1234');
+  // The demo catalogue has a TCG_LOTTO_VN card under ELOTT: the prize mode is ELOTT.
+  const menuCall = page.waitForRequest((r) => r.url().includes('/lgw/vn/games/game_menu'));
+  await page.goto('/vnLottery');
+  expect(new URL((await menuCall).url()).searchParams.get('prizeMode')).toBe('ELOTT');
+  await page.getByTestId('play-VN_NORTH').click();
+  await expect(page).toHaveURL(/gameCode=VN_NORTH&prizeMode=ELOTT/);
+  await expect(page.getByTestId('num-45')).toBeVisible();
+});
