@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { safeString } from './safe.ts';
+import { SUPPORT_TEXT_MAX } from './support-rules.ts';
 
 /**
  * Live support (issue 31, SPEC §1 "help and live support"): a member or a guest opens a
  * conversation, operators with the `support` permission answer it from the console. Messages
  * arrive over the socket at SUPPORT_WS_PATH; the HTTP reads are the fallback when it is down.
  */
-export const SUPPORT_WS_PATH = '/wps/support/ws';
-/** The header a guest proves its conversation with (the token answered when it was opened). */
-export const SUPPORT_GUEST_HEADER = 'x-support-token';
-export const SUPPORT_TEXT_MAX = 1000;
-/** Attachments: images only, re-encoded on the server; larger uploads are refused. */
-export const SUPPORT_IMAGE_MAX_BYTES = 3 * 1024 * 1024;
-export const SUPPORT_IMAGE_MAX_SIDE = 4000;
-/** Messages a member or guest may send per minute (the rate limit of the send calls). */
-export const SUPPORT_MESSAGES_PER_MINUTE = 12;
+export * from './support-rules.ts';
 
 const text = safeString()
   .transform((s) => s.trim())

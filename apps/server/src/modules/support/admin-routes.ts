@@ -21,7 +21,7 @@ import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf, cashierErrorHandler, multipartBody } from '../cashier/http.ts';
-import { encodeAttachment } from './service.ts';
+import { encodeAttachment } from './attachment.ts';
 
 const consoleRoute = operatorConsole({
   tag: 'admin: support',

@@ -8,7 +8,7 @@ import {
   type SupportStatus,
 } from '@wps/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -18,7 +18,7 @@ import type { SupportActor } from './canned.ts';
 import type { SupportRelay } from './relay.ts';
 import { supportConversations } from './schema.ts';
 import { appendMessage, type ConversationRow, conversationById, messagesOf } from './store.ts';
-import type { EncodedAttachment, SupportService } from './service.ts';
+import type { EncodedAttachment } from './attachment.ts';
 
 interface DeskDeps {
   members: MembersService;
@@ -122,7 +122,8 @@ export class SupportDesk {
    * operators do not answer the same player without knowing.
    */
   async reply(
-    support: SupportService,
+    // The service's image store, passed in: the desk and the service would otherwise import each other.
+    support: { storeImage(tx: DbOrTx, conversationId: number, img: EncodedAttachment): Promise<string> },
     id: number,
     actor: SupportActor,
     body: string,

@@ -12,10 +12,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
-import { reencodeImage } from '../cashier/images.ts';
 import type { MembersService } from '../members/service.ts';
 import type { SystemService } from '../system/service.ts';
 import type { WalletService } from '../wallet/service.ts';
+import { type EncodedAttachment, encodeAttachment } from './attachment.ts';
 import { CannedAnswers } from './canned.ts';
 import { SupportDesk } from './desk.ts';
 import { dutyAt } from './hours.ts';
@@ -39,17 +39,6 @@ export interface SupportDeps {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-export type EncodedAttachment = Awaited<ReturnType<typeof encodeAttachment>>;
-
-/** The image of a message: checked by its bytes and re-encoded (the cashier's and banners' checks). */
-export async function encodeAttachment(data: Buffer) {
-  return reencodeImage(data, { maxBytes: SUPPORT_IMAGE_MAX_BYTES, maxSide: SUPPORT_IMAGE_MAX_SIDE }, 'file', [
-    'image/png',
-    'image/jpeg',
-    'image/webp',
-  ]);
-}
 
 /**
  * Live support, the player's side: open a conversation (one active per member; a guest gets a
