@@ -227,7 +227,16 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCsv(
           reply,
           'team-profit',
-          ['account', 'isAgent', 'validBet', 'stake', 'payout', 'profitLoss', 'memberWinLoss', 'activeMembers'],
+          [
+            'account',
+            'isAgent',
+            'validBet',
+            'stake',
+            'payout',
+            'profitLoss',
+            'memberWinLoss',
+            'activeMembers',
+          ],
           (pageNo, pageSize) => agents.teamProfit(me, { ...q, pageNo, pageSize }),
         );
       }
