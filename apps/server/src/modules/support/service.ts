@@ -1,12 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  SUPPORT_IMAGE_MAX_BYTES,
-  SUPPORT_IMAGE_MAX_SIDE,
-  type SupportMessage,
-  type SupportStatus,
-  type SupportStatusInfo,
-  type SupportThread,
-} from '@wps/contract';
+import type { SupportMessage, SupportStatus, SupportStatusInfo, SupportThread } from '@wps/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
