@@ -77,8 +77,12 @@ export function MessageList({
   const { t } = useTranslation('support');
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
+  // A block, not an expression: Chromium's scrollIntoView now returns a promise, and React would
+  // call whatever an effect returns as its clean-up ("is not a function" on the next message).
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a new message arrives.
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [last]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [last]);
   return (
     <ol className="support-msgs" aria-label={t('messages')} aria-live="polite">
       {messages.map((m) => (

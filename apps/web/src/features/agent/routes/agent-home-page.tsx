@@ -1,5 +1,4 @@
 import { SPEC } from '@wps/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +7,7 @@ import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Loader } from '../../../shared/ui/loader.tsx';
-import { endLocalSession, useLogout } from '../../account/api/logout.ts';
+import { useLogout } from '../../account/api/logout.ts';
 import { useContracts } from '../api/agent-calls.ts';
 import {
   type AgentSection,
@@ -54,7 +53,6 @@ function AgentHeader() {
   const member = useSessionStore((s) => s.member);
   const logout = useLogout();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return (
     <header className="agent-header">
       <Link to="/" className="agent-header__home">
@@ -69,10 +67,8 @@ function AgentHeader() {
         onClick={() => {
           if (!window.confirm(t('logoutConfirm'))) return;
           logout.mutate(undefined, {
-            onSettled: () => {
-              endLocalSession(queryClient);
-              navigate('/agent', { replace: true });
-            },
+            // Leave the centre first; the session ends once /agent shows (navigation-effects.tsx).
+            onSettled: () => navigate('/agent', { replace: true, state: { endSession: true } }),
           });
         }}
       >
