@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { ChannelListener } from '../../db/channel-listener.ts';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -54,9 +54,7 @@ export class SessionCache<T> implements AuthChangeFeed {
   private readonly entries = new Map<string, CachedSession<T>>();
   private readonly bySession = new Map<number, string>();
   private listening = false;
-  private closed = false;
   private stop: (() => Promise<void>) | null = null;
-  private retry: NodeJS.Timeout | null = null;
   /** Bumped by every drop: a lookup that overlapped one does not cache what it read. */
   private generation = 0;
 
@@ -142,46 +140,26 @@ export class SessionCache<T> implements AuthChangeFeed {
       return;
     }
     if (!database.url) return;
-    await this.connect(database.url);
-  }
-
-  private async connect(url: string): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: url });
-    const again = () => {
-      this.lost();
-      client.removeAllListeners();
-      void client.end().catch(() => undefined);
-      if (!this.closed && !this.retry) {
-        this.retry = setTimeout(() => {
-          this.retry = null;
-          void this.connect(url);
-        }, RECONNECT_MS);
-        this.retry.unref();
-      }
-    };
-    try {
-      client.on('error', again);
-      client.on('end', again);
-      client.on('notification', (n) => this.onNotice(n.payload));
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      // Anything cached before (or while) the connection was down may have missed a notice.
-      this.lostTrack();
-      this.listening = true;
-      this.stop = async () => {
-        client.removeAllListeners();
-        await client.end().catch(() => undefined);
-      };
-    } catch {
-      again();
-    }
+    const listener = new ChannelListener(
+      database.url,
+      CHANNEL,
+      {
+        notice: (payload) => this.onNotice(payload),
+        // Anything cached before (or while) the connection was down may have missed a notice.
+        up: () => {
+          this.lostTrack();
+          this.listening = true;
+        },
+        down: () => this.lost(),
+      },
+      RECONNECT_MS,
+    );
+    this.stop = () => listener.close();
+    await listener.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     this.lost();
-    if (this.retry) clearTimeout(this.retry);
     await this.stop?.();
     this.stop = null;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupportFrame } from '@wps/contract';
-import pg from 'pg';
+import { ChannelListener } from '../../db/channel-listener.ts';
 import type { Database } from '../../db/client.ts';
 
 /** Who a frame is for: the conversation's own sockets (its member or guest) and every console socket. */
@@ -25,9 +25,7 @@ export class SupportRelay {
   private readonly listeners = new Set<Listener>();
   private readonly instance = randomUUID();
   private database: Database | null = null;
-  private client: pg.Client | null = null;
-  private retry: NodeJS.Timeout | null = null;
-  private closed = false;
+  private listener: ChannelListener | null = null;
 
   on(l: Listener): () => void {
     this.listeners.add(l);
@@ -65,42 +63,17 @@ export class SupportRelay {
   async start(database: Database): Promise<void> {
     this.database = database;
     if (database.kind !== 'postgres' || !database.url) return;
-    await this.connect(database.url);
-  }
-
-  private async connect(url: string): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
-    const again = () => {
-      if (this.client === client) this.client = null;
-      client.removeAllListeners();
-      void client.end().catch(() => undefined);
-      if (!this.closed && !this.retry) {
-        this.retry = setTimeout(() => {
-          this.retry = null;
-          void this.connect(url);
-        }, RECONNECT_MS);
-        this.retry.unref();
-      }
-    };
-    try {
-      client.on('error', again);
-      client.on('end', again);
-      client.on('notification', (n) => this.onNotice(n.payload));
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
-    } catch {
-      again();
-    }
+    this.listener = new ChannelListener(
+      database.url,
+      CHANNEL,
+      { notice: (payload) => this.onNotice(payload) },
+      RECONNECT_MS,
+    );
+    await this.listener.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    const c = this.client;
-    this.client = null;
-    c?.removeAllListeners();
-    await c?.end().catch(() => undefined);
+    await this.listener?.close();
+    this.listener = null;
   }
 }
