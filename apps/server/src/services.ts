@@ -102,6 +102,13 @@ export function createServices(config: Config, database: Database): Services {
     launchGameCdns: config.launchGameCdns,
     // The winners board announces jackpot wins beside the biggest rounds (issue 31); made below.
     jackpotWinners: (limit) => jackpot.recentWins(limit),
+    // Signed-in players' free trial (games/trial-launch.ts); auth is made below, before any request.
+    trial: {
+      enabled: () => system.isFlagEnabled('FREEPLAY3'),
+      rateLimit: (key, limit, windowMs) => auth.rateLimit(key, limit, windowMs),
+      openSession: async (twinId) =>
+        (await auth.sessions.open({ memberId: twinId, role: 'trial', loginType: 'trial-twin' })).token,
+    },
   });
   const gameRecords = new BettingRecords({
     bets,

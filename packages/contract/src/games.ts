@@ -201,8 +201,20 @@ export const launchGameQuerySchema = z.object({
   gameId: z.coerce.number().int().min(1).max(2_147_483_647),
   device: z.enum(GAME_CLIENT_TYPES).default('WEB'),
   language,
+  /**
+   * 1: a signed-in player's free trial (SPEC §2 free-trial button, supportPlay 0 games only;
+   * NOT_ENABLED otherwise or with free play off): the game is played as the player's trial twin,
+   * with play money. A trial member's launch is always a trial.
+   */
+  trial: z.enum(['0', '1']).optional(),
 });
-export const launchGameSchema = z.object({ url: safeString(), trial: z.boolean(), expiresAt: safeString() });
+export const launchGameSchema = z.object({
+  url: safeString(),
+  trial: z.boolean(),
+  expiresAt: safeString(),
+  /** An in-house free trial only: the twin's session, which the game's page plays with. */
+  trialToken: safeString().optional(),
+});
 /** value of a GAME_MAINTENANCE answer: other games of the same class. */
 export const gameMaintenanceValueSchema = z.object({ suggestions: z.array(gameSchema) });
 

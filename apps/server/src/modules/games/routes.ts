@@ -44,6 +44,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['games'];
   const security = [{ token: [] }];
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+  const launchErrors = { ...errors, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
   const listPages = new ListPages();
   // The route's own response serialiser (schema check, then JSON), run once per cached page.
   const serializeGamePage = serializerCompiler({
@@ -253,9 +254,10 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Launch URL with a one-time token (GAME_MAINTENANCE carries value.suggestions)',
+        summary:
+          "Launch URL with a one-time token (GAME_MAINTENANCE carries value.suggestions); trial=1 plays a supportPlay 0 game as the player's trial twin",
         querystring: launchGameQuerySchema,
-        response: { 200: envelopeSchema(launchGameSchema), ...errors },
+        response: { 200: envelopeSchema(launchGameSchema), ...launchErrors },
       },
     },
     async (req) =>
@@ -265,6 +267,8 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
           gameId: req.query.gameId,
           device: req.query.device,
           language: requestLocale(req),
+          trial: req.query.trial === '1',
+          ip: req.ip,
         }),
       ),
   );

@@ -20,10 +20,12 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BetsService, VendorRounds } from '../bets/service.ts';
 import type { MembersService } from '../members/service.ts';
+import { INHOUSE_VENDOR } from '../inhouse/rounds.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { Catalogue, type GameRow, playable, type Snapshot, toGame } from './catalogue.ts';
 import { PopularGames } from './popular.ts';
+import { type TrialLaunchDeps, trialPlayer } from './trial-launch.ts';
 import { gameFavorites, gameLaunchTokens, gameRecent, gameVendors, games } from './schema.ts';
 
 export type NewVendor = Omit<typeof gameVendors.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -75,6 +77,8 @@ export class GamesService {
        * module's name masking); required, so a server built without it fails at start-up.
        */
       jackpotWinners: (limit: number) => Promise<JackpotWin[]>;
+      /** Signed-in players' free trial (trial-launch.ts): the flag, limits and twin sessions. */
+      trial: TrialLaunchDeps;
     },
   ) {
     this.catalogue = new Catalogue(db);
@@ -266,11 +270,13 @@ export class GamesService {
   /**
    * A one-time launch: a random token (stored hashed) bound to the member, the game and a short
    * expiry, put into the vendor's URL template; the vendor redeems it once (redeemLaunch).
+   * `trial` (a signed-in player's free-trial button): the launch is made for the player's trial
+   * twin (trial-launch.ts), never for the player, so the vendor only ever hears the twin's name.
    */
   async launch(
     principal: Principal,
-    input: { gameId: number; device: string; language: CompleteLocale },
-  ): Promise<{ url: string; trial: boolean; expiresAt: string }> {
+    input: { gameId: number; device: string; language: CompleteLocale; trial?: boolean; ip?: string | null },
+  ): Promise<{ url: string; trial: boolean; expiresAt: string; trialToken?: string }> {
     if (principal.role === 'operator') throw new AppError('FORBIDDEN');
     const snap = await this.catalogue.snapshot();
     const game = snap.byId.get(input.gameId);
@@ -281,14 +287,21 @@ export class GamesService {
       throw new AppError('NOT_FOUND', { messageKey: 'gameNotFound' });
     }
     if (!playable(game, vendor)) throw this.maintenance(await this.suggestions(game, input.language));
-    const trial = principal.role === 'trial';
     // SPEC §4: a trial player is told a real account is needed (free trial is supportPlay 0 only).
-    if (trial && game.supportPlay !== 0) throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
+    if (principal.role === 'trial' && game.supportPlay !== 0)
+      throw new AppError('FORBIDDEN', { messageKey: 'realAccountNeeded' });
+    // A real player's free trial plays as the twin; a trial member plays as itself.
+    const twin =
+      input.trial && principal.role !== 'trial'
+        ? await trialPlayer(this.deps.members, this.deps.trial, principal.memberId, game, input.ip ?? null)
+        : null;
+    const memberId = twin?.id ?? principal.memberId;
+    const trial = twin !== null || principal.role === 'trial';
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + GAMES_LIMITS.launchTokenSeconds * 1000);
     await this.db.insert(gameLaunchTokens).values({
       tokenHash: hashToken(token),
-      memberId: principal.memberId,
+      memberId,
       gameId: game.id,
       // Only the seamless vendor that plays this vendor's games may redeem it.
       vendor: vendor.walletVendor ?? vendor.code,
@@ -296,6 +309,7 @@ export class GamesService {
       language: input.language,
       expiresAt,
     });
+    // The player's own recent list shows the game they opened, trial or not.
     await this.touchRecent(principal.memberId, game.id);
     const url = fillTemplate(vendor.launchUrlTemplate, {
       token,
@@ -307,7 +321,15 @@ export class GamesService {
       device: input.device,
       trial: trial ? '1' : '0',
     });
-    return { url: onCdn(url, this.deps.launchGameCdns ?? []), trial, expiresAt: expiresAt.toISOString() };
+    const out = {
+      url: onCdn(url, this.deps.launchGameCdns ?? []),
+      trial,
+      expiresAt: expiresAt.toISOString(),
+    };
+    // Our own games are pages of this site played with a session: the twin's (see trial-launch.ts).
+    if (twin && game.vendor === INHOUSE_VENDOR)
+      return { ...out, trialToken: await this.deps.trial.openSession(twin.id) };
+    return out;
   }
 
   private maintenance(suggestions: Game[]): AppError {

@@ -122,3 +122,22 @@ export const memberTempPasswords = pgTable(
   },
   (t) => [index('member_temp_passwords_member_idx').on(t.memberId)],
 );
+
+/**
+ * A real member's trial twin (issue 31): the trial member (type 4) a signed-in player's free-trial
+ * launch plays as, made on first use and kept. Every money path reads the twin's type and moves
+ * play money only; the real member's wallet is never named by a trial round.
+ */
+export const memberTrialTwins = pgTable(
+  'member_trial_twins',
+  {
+    memberId: integer()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    twinId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('member_trial_twins_twin_uq').on(t.twinId)],
+);

@@ -24,6 +24,7 @@ import {
 } from './normalize.ts';
 import { members } from './schema.ts';
 import { MemberTree } from './tree.ts';
+import { TrialTwins } from './trial-twins.ts';
 
 // The members' one entry point. Its capabilities live beside it: creating a member (create.ts),
 // passwords and payment passwords (credentials.ts), the agent tree's recursive walks (lineage.ts),
@@ -55,12 +56,15 @@ export class MembersService {
   readonly tree: MemberTree;
   /** Member info per member, kept while the `wps_auth` notices are heard (info.ts). */
   readonly infoCache = new MemberInfoCache();
+  /** Signed-in players' free-trial members (trial-twins.ts). */
+  readonly trialTwins: TrialTwins;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
   ) {
     this.tree = new MemberTree(db);
+    this.trialTwins = new TrialTwins(db);
   }
 
   /** Creates a member. Unique clashes answer CONFLICT with the field's message. */
