@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -152,6 +152,24 @@ const envSchema = z.object({
   KHALTI_BASE_URL: z.string().url().optional(),
   /** The site's own address as players reach it (https://…): where payment providers send them back. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Web Push (VAPID, RFC 8292; issue 31): the key pair as base64url (65-byte public point, 32-byte
+   * private scalar), both or neither; unset, one generated once per installation in DATA_DIR.
+   * WEB_PUSH_SUBJECT: how a push service reaches the site's operator (mailto: or https:); unset,
+   * PUBLIC_URL when it is https; neither: push is off.
+   */
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'base64url of a 65-byte P-256 public key')
+    .optional(),
+  WEB_PUSH_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of a 32-byte P-256 private key')
+    .optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .refine((v) => /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) || httpsOrigin(v) !== null, 'a mailto: or https: URL')
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -323,6 +341,12 @@ export interface Config {
   khalti: { mode: 'live' | 'simulator' | 'disabled'; secretKey: string; baseUrl: string | null };
   /** PUBLIC_URL without a trailing slash; unset: the address the player's request came to. */
   publicUrl: string | undefined;
+  /**
+   * Web Push (issue 31): WEB_PUSH_PUBLIC_KEY / WEB_PUSH_PRIVATE_KEY, else a pair random per process,
+   * which `npm start` replaces by one generated once per installation in DATA_DIR
+   * (`installationVapidKeys`): never a default. `subject` null: push is off (GET /wps/push/key says so).
+   */
+  webPush: { publicKey: string; privateKey: string; subject: string | null; keysGenerated: boolean };
 }
 
 export interface LiveHostConfig {
@@ -562,7 +586,55 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : null,
     ...paymentsConfig(e, production),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    webPush: webPushConfig(e),
   };
+}
+
+/** `https://host[:port]` of an https URL, null for anything else. */
+function httpsOrigin(v: string): string | null {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh VAPID key pair (P-256), base64url; the private scalar padded to its 32 bytes as VAPID needs. */
+export function vapidKeyPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url'),
+  };
+}
+
+function webPushConfig(e: z.infer<typeof envSchema>): Config['webPush'] {
+  // The subject is how a push service contacts the sender about abuse: a real address or the
+  // site's own https origin, never an invented one. Without either, push stays off.
+  const subject =
+    e.WEB_PUSH_SUBJECT ?? (e.PUBLIC_URL ? httpsOrigin(e.PUBLIC_URL) : null) ?? null;
+  const pub = e.WEB_PUSH_PUBLIC_KEY;
+  const priv = e.WEB_PUSH_PRIVATE_KEY;
+  if (!pub !== !priv) {
+    throw new ConfigError('WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY: give both or neither');
+  }
+  if (pub && priv) {
+    // A pair that does not match would be accepted here and refused by every push service later.
+    let derived: string;
+    try {
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(Buffer.from(priv, 'base64url'));
+      derived = ecdh.getPublicKey().toString('base64url');
+    } catch {
+      derived = '';
+    }
+    if (derived !== pub) throw new ConfigError('WEB_PUSH_PUBLIC_KEY is not the public key of WEB_PUSH_PRIVATE_KEY');
+    return { publicKey: pub, privateKey: priv, subject, keysGenerated: false };
+  }
+  return { ...vapidKeyPair(), subject, keysGenerated: true };
 }
 
 /**
@@ -661,11 +733,15 @@ export function installationTotpKey(dataDir: string): string {
   return installationKey(dataDir, 'totp.key');
 }
 
-function installationKey(dataDir: string, name: string): string {
+function installationKey(
+  dataDir: string,
+  name: string,
+  make: () => string = () => randomBytes(32).toString('hex'),
+): string {
   const file = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    writeFileSync(file, make(), { flag: 'wx', mode: 0o600 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
@@ -680,6 +756,19 @@ function installationKey(dataDir: string, name: string): string {
  */
 export function installationCrashChainKey(dataDir: string): string {
   return installationKey(dataDir, 'crash-chain.key');
+}
+
+/**
+ * The installation's own VAPID key pair for a server started without WEB_PUSH_PUBLIC_KEY and
+ * WEB_PUSH_PRIVATE_KEY: created once in DATA_DIR (owner-only), so the devices that subscribed keep
+ * receiving after a restart (a subscription is bound to the key it was made with). Instances of
+ * one site must share it: set the variables when there is more than one.
+ */
+export function installationVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const pair = JSON.parse(
+    installationKey(dataDir, 'web-push-vapid.json', () => JSON.stringify(vapidKeyPair())),
+  ) as { publicKey: string; privateKey: string };
+  return { publicKey: pair.publicKey, privateKey: pair.privateKey };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

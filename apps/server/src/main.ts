@@ -1,5 +1,11 @@
 import { buildApp } from './app.ts';
-import { ConfigError, installationCrashChainKey, installationTotpKey, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  installationCrashChainKey,
+  installationTotpKey,
+  installationVapidKeys,
+  loadConfig,
+} from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -17,6 +23,10 @@ async function main() {
     // Outside production (production has no key unless given): one key file per installation.
     ...(loaded.crashChainKeyGenerated && loaded.crashChainKey !== null
       ? { crashChainKey: installationCrashChainKey(loaded.dataDir) }
+      : {}),
+    // Devices subscribe to one key: it must survive restarts (DATA_DIR/web-push-vapid.json).
+    ...(loaded.webPush.keysGenerated
+      ? { webPush: { ...loaded.webPush, ...installationVapidKeys(loaded.dataDir) } }
       : {}),
   };
   let database: Awaited<ReturnType<typeof openDatabase>>;

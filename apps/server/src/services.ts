@@ -39,6 +39,7 @@ import { AffiliateService } from './modules/referral/affiliate.ts';
 import { RankingService } from './modules/referral/ranking.ts';
 import { LinksService } from './modules/links/service.ts';
 import { SupportService } from './modules/support/service.ts';
+import { PushService } from './modules/push/service.ts';
 
 /**
  * The module services, built once per app. Modules call each other through these,
@@ -85,6 +86,8 @@ export interface Services {
   links: LinksService;
   /** Live support chat (issue 31). */
   support: SupportService;
+  /** Web Push to members' installed apps (issue 31): support replies while they are away. */
+  push: PushService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -241,6 +244,7 @@ export function createServices(config: Config, database: Database): Services {
     messages,
     audit,
   });
+  const push = new PushService(db, config.webPush, config.logLevel);
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -286,7 +290,8 @@ export function createServices(config: Config, database: Database): Services {
     content,
     systemContacts: new SystemContacts(db, system),
     reports: new ReportsService(db, config),
-    support: new SupportService(db, { members, wallet, system, auth, audit }),
+    support: new SupportService(db, { members, wallet, system, auth, audit, push }),
+    push,
   };
 }
 

@@ -36,3 +36,4 @@ export * from './permissions.ts';
 export * from './referral.ts';
 export * from './payments.ts';
 export * from './support.ts';
+export * from './push.ts';

@@ -28,3 +28,4 @@ export * from '../modules/missions/schema.ts';
 export * from '../modules/referral/schema.ts';
 export * from '../modules/links/schema.ts';
 export * from '../modules/support/schema.ts';
+export * from '../modules/push/schema.ts';

@@ -394,6 +394,10 @@ describe('hostile input from the OpenAPI document', () => {
         'POST /wps/admin/support/canned',
         'PUT /wps/admin/support/canned/{id}',
         'DELETE /wps/admin/support/canned/{id}',
+        // Web Push (issue 31): the public key and a member's device subscriptions.
+        'GET /wps/push/key',
+        'POST /wps/push/subscriptions',
+        'DELETE /wps/push/subscriptions',
       ]),
     );
     const player = await createMember(t.app, { paymentPassword: 'Pay@1234' });

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import {
   hasPermission,
   OPERATOR_ROLES,
@@ -281,6 +282,85 @@ describe('member-owned routes (issue 31)', () => {
         ['trial', trial.token, trialWant],
         ['player', playerToken, ownWant],
         ['agent', agent.token, ownWant],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: token ? { token } : {},
+          ...(payload ? { payload } : {}),
+        });
+        if (res.statusCode !== want) wrong.push(`${who} ${method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Web Push (issue 31): the VAPID key is public; a device subscription is a member's own (player,
+ * trial or agent), never an operator's. This app has push off (no subject), so a member's
+ * subscription reaches the handler and is told NOT_ENABLED, where others are stopped by the guard.
+ * The routes' own behaviour is tested in modules/push/push.test.ts.
+ */
+describe('push subscriptions (issue 31)', () => {
+  it('gives the key to anyone and takes subscriptions from member sessions only', async () => {
+    const trial = await createMember(t.app, { type: 4 });
+    const agent = await createMember(t.app, { type: 1 });
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    const subscription = {
+      endpoint: 'https://push.example.net/send/matrix',
+      keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    };
+    const wrong: string[] = [];
+    for (const [method, url, payload, memberWant] of [
+      ['GET', '/wps/push/key', undefined, 'OK'],
+      ['POST', '/wps/push/subscriptions', subscription, 'NOT_ENABLED'],
+      ['DELETE', '/wps/push/subscriptions', { endpoint: subscription.endpoint }, 'OK'],
+    ] as const) {
+      const open = method === 'GET';
+      for (const [who, token, want] of [
+        ['anonymous', null, open ? 'OK' : 'UNAUTHORIZED'],
+        ['operator', operatorToken, open ? 'OK' : 'FORBIDDEN'],
+        ['trial', trial.token, memberWant],
+        ['player', playerToken, memberWant],
+        ['agent', agent.token, memberWant],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: token ? { token } : {},
+          ...(payload ? { payload } : {}),
+        });
+        if (res.json().code !== want) wrong.push(`${who} ${method} ${url} → ${res.statusCode} ${res.json().code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Host rooms, the site's side (issue 31): anyone reads a room, a guest too; only a real member's
+ * session posts (a trial account reads only, an operator moderates from the console instead).
+ */
+describe('host room routes (issue 31)', () => {
+  it('lets anyone read and only members with a real account post', async () => {
+    const trial = await createMember(t.app, { type: 4 });
+    const agent = await createMember(t.app, { type: 1 });
+    const operatorToken = (await createOperator(t.app, { permissions: ['*'] })).token;
+    const wrong: string[] = [];
+    for (const [method, url, payload, open] of [
+      ['GET', '/wps/rooms/matrix', undefined, true],
+      ['GET', '/wps/rooms/matrix/messages', undefined, true],
+      ['POST', '/wps/rooms/matrix/messages', { text: 'matrix' }, false],
+    ] as const) {
+      for (const [who, token, want] of [
+        ['anonymous', null, open ? 200 : 401],
+        ['operator', operatorToken, open ? 200 : 403],
+        ['trial', trial.token, open ? 200 : 403],
+        ['player', playerToken, 200],
+        ['agent', agent.token, 200],
       ] as const) {
         const res = await t.app.inject({
           method,

@@ -26,6 +26,8 @@ interface DeskDeps {
   auth: AuthService;
   audit: AuditService;
   relay: SupportRelay;
+  /** After an answer is committed and relayed: the away member's push (support/away-push.ts). */
+  afterReply?: (memberId: number | null, message: SupportMessage) => void;
 }
 
 /** How many conversations one queue page lists (newest activity first). */
@@ -151,6 +153,7 @@ export class SupportDesk {
     });
     this.deps.relay.publish({ conversationId: id, memberId, frame: { t: 'conversation', id, status } });
     this.deps.relay.publish({ conversationId: id, memberId, frame: { t: 'message', message } });
+    this.deps.afterReply?.(memberId, message);
     return message;
   }
 

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { cashierErrorHandler, multipartBody } from '../cashier/http.ts';
-import { limitSupport, viewerOf } from './http.ts';
+import { guestTokenOf, limitSupport, viewerOf } from './http.ts';
 
 /**
  * Live support, the player's side (issue 31): a member with their session, a guest with the
@@ -33,6 +33,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   cashierErrorHandler(app);
   app.addHook('onReady', () => support.relay.start(app.database));
   app.addHook('onClose', () => support.relay.close());
+  app.addHook('onClose', () => support.presence.close());
 
   app.get(
     '/wps/support/status',
@@ -40,13 +41,15 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Whether the team is on duty (support hours), the member's open conversation and its unread answers",
+          "Whether the team is on duty (support hours), the member's open conversation (a guest's: the one its x-support-token opened) and its unread answers",
         response: { 200: envelopeSchema(supportStatusSchema) },
       },
     },
     async (req) => {
       const p = req.principal;
-      return ok(req, await support.status(p?.kind === 'member' ? p.memberId : null));
+      // A guest's badge (issue 31): the unread answers of the conversation its token opened.
+      const guest = p ? null : guestTokenOf(req);
+      return ok(req, await support.status(p?.kind === 'member' ? p.memberId : null, new Date(), guest));
     },
   );
 

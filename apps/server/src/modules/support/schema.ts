@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -44,6 +45,10 @@ export const supportConversations = pgTable(
   (t) => [
     index('support_conversations_member').on(t.memberId, t.status),
     index('support_conversations_queue').on(t.status, t.lastMessageAt),
+    // A guest's badge finds its conversation by the token's hash (migration 0069).
+    index('support_conversations_guest_token')
+      .on(t.guestTokenHash)
+      .where(sql`${t.guestTokenHash} IS NOT NULL`),
   ],
 );
 
@@ -83,3 +88,17 @@ export const supportCanned = pgTable('support_canned', {
   createdAt: ts().notNull().default(sql`now()`),
   updatedAt: ts().notNull().default(sql`now()`),
 });
+
+/**
+ * Members with a support socket open, per instance (migration 0069): read before a reply is pushed
+ * to the member's devices, so a member with the app open is not notified twice (presence.ts).
+ */
+export const supportPresence = pgTable(
+  'support_presence',
+  {
+    memberId: integer().notNull(),
+    instance: text().notNull(),
+    seenAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.instance] })],
+);

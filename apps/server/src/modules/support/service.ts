@@ -6,12 +6,15 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { MembersService } from '../members/service.ts';
+import type { PushService } from '../push/service.ts';
 import type { SystemService } from '../system/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type EncodedAttachment, encodeAttachment } from './attachment.ts';
 import { CannedAnswers } from './canned.ts';
+import { pushReplyWhenAway } from './away-push.ts';
 import { SupportDesk } from './desk.ts';
 import { dutyAt } from './hours.ts';
+import { SupportPresence } from './presence.ts';
 import { SupportRelay } from './relay.ts';
 import { supportAttachments, supportConversations } from './schema.ts';
 import { appendMessage, type ConversationRow, conversationById, messagesOf } from './store.ts';
@@ -27,6 +30,7 @@ export interface SupportDeps {
   system: SystemService;
   auth: AuthService;
   audit: AuditService;
+  push: PushService;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,6 +44,7 @@ const sameHash = (a: string, b: string) =>
  */
 export class SupportService {
   readonly relay = new SupportRelay();
+  readonly presence: SupportPresence;
   readonly canned: CannedAnswers;
   readonly desk: SupportDesk;
 
@@ -48,18 +53,46 @@ export class SupportService {
     private readonly deps: SupportDeps,
   ) {
     this.canned = new CannedAnswers(db, deps.audit);
-    this.desk = new SupportDesk(db, { ...deps, relay: this.relay });
+    this.presence = new SupportPresence(db);
+    this.desk = new SupportDesk(db, {
+      ...deps,
+      relay: this.relay,
+      afterReply: (memberId, message) =>
+        pushReplyWhenAway({ presence: this.presence, push: deps.push }, memberId, message),
+    });
   }
 
-  async status(memberId: number | null, now = new Date()): Promise<SupportStatusInfo> {
+  /**
+   * The hours, and the caller's conversation with its unread answers (the badge): a member's active
+   * one, or the one a guest's token opened (closed or not: the guest still reads its last answers).
+   */
+  async status(
+    memberId: number | null,
+    now = new Date(),
+    guestToken: string | null = null,
+  ): Promise<SupportStatusInfo> {
     const hours = await this.deps.system.supportHours();
-    const active = memberId === null ? null : await this.activeOf(memberId);
+    const active =
+      memberId !== null
+        ? await this.activeOf(memberId)
+        : guestToken
+          ? await this.guestConversation(guestToken)
+          : null;
     return {
       ...dutyAt(hours, now),
       hours,
       conversationId: active?.id ?? null,
       unread: active?.memberUnread ?? 0,
     };
+  }
+
+  private async guestConversation(token: string): Promise<ConversationRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(supportConversations)
+      .where(eq(supportConversations.guestTokenHash, hashToken(token)))
+      .limit(1);
+    return row ?? null;
   }
 
   private async activeOf(memberId: number, ex: DbOrTx = this.db): Promise<ConversationRow | null> {

@@ -63,8 +63,11 @@ export const supportSocketRoutes: FastifyPluginAsyncZod = async (app) => {
         timer.unref();
       }
     };
+    // "Push when away" (support/presence.ts): while a member's socket is open, replies are not pushed.
+    const leave = p?.kind === 'member' ? support.presence.enter(p.memberId) : null;
     const stop = () => {
       off();
+      leave?.();
       if (timer) clearInterval(timer);
     };
     socket.on('close', stop);
