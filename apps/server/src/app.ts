@@ -66,6 +66,8 @@ import { registerPayments } from './modules/payments/routes.ts';
 import { supportAdminRoutes } from './modules/support/admin-routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportSocketRoutes } from './modules/support/ws-routes.ts';
+import { roomsAdminRoutes } from './modules/rooms/admin-routes.ts';
+import { roomsRoutes } from './modules/rooms/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { createServices } from './services.ts';
 import { consumerStates } from './modules/bets/consumers.ts';
@@ -250,6 +252,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(supportRoutes);
   await app.register(supportAdminRoutes);
   await app.register(supportSocketRoutes);
+  await app.register(roomsRoutes);
+  await app.register(roomsAdminRoutes);
   await app.register(pushRoutes);
 
   await registerStatic(app, config.webDistDir, () => app.services.content.homeShell());

@@ -123,7 +123,7 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   IMAGE_MAX_SIDE: z.coerce.number().int().min(64).max(16_384).default(4096),
   /** SPEC §5/§9: the age gate is 18 (parameterised) or 21, by jurisdiction. */
-  /** Live hosts (SPEC §7 Live): JSON array of {id, name, chatUrl, avatarUrl?, online?}. */
+  /** Live hosts (SPEC §7 Live): JSON array of {id, name, avatarUrl?, online?, streamUrl?}, a room each. */
   LIVE_HOSTS: z.string().optional(),
   AGE_MIN: z.enum(['18', '21']).default('18'),
   /** SPEC §3 public store `currencySymbol`: how amounts are marked on the site (NPR by default). */
@@ -308,7 +308,7 @@ export interface Config {
   /** Languages the selector offers (SITE_LANGUAGES), the default one first. */
   siteLanguages: LanguageCode[];
   defaultLanguage: LanguageCode;
-  /** Live hosts and their chat-room URLs (LIVE_HOSTS); empty when none is configured. */
+  /** Live hosts, each with a chat room in the site (LIVE_HOSTS); empty when none is configured. */
   liveHosts: LiveHostConfig[];
   /**
    * Hub88 aggregator. `live`: both keys configured. `simulator` (outside production, keys unset):
@@ -352,18 +352,25 @@ export interface Config {
 export interface LiveHostConfig {
   id: string;
   name: string;
-  chatUrl: string;
+  /**
+   * No longer opened: each host's chat room is in the site (modules/rooms, issue 31). Still
+   * accepted so an existing LIVE_HOSTS value keeps starting the server.
+   */
+  chatUrl?: string | undefined;
   avatarUrl: string | null;
   online: boolean;
+  /** The host's stream, played in the room page's <video>; null: the room says there is none. */
+  streamUrl?: string | null | undefined;
 }
 
 const liveHostsSchema = z.array(
   z.object({
     id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     name: z.string().min(1).max(80),
-    chatUrl: z.string().url().startsWith('https://'),
+    chatUrl: z.string().url().startsWith('https://').optional(),
     avatarUrl: z.string().url().startsWith('https://').nullable().default(null),
     online: z.boolean().default(true),
+    streamUrl: z.string().url().startsWith('https://').nullable().default(null),
   }),
 );
 

@@ -39,6 +39,7 @@ import { AffiliateService } from './modules/referral/affiliate.ts';
 import { RankingService } from './modules/referral/ranking.ts';
 import { LinksService } from './modules/links/service.ts';
 import { SupportService } from './modules/support/service.ts';
+import { RoomsService } from './modules/rooms/service.ts';
 import { PushService } from './modules/push/service.ts';
 
 /**
@@ -86,6 +87,8 @@ export interface Services {
   links: LinksService;
   /** Live support chat (issue 31). */
   support: SupportService;
+  /** Host rooms: a moderated chat room per live host, on live support's socket (issue 31). */
+  rooms: RoomsService;
   /** Web Push to members' installed apps (issue 31): support replies while they are away. */
   push: PushService;
 }
@@ -245,6 +248,7 @@ export function createServices(config: Config, database: Database): Services {
     audit,
   });
   const push = new PushService(db, config.webPush, config.logLevel);
+  const support = new SupportService(db, { members, wallet, system, auth, audit, push });
   return {
     referral,
     affiliate: new AffiliateService(db, { members, messages, audit }),
@@ -290,7 +294,8 @@ export function createServices(config: Config, database: Database): Services {
     content,
     systemContacts: new SystemContacts(db, system),
     reports: new ReportsService(db, config),
-    support: new SupportService(db, { members, wallet, system, auth, audit, push }),
+    support,
+    rooms: new RoomsService(db, config.liveHosts, { members, audit, relay: support.relay }),
     push,
   };
 }

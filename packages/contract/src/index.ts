@@ -36,4 +36,5 @@ export * from './permissions.ts';
 export * from './referral.ts';
 export * from './payments.ts';
 export * from './support.ts';
+export * from './rooms.ts';
 export * from './push.ts';

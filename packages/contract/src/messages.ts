@@ -230,6 +230,9 @@ export const MESSAGES = {
   // live support (issue 31)
   supportClosed: 'This conversation is closed, please start a new one.',
   supportNameRequired: 'Please enter your name so we know who we are talking to.',
+  // host rooms (issue 31)
+  roomMuted: 'You are muted in this room for {0} more minutes.',
+  roomBanned: 'You are banned from this room.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

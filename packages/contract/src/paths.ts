@@ -57,6 +57,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/download/android', key: 'downloadAndroid', guard: 'public' },
   // SPEC §7 Live (live model list and chat launch); /live is the live-casino game centre.
   { path: '/liveStream', key: 'liveStream', guard: 'public' },
+  // A host's chat room and stream (issue 31: in the site, no longer an external chat page);
+  // ?host=<id>. Guests read it; posting asks them to log in.
+  { path: '/liveStream/room', key: 'liveRoom', guard: 'public' },
   // In-house games (issue 11): each game's own page (the catalogue's launch opens it) and the
   // public verifier, which needs no login.
   ...INHOUSE_GAMES.map((g) => ({

@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   'operators',
   /** Live support: the chat queue, answers, canned answers (issue 31). */
   'support',
+  /** Host rooms: delete messages, mute, ban, the word filter (issue 31). */
+  'rooms',
 ] as const;
 export type OperatorPermission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +63,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly string[]>>
     'protection.write',
     'messages',
     'support',
+    'rooms',
   ],
   content: ['content', 'promotions', 'messages'],
   agents: ['agents', 'players.read', 'reports'],

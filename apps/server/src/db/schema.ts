@@ -29,3 +29,4 @@ export * from '../modules/referral/schema.ts';
 export * from '../modules/links/schema.ts';
 export * from '../modules/support/schema.ts';
 export * from '../modules/push/schema.ts';
+export * from '../modules/rooms/schema.ts';

@@ -337,7 +337,11 @@ function signatureFor(app: FastifyInstance, req: Request): Record<string, string
 describe('hostile input from the OpenAPI document', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // A live host named as the corpus names a path parameter, so the host rooms' calls (issue 31)
+    // reach their handlers with a room that exists.
+    t = await createTestApp({
+      liveHosts: [{ id: 'Abc12345', name: 'Hostile', avatarUrl: null, online: true }],
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -394,6 +398,20 @@ describe('hostile input from the OpenAPI document', () => {
         'POST /wps/admin/support/canned',
         'PUT /wps/admin/support/canned/{id}',
         'DELETE /wps/admin/support/canned/{id}',
+        // Host rooms (issue 31): reading and posting, and the console's moderation.
+        'GET /wps/rooms/{room}',
+        'GET /wps/rooms/{room}/messages',
+        'POST /wps/rooms/{room}/messages',
+        'GET /wps/admin/rooms',
+        'GET /wps/admin/rooms/words',
+        'PUT /wps/admin/rooms/words',
+        'GET /wps/admin/rooms/{room}/messages',
+        'DELETE /wps/admin/rooms/{room}/messages/{id}',
+        'GET /wps/admin/rooms/{room}/sanctions',
+        'POST /wps/admin/rooms/{room}/members/{memberId}/mute',
+        'POST /wps/admin/rooms/{room}/members/{memberId}/unmute',
+        'POST /wps/admin/rooms/{room}/members/{memberId}/ban',
+        'POST /wps/admin/rooms/{room}/members/{memberId}/unban',
         // Web Push (issue 31): the public key and a member's device subscriptions.
         'GET /wps/push/key',
         'POST /wps/push/subscriptions',

@@ -51,7 +51,8 @@ const hit = (r: RouteEntry, token: string | null) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One live host, so the host rooms' player calls (issue 31) have a room to answer for.
+  t = await createTestApp({ liveHosts: [{ id: 'matrix', name: 'Matrix', avatarUrl: null, online: true }] });
   routes = routeTable(t.app).filter(
     (r) =>
       (r.url === '/wps/admin' || r.url.startsWith('/wps/admin/')) &&
@@ -101,6 +102,26 @@ describe('permission matrix (generated from the route table)', () => {
       'POST /wps/admin/support/canned': 'support',
       'PUT /wps/admin/support/canned/:id': 'support',
       'DELETE /wps/admin/support/canned/:id': 'support',
+    });
+  });
+
+  it('guards the host rooms console (issue 31) with the rooms permission', () => {
+    const rooms = Object.fromEntries(
+      routes
+        .filter((r) => r.url === '/wps/admin/rooms' || r.url.startsWith('/wps/admin/rooms/'))
+        .map((r) => [`${r.method} ${r.url}`, r.permission]),
+    );
+    expect(rooms).toEqual({
+      'GET /wps/admin/rooms': 'rooms',
+      'GET /wps/admin/rooms/words': 'rooms',
+      'PUT /wps/admin/rooms/words': 'rooms',
+      'GET /wps/admin/rooms/:room/messages': 'rooms',
+      'DELETE /wps/admin/rooms/:room/messages/:id': 'rooms',
+      'GET /wps/admin/rooms/:room/sanctions': 'rooms',
+      'POST /wps/admin/rooms/:room/members/:memberId/mute': 'rooms',
+      'POST /wps/admin/rooms/:room/members/:memberId/unmute': 'rooms',
+      'POST /wps/admin/rooms/:room/members/:memberId/ban': 'rooms',
+      'POST /wps/admin/rooms/:room/members/:memberId/unban': 'rooms',
     });
   });
 

@@ -321,6 +321,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => import('./pages/support-page.tsx'),
   },
   {
+    id: 'rooms',
+    path: 'rooms',
+    labelKey: 'nav.rooms',
+    icon: 'live',
+    permission: 'rooms',
+    load: () => import('./pages/rooms-page.tsx'),
+  },
+  {
     id: 'operators',
     path: 'operators',
     labelKey: 'nav.operators',

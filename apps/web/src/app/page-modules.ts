@@ -35,6 +35,7 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   downloadIos: 'features/info/routes/install-page.tsx',
   downloadAndroid: 'features/info/routes/install-page.tsx',
   liveStream: 'features/home/routes/live-stream-page.tsx',
+  liveRoom: 'features/rooms/routes/room-page.tsx',
   inhouse: 'features/inhouse/routes/inhouse-page.tsx',
   verify: 'features/inhouse/routes/verify-page.tsx',
 };

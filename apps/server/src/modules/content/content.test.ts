@@ -547,17 +547,17 @@ describe('content module', () => {
   });
 
   describe('live', () => {
-    it('lists configured hosts without their chat URL; launching needs a member', async () => {
+    it('lists configured hosts; launching answers the room in the site, for guests too (issue 31)', async () => {
       const list = await t.app.inject({ method: 'GET', url: '/wps/live/models' });
       expect(list.json().value).toEqual([{ id: 'anna', name: 'Anna', avatarUrl: null, online: true }]);
       const guest = await t.app.inject({ method: 'GET', url: '/wps/live/chat?id=anna' });
-      expect(guest.statusCode).toBe(401);
+      expect(guest.json().value).toEqual({ chatUrl: '/liveStream/room?host=anna' });
       const launch = await t.app.inject({
         method: 'GET',
         url: '/wps/live/chat?id=anna',
         headers: { token: player.token },
       });
-      expect(launch.json().value).toEqual({ chatUrl: 'https://chat.example.com/r/anna' });
+      expect(launch.json().value).toEqual({ chatUrl: '/liveStream/room?host=anna' });
       const unknown = await t.app.inject({
         method: 'GET',
         url: '/wps/live/chat?id=bob',

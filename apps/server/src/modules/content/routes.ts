@@ -216,14 +216,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => cacheable(req, reply, content.liveHosts()),
   );
 
+  // Open to guests: the room is in the site now (modules/rooms) and a guest may read it.
   app.get(
     '/wps/live/chat',
     {
-      onRequest: member,
       schema: {
         tags,
-        security,
-        summary: "SPEC §7 Live: a host's chat room URL",
+        summary: "SPEC §7 Live: where a host's chat room is (the site's room page, /liveStream/room?host=…)",
         querystring: liveLaunchQuerySchema,
         response: { 200: envelopeSchema(liveLaunchSchema) },
       },

@@ -10,6 +10,7 @@ import {
   type NoticeExecution,
   type NoticeInput,
   type NoticeType,
+  roomPath,
 } from '@wps/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -545,14 +546,20 @@ export class ContentService {
   // ---- live ----
 
   liveHosts(): LiveHost[] {
-    return this.config.liveHosts.map(({ chatUrl: _c, ...h }) => h);
+    return this.config.liveHosts.map((h) => ({
+      id: h.id,
+      name: h.name,
+      avatarUrl: h.avatarUrl,
+      online: h.online,
+    }));
   }
 
+  /** SPEC's "launch chat": the host's room in the site (modules/rooms), no longer an external page. */
   liveLaunch(id: string): { chatUrl: string } {
     if (!this.config.liveHosts.length) throw new AppError('NOT_ENABLED', { messageKey: 'liveNotConfigured' });
     const host = this.config.liveHosts.find((h) => h.id === id);
     if (!host) throw new AppError('NOT_FOUND');
-    return { chatUrl: host.chatUrl };
+    return { chatUrl: roomPath(host.id) };
   }
 
   private audit(actor: Actor, action: string, type: string, id: number, after: unknown) {

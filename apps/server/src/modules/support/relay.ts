@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SupportFrame } from '@wps/contract';
+import type { RoomFrame, SupportFrame } from '@wps/contract';
 import { ChannelListener } from '../../db/channel-listener.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -9,16 +9,27 @@ export interface SupportEvent {
   memberId: number | null;
   frame: SupportFrame;
 }
-type Listener = (e: SupportEvent) => void;
+/**
+ * A host room's frame (modules/rooms), on the same relay and socket: for the sockets following the
+ * room; with `onlyMemberId` (a sanction) only for that member's sockets and the moderators'.
+ */
+export interface RoomEvent {
+  room: string;
+  onlyMemberId?: number;
+  frame: RoomFrame;
+}
+export type RelayEvent = SupportEvent | RoomEvent;
+export const isRoomEvent = (e: RelayEvent): e is RoomEvent => 'room' in e;
+type Listener = (e: RelayEvent) => void;
 
 const CHANNEL = 'wps_support';
 const RECONNECT_MS = 2000;
 
 /**
- * Support frames to every instance's sockets. Delivered here at once; on PostgreSQL also sent as a
+ * Support (and host-room) frames to every instance's sockets. Delivered here at once; on PostgreSQL also sent as a
  * NOTIFY on `wps_support` (the cross-instance channel the crash game and the session cache use too),
  * so an operator on instance A reaches a player whose socket is on instance B. Payloads are one
- * message (text ≤ 1000 characters), well under NOTIFY's 8000 bytes. A notice lost while the listening
+ * message (support text ≤ 1000 characters, a room's ≤ 200), well under NOTIFY's 8000 bytes. A notice lost while the listening
  * connection is down is not replayed: the chat's HTTP poll catches up on the same cursor.
  */
 export class SupportRelay {
@@ -32,7 +43,7 @@ export class SupportRelay {
     return () => this.listeners.delete(l);
   }
 
-  publish(e: SupportEvent): void {
+  publish(e: RelayEvent): void {
     this.deliver(e);
     if (this.database?.kind === 'postgres') {
       const payload = JSON.stringify({ from: this.instance, e });
@@ -40,7 +51,7 @@ export class SupportRelay {
     }
   }
 
-  private deliver(e: SupportEvent): void {
+  private deliver(e: RelayEvent): void {
     for (const l of this.listeners) {
       try {
         l(e);
@@ -52,7 +63,7 @@ export class SupportRelay {
 
   private onNotice(payload: string | undefined): void {
     try {
-      const msg = JSON.parse(payload ?? '') as { from?: string; e?: SupportEvent };
+      const msg = JSON.parse(payload ?? '') as { from?: string; e?: RelayEvent };
       if (msg.from !== this.instance && msg.e) this.deliver(msg.e);
     } catch {
       /* not ours */

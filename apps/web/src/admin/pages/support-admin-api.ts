@@ -14,10 +14,16 @@ import { adminToken } from '../session-store.ts';
 /** The support console's calls (operator token, permission `support`). */
 export type QueueFilter = 'active' | 'open' | 'assigned' | 'closed';
 const KEY = ['admin', 'support'] as const;
+/** The host rooms' console queries (rooms-admin-api.ts), refreshed by room frames. */
+export const ROOMS_KEY = ['admin', 'rooms'] as const;
 const opts = () => ({ token: adminToken() });
 
-/** The console's socket: any frame refreshes the queue and the open conversation; while down they poll. */
-export function useSupportDeskSocket(): boolean {
+/**
+ * The console's socket: any support frame refreshes the queue and the open conversation; while down
+ * they poll. The host rooms' moderation page uses the same socket (issue 31): given a `room`, it
+ * joins it and a room frame refreshes the room's queries; live only once the room is joined.
+ */
+export function useSupportDeskSocket(room: string | null = null): boolean {
   const qc = useQueryClient();
   const [live, setLive] = useState(false);
   useEffect(() => {
@@ -29,8 +35,23 @@ export function useSupportDeskSocket(): boolean {
       if (!token || stopped) return;
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
       ws = new WebSocket(`${proto}//${location.host}${SUPPORT_WS_PATH}?token=${encodeURIComponent(token)}`);
-      ws.onopen = () => setLive(true);
-      ws.onmessage = () => void qc.invalidateQueries({ queryKey: KEY });
+      ws.onopen = () => {
+        if (room) ws?.send(JSON.stringify({ t: 'room.join', room }));
+        else setLive(true);
+      };
+      ws.onmessage = (e) => {
+        let t = '';
+        try {
+          t = String((JSON.parse(String(e.data)) as { t?: unknown }).t ?? '');
+        } catch {
+          /* not ours */
+        }
+        if (t === 'room.joined') {
+          setLive(true);
+          void qc.invalidateQueries({ queryKey: ROOMS_KEY });
+        } else if (t.startsWith('room.')) void qc.invalidateQueries({ queryKey: ROOMS_KEY });
+        else void qc.invalidateQueries({ queryKey: KEY });
+      };
       ws.onclose = () => {
         setLive(false);
         if (!stopped) retry = setTimeout(connect, 5000);
@@ -42,7 +63,7 @@ export function useSupportDeskSocket(): boolean {
       if (retry) clearTimeout(retry);
       ws?.close();
     };
-  }, [qc]);
+  }, [qc, room]);
   return live;
 }
 

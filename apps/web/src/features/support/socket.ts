@@ -1,27 +1,46 @@
-import { SUPPORT_WS_PATH, type SupportFrame, type SupportThread } from '@wps/contract';
+import { type RoomFrame, SUPPORT_WS_PATH, type SupportFrame, type SupportThread } from '@wps/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { threadKey, useSupportUi } from './api.ts';
 
 const RETRY_MS = 5000;
 
 /**
- * One socket for the chat and the badges, shared by every component that needs it (counted): a
- * pushed message lands in the thread's cache at once; while the socket is down the queries poll.
+ * One socket for the chat, the badges and the host rooms (issue 31), shared by every component
+ * that needs it (counted): a pushed message lands in the thread's cache at once; while the socket
+ * is down the queries poll. A room page follows its room on the same socket (`useRoomSocket`); a
+ * guest with no support conversation opens it with no token, to read rooms only.
  */
 let socket: WebSocket | null = null;
 let users = 0;
 let retry: ReturnType<typeof setTimeout> | null = null;
 let key = '';
+/** The rooms followed, each with the listeners of the pages showing it. */
+const roomListeners = new Map<string, Set<(f: RoomFrame) => void>>();
 
-function urlFor(token: string | null, guest: { id: number; token: string } | null): string | null {
+function urlFor(
+  token: string | null,
+  guest: { id: number; token: string } | null,
+  rooms: boolean,
+): string | null {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const base = `${proto}//${location.host}${SUPPORT_WS_PATH}`;
   if (token) return `${base}?token=${encodeURIComponent(token)}`;
   if (guest) return `${base}?token=${encodeURIComponent(guest.token)}&conversation=${guest.id}`;
-  return null;
+  return rooms ? base : null;
+}
+
+const wantedUrl = () =>
+  urlFor(useSessionStore.getState().token, useSupportUi.getState().guest, roomListeners.size > 0);
+
+function sendFrame(f: { t: string; room: string }) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(f));
+}
+
+function onRoomFrame(f: RoomFrame) {
+  for (const l of roomListeners.get(f.room) ?? []) l(f);
 }
 
 function onFrame(qc: QueryClient, f: SupportFrame) {
@@ -42,15 +61,20 @@ function onFrame(qc: QueryClient, f: SupportFrame) {
 }
 
 function connect(qc: QueryClient) {
-  const url = urlFor(useSessionStore.getState().token, useSupportUi.getState().guest);
+  const url = wantedUrl();
   key = url ?? '';
   if (!url || typeof WebSocket === 'undefined') return;
   const ws = new WebSocket(url);
   socket = ws;
-  ws.onopen = () => useSupportUi.getState().setLive(true);
+  ws.onopen = () => {
+    useSupportUi.getState().setLive(true);
+    for (const room of roomListeners.keys()) ws.send(JSON.stringify({ t: 'room.join', room }));
+  };
   ws.onmessage = (e) => {
     try {
-      onFrame(qc, JSON.parse(String(e.data)) as SupportFrame);
+      const f = JSON.parse(String(e.data)) as SupportFrame | RoomFrame;
+      if (f.t.startsWith('room.')) onRoomFrame(f as RoomFrame);
+      else onFrame(qc, f as SupportFrame);
     } catch {
       /* a frame we do not know */
     }
@@ -85,8 +109,7 @@ export function useSupportSocket(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     users++;
-    const want = urlFor(token, guest) ?? '';
-    if (want !== key || !socket) {
+    if ((urlFor(token, guest, roomListeners.size > 0) ?? '') !== key || !socket) {
       disconnect();
       connect(qc);
     }
@@ -95,4 +118,43 @@ export function useSupportSocket(enabled = true) {
       if (users === 0) disconnect();
     };
   }, [enabled, token, guest, qc]);
+}
+
+/**
+ * Follows a host room on the support socket while mounted (issue 31): `room.*` frames of that room
+ * go to `listener` (the latest one given). The socket says `room.joined` once it hears the room;
+ * a page polls the room's history until then, and again whenever the socket drops.
+ */
+export function useRoomSocket(room: string | null, listener: (f: RoomFrame) => void) {
+  const qc = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const guest = useSupportUi((s) => s.guest);
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    if (!room) return;
+    const l = (f: RoomFrame) => latest.current(f);
+    let set = roomListeners.get(room);
+    if (!set) {
+      set = new Set();
+      roomListeners.set(room, set);
+    }
+    const first = set.size === 0;
+    set.add(l);
+    users++;
+    if ((urlFor(token, guest, true) ?? '') !== key || !socket) {
+      disconnect();
+      connect(qc);
+    } else if (first) sendFrame({ t: 'room.join', room });
+    return () => {
+      set.delete(l);
+      if (set.size === 0) {
+        roomListeners.delete(room);
+        sendFrame({ t: 'room.leave', room });
+      }
+      users--;
+      // Nothing left to hear: a reader's socket (no token) closes with its last room.
+      if (users === 0 || !wantedUrl()) disconnect();
+    };
+  }, [room, token, guest, qc]);
 }

@@ -24,6 +24,10 @@ import enPromoKinds from './locales/en/promo-kinds.json';
 import nePromoKinds from './locales/ne/promo-kinds.json';
 import enJackpot from './locales/en/jackpot.json';
 import neJackpot from './locales/ne/jackpot.json';
+import enRooms from './locales/en/rooms.json';
+import neRooms from './locales/ne/rooms.json';
+import enRoomsAdmin from './locales/en/rooms-admin.json';
+import neRoomsAdmin from './locales/ne/rooms-admin.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -54,6 +58,8 @@ const catalogues = [
   ['reports-admin', flatten(enReportsAdmin as Tree), flatten(neReportsAdmin as Tree)],
   ['promo-kinds', flatten(enPromoKinds as Tree), flatten(nePromoKinds as Tree)],
   ['jackpot', flatten(enJackpot as Tree), flatten(neJackpot as Tree)],
+  ['rooms', flatten(enRooms as Tree), flatten(neRooms as Tree)],
+  ['rooms-admin', flatten(enRoomsAdmin as Tree), flatten(neRoomsAdmin as Tree)],
 ] as const;
 
 describe.each(catalogues)('the %s catalogue', (_ns, en, ne) => {

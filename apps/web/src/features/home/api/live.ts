@@ -10,7 +10,3 @@ export function useLiveHosts() {
     staleTime: 60_000,
   });
 }
-
-/** SPEC §7 Live: GET launch chat → the host's chat-room URL (members only). */
-export const launchLiveChat = (id: string) =>
-  api.get<{ chatUrl: string }>('/wps/live/chat', { query: { id } });
