@@ -39,11 +39,13 @@ export default function GamePopup({ props, close }: PopupBodyProps) {
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const [attempt] = useState(() => Date.now());
+  // A signed-in player's free trial (use-launch.ts): every launch of this popup plays as the twin.
+  const asTrial = props.trial === true;
   const launch = useQuery({
-    queryKey: ['games', 'launch', attempt, token],
+    queryKey: ['games', 'launch', attempt, token, asTrial],
     queryFn: async () => {
       const game = await resolveGame(props);
-      return { game, ...(await launchGame(game.gameId)) };
+      return { game, ...(await launchGame(game.gameId, asTrial)) };
     },
     // A launch token is single-use: never refetched behind the player's back.
     retry: false,
@@ -70,7 +72,7 @@ export default function GamePopup({ props, close }: PopupBodyProps) {
       return;
     }
     try {
-      const { url } = await launchGame(game.gameId);
+      const { url } = await launchGame(game.gameId, asTrial);
       w.opener = null;
       w.location.href = url;
       close();
@@ -117,7 +119,12 @@ export default function GamePopup({ props, close }: PopupBodyProps) {
     <div className="game-popup" data-testid="game-popup">
       <div className="game-popup__bar">
         <strong className="game-popup__name">{game.displayName}</strong>
-        {trial && <span className="game-badge">{t('playMoney')}</span>}
+        {/* Play money, never the header's balance: say so on the game screen. */}
+        {trial && (
+          <span className="game-badge game-badge--trial" data-testid="trial-marker">
+            {t('trialMarker')}
+          </span>
+        )}
         <Button size="sm" variant="ghost" onClick={() => void openWindow(game)}>
           {t('newWindow')}
         </Button>

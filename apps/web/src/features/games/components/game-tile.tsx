@@ -9,7 +9,8 @@ import { selectHasToken, selectIsTrial, useSessionStore } from '../../../shared/
 import { useImageSrc } from '../../../shared/system/image-cdn.ts';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
-import { showsFreeTrial } from '../lib/launch-gate.ts';
+import { useFlags } from '../../auth/hooks/use-flags.ts';
+import { showsFreeTrial, trialLaunch } from '../lib/launch-gate.ts';
 import { createThrottle } from '../lib/throttle.ts';
 import { useJackpotPools } from '../../jackpot/api.ts';
 import { jackpotShown } from '../lib/jackpot.ts';
@@ -80,8 +81,11 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const isTrial = useSessionStore(selectIsTrial);
   const launch = useLaunch();
   const imageSrc = useImageSrc();
+  const freePlay = useFlags().flags.FREEPLAY3 === true;
   const play = () => launch({ game });
-  const trial = showsFreeTrial(game, { hasToken, isTrial });
+  const trial = showsFreeTrial(game, { hasToken, isTrial, freePlay });
+  // A signed-in player's free trial plays as their trial twin; a guest or trial account plays as usual.
+  const playTrial = () => launch({ game, trial: trialLaunch({ hasToken, isTrial }) });
   const pools = useJackpotPools();
   const jackpot = jackpotShown(game, pools.data?.pools);
   return (
@@ -124,7 +128,7 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
               </button>
             )}
             {trial && (
-              <button type="button" className="game-tile__trial" onClick={play}>
+              <button type="button" className="game-tile__trial" onClick={playTrial}>
                 {t('freeTrial')}
               </button>
             )}

@@ -6,7 +6,8 @@ import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
 import { launchGate } from '../lib/launch-gate.ts';
 
-export type LaunchTarget = { game: Game } | { vendor: string; gameType: GameCategory };
+/** `trial`: a signed-in player's free trial (played as their trial twin, with play money). */
+export type LaunchTarget = { game: Game; trial?: boolean } | { vendor: string; gameType: GameCategory };
 
 /** Opens a game in the game popup, after SPEC §4's guest and trial rules. */
 export function useLaunch() {
@@ -23,8 +24,9 @@ export function useLaunch() {
     } else if (gate === 'realAccountNeeded') {
       showInfo(t('common:account.trialNeedsReal'));
     } else if (game?.vassalage === 'INHOUSE') {
-      // Our own games are pages of this site, not a vendor's frame.
-      navigate(`/rng/inhouse/${encodeURIComponent(game.gameCode)}`);
+      // Our own games are pages of this site, not a vendor's frame; `?trial=1` plays as the twin.
+      const trial = 'trial' in target && target.trial ? '?trial=1' : '';
+      navigate(`/rng/inhouse/${encodeURIComponent(game.gameCode)}${trial}`);
     } else {
       open('gameModal', { ...target });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchGate, showsFreeTrial } from './launch-gate.ts';
+import { launchGate, showsFreeTrial, trialLaunch } from './launch-gate.ts';
 import {
   biggestWinsShown,
   carouselArrows,
@@ -136,6 +136,17 @@ describe('game tile', () => {
     expect(showsFreeTrial({ supportPlay: 0 }, trial)).toBe(true);
     expect(showsFreeTrial({ supportPlay: 0 }, player)).toBe(false);
     expect(showsFreeTrial({ supportPlay: 1 }, guest)).toBe(false);
+  });
+  it('offers a signed-in player the free trial when free play is on, played as their twin (issue 31)', () => {
+    const player = { hasToken: true, isTrial: false };
+    const trial = { hasToken: true, isTrial: true };
+    expect(showsFreeTrial({ supportPlay: 0 }, { ...player, freePlay: true })).toBe(true);
+    expect(showsFreeTrial({ supportPlay: 0 }, { ...player, freePlay: false })).toBe(false);
+    expect(showsFreeTrial({ supportPlay: 1 }, { ...player, freePlay: true })).toBe(false);
+    // Only a real player's click asks for a trial launch: a trial account already plays money-free.
+    expect(trialLaunch(player)).toBe(true);
+    expect(trialLaunch(trial)).toBe(false);
+    expect(trialLaunch({ hasToken: false, isTrial: false })).toBe(false);
   });
 });
 

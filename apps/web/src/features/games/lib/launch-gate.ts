@@ -14,8 +14,16 @@ export function launchGate(
   return 'go';
 }
 
-/** A free-trial button shows on supportPlay 0 games, for whoever is not playing with real money. */
+/**
+ * A free-trial button shows on supportPlay 0 games (SPEC §2/§3): for a guest (it asks them to log
+ * in), a trial account, and, when free play is switched on (FREEPLAY3), a signed-in player, whose
+ * click plays as their own trial member with play money (issue 31, `trialLaunch`).
+ */
 export const showsFreeTrial = (
   game: { supportPlay: number },
-  session: { hasToken: boolean; isTrial: boolean },
-) => game.supportPlay === 0 && (!session.hasToken || session.isTrial);
+  session: { hasToken: boolean; isTrial: boolean; freePlay?: boolean },
+) => game.supportPlay === 0 && (!session.hasToken || session.isTrial || Boolean(session.freePlay));
+
+/** A free-trial click of a signed-in real player asks the server for a trial launch (`trial=1`). */
+export const trialLaunch = (session: { hasToken: boolean; isTrial: boolean }) =>
+  session.hasToken && !session.isTrial;

@@ -9,13 +9,14 @@ import {
 } from '@wps/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/client.ts';
 import { formatDateTime } from '../../../shared/lib/format.ts';
 import { useLanguageStore } from '../../../shared/i18n/language-store.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
+import { InhouseTrialToken } from '../api/trial.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { invalidateMoney } from '../../wallet/api/get-balance.ts';
 import { newRequestId } from '../api/inhouse.ts';
@@ -40,7 +41,10 @@ interface Live {
 
 /** The socket: frames in, bet and cash-out frames out; reconnects after a drop. */
 function useCrashSocket() {
-  const token = useSessionStore((s) => s.token);
+  // Inside a signed-in player's free trial the socket bets as their trial twin (api/trial.ts).
+  const trialToken = useContext(InhouseTrialToken);
+  const sessionToken = useSessionStore((s) => s.token);
+  const token = trialToken ?? sessionToken;
   const lang = useLanguageStore((s) => s.code);
   const qc = useQueryClient();
   const ws = useRef<WebSocket | null>(null);
