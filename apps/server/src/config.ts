@@ -168,7 +168,10 @@ const envSchema = z.object({
     .optional(),
   WEB_PUSH_SUBJECT: z
     .string()
-    .refine((v) => /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) || httpsOrigin(v) !== null, 'a mailto: or https: URL')
+    .refine(
+      (v) => /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) || httpsOrigin(v) !== null,
+      'a mailto: or https: URL',
+    )
     .optional(),
 });
 
@@ -621,8 +624,7 @@ export function vapidKeyPair(): { publicKey: string; privateKey: string } {
 function webPushConfig(e: z.infer<typeof envSchema>): Config['webPush'] {
   // The subject is how a push service contacts the sender about abuse: a real address or the
   // site's own https origin, never an invented one. Without either, push stays off.
-  const subject =
-    e.WEB_PUSH_SUBJECT ?? (e.PUBLIC_URL ? httpsOrigin(e.PUBLIC_URL) : null) ?? null;
+  const subject = e.WEB_PUSH_SUBJECT ?? (e.PUBLIC_URL ? httpsOrigin(e.PUBLIC_URL) : null) ?? null;
   const pub = e.WEB_PUSH_PUBLIC_KEY;
   const priv = e.WEB_PUSH_PRIVATE_KEY;
   if (!pub !== !priv) {
@@ -638,7 +640,8 @@ function webPushConfig(e: z.infer<typeof envSchema>): Config['webPush'] {
     } catch {
       derived = '';
     }
-    if (derived !== pub) throw new ConfigError('WEB_PUSH_PUBLIC_KEY is not the public key of WEB_PUSH_PRIVATE_KEY');
+    if (derived !== pub)
+      throw new ConfigError('WEB_PUSH_PUBLIC_KEY is not the public key of WEB_PUSH_PRIVATE_KEY');
     return { publicKey: pub, privateKey: priv, subject, keysGenerated: false };
   }
   return { ...vapidKeyPair(), subject, keysGenerated: true };

@@ -27,7 +27,11 @@ export function isPushEndpoint(value: string): boolean {
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (!host.includes('.') || host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host))
+  if (
+    !host.includes('.') ||
+    host === 'localhost' ||
+    /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)
+  )
     return false;
   // IP literals: push services are reached by name; an address is refused whatever its range.
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return false;
@@ -38,9 +42,7 @@ export function isPushEndpoint(value: string): boolean {
 const P256DH = /^[A-Za-z0-9_-]{87}=?$/;
 const AUTH = /^[A-Za-z0-9_-]{22}(==)?$/;
 
-const endpoint = safeString()
-  .max(PUSH_ENDPOINT_MAX, 'invalidUrl')
-  .refine(isPushEndpoint, 'invalidUrl');
+const endpoint = safeString().max(PUSH_ENDPOINT_MAX, 'invalidUrl').refine(isPushEndpoint, 'invalidUrl');
 
 /** POST /wps/push/subscriptions: what `PushSubscription.toJSON()` gives (expirationTime ignored). */
 export const pushSubscribeSchema = z.object({
@@ -53,7 +55,9 @@ export const pushSubscribeSchema = z.object({
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
 /** DELETE /wps/push/subscriptions: this device's endpoint. */
-export const pushUnsubscribeSchema = z.object({ endpoint: safeString().max(PUSH_ENDPOINT_MAX, 'invalidUrl') });
+export const pushUnsubscribeSchema = z.object({
+  endpoint: safeString().max(PUSH_ENDPOINT_MAX, 'invalidUrl'),
+});
 
 /** GET /wps/push/key: whether the site sends pushes at all, and the key to subscribe with. */
 export const pushKeySchema = z.object({

@@ -354,7 +354,8 @@ describe('push subscriptions (issue 31)', () => {
           headers: token ? { token } : {},
           ...(payload ? { payload } : {}),
         });
-        if (res.json().code !== want) wrong.push(`${who} ${method} ${url} → ${res.statusCode} ${res.json().code}`);
+        if (res.json().code !== want)
+          wrong.push(`${who} ${method} ${url} → ${res.statusCode} ${res.json().code}`);
       }
     }
     expect(wrong).toEqual([]);

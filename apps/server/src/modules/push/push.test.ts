@@ -73,7 +73,10 @@ function decrypt(body: Buffer, d: ReturnType<typeof device>): string {
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const plain = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02 and optional zero padding.
   return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
 }
@@ -163,7 +166,10 @@ describe('web push (issue 31)', () => {
     expect((await call('POST', '/wps/push/subscriptions', operatorToken, d.subscription)).statusCode).toBe(
       403,
     );
-    expect((await call('DELETE', '/wps/push/subscriptions', null, { endpoint: d.subscription.endpoint })).statusCode).toBe(401);
+    expect(
+      (await call('DELETE', '/wps/push/subscriptions', null, { endpoint: d.subscription.endpoint }))
+        .statusCode,
+    ).toBe(401);
     const trial = await createMember(t.app, { type: 4 });
     const res = await call('POST', '/wps/push/subscriptions', trial.token, d.subscription);
     expect(res.statusCode).toBe(200);
@@ -200,7 +206,9 @@ describe('web push (issue 31)', () => {
     });
     expect(notAPoint.statusCode).toBe(400);
     expect(notAPoint.json().code).toBe('VALIDATION');
-    expect((await call('POST', '/wps/push/subscriptions', member.token, { endpoint: good.endpoint })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/wps/push/subscriptions', member.token, { endpoint: good.endpoint })).statusCode,
+    ).toBe(400);
     expect(await t.app.services.push.count(member.id)).toBe(0);
   });
 
@@ -208,7 +216,9 @@ describe('web push (issue 31)', () => {
     const member = await createMember(t.app);
     const devices = Array.from({ length: PUSH_SUBSCRIPTIONS_MAX + 2 }, () => device());
     for (const d of devices) {
-      expect((await call('POST', '/wps/push/subscriptions', member.token, d.subscription)).statusCode).toBe(200);
+      expect((await call('POST', '/wps/push/subscriptions', member.token, d.subscription)).statusCode).toBe(
+        200,
+      );
     }
     expect(await t.app.services.push.count(member.id)).toBe(PUSH_SUBSCRIPTIONS_MAX);
 
@@ -219,7 +229,9 @@ describe('web push (issue 31)', () => {
 
     // Another member cannot remove it; the owner can.
     const other = await createMember(t.app);
-    const notTheirs = await call('DELETE', '/wps/push/subscriptions', other.token, { endpoint: last.endpoint });
+    const notTheirs = await call('DELETE', '/wps/push/subscriptions', other.token, {
+      endpoint: last.endpoint,
+    });
     expect(notTheirs.statusCode).toBe(200);
     expect(await t.app.services.push.count(member.id)).toBe(PUSH_SUBSCRIPTIONS_MAX);
     const mine = await call('DELETE', '/wps/push/subscriptions', member.token, { endpoint: last.endpoint });
@@ -234,12 +246,17 @@ describe('web push (issue 31)', () => {
 
   it('pushes an operator reply to an away member once, encrypted and signed for the push service', async () => {
     const d = device('reply');
-    expect((await call('POST', '/wps/push/subscriptions', player.token, d.subscription)).statusCode).toBe(200);
-    const id = (await call('POST', '/wps/support/conversations', player.token, { message: 'Where is my deposit?' }))
-      .json().value.id as number;
+    expect((await call('POST', '/wps/push/subscriptions', player.token, d.subscription)).statusCode).toBe(
+      200,
+    );
+    const id = (
+      await call('POST', '/wps/support/conversations', player.token, { message: 'Where is my deposit?' })
+    ).json().value.id as number;
     push.requests.length = 0;
     const text = `Your deposit is credited. ${'Thank you for waiting. '.repeat(8)}`;
-    const replied = await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, { text });
+    const replied = await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, {
+      text,
+    });
     expect(replied.statusCode).toBe(200);
     await t.app.services.push.settled();
 
@@ -270,8 +287,8 @@ describe('web push (issue 31)', () => {
     const member = await createMember(t.app);
     const d = device('present');
     await call('POST', '/wps/push/subscriptions', member.token, d.subscription);
-    const id = (await call('POST', '/wps/support/conversations', member.token, { message: 'hello' })).json().value
-      .id as number;
+    const id = (await call('POST', '/wps/support/conversations', member.token, { message: 'hello' })).json()
+      .value.id as number;
     const addr = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = new WebSocket(`${addr.replace(/^http/, 'ws')}/wps/support/ws?token=${member.token}`);
     await new Promise<void>((res, rej) => {
@@ -280,13 +297,17 @@ describe('web push (issue 31)', () => {
     });
     await expect.poll(() => t.app.services.support.presence.here(member.id)).toBe(true);
     push.requests.length = 0;
-    await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, { text: 'While you are here' });
+    await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, {
+      text: 'While you are here',
+    });
     await t.app.services.push.settled();
     expect(push.requests).toHaveLength(0);
 
     ws.close();
     await expect.poll(() => t.app.services.support.presence.here(member.id)).toBe(false);
-    await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, { text: 'Now you are away' });
+    await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, {
+      text: 'Now you are away',
+    });
     await t.app.services.push.settled();
     expect(push.requests.map((r) => r.url)).toEqual(['/send/present']);
     expect(JSON.parse(decrypt(push.requests[0]!.body, d)).body).toBe('Now you are away');
@@ -296,8 +317,8 @@ describe('web push (issue 31)', () => {
     const member = await createMember(t.app);
     const gone = device('gone');
     await call('POST', '/wps/push/subscriptions', member.token, gone.subscription);
-    const id = (await call('POST', '/wps/support/conversations', member.token, { message: 'hi' })).json().value
-      .id as number;
+    const id = (await call('POST', '/wps/support/conversations', member.token, { message: 'hi' })).json()
+      .value.id as number;
     push.state.status = 410;
     try {
       const res = await call('POST', `/wps/admin/support/conversations/${id}/messages`, supportToken, {

@@ -21,5 +21,8 @@ export const pushSubscriptions = pgTable(
     locale: text().notNull().default('en'),
     createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [unique('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_member').on(t.memberId, t.id)],
+  (t) => [
+    unique('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_member').on(t.memberId, t.id),
+  ],
 );

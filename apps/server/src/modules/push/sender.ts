@@ -4,7 +4,12 @@ import webpush from 'web-push';
 /** How the request leaves: fetch by default; a test points it at a stand-in push service. */
 export type PushTransport = (
   url: string,
-  init: { method: 'POST'; headers: Record<string, string>; body: Uint8Array; signal: AbortSignal },
+  init: {
+    method: 'POST';
+    headers: Record<string, string>;
+    body: Uint8Array<ArrayBuffer>;
+    signal: AbortSignal;
+  },
 ) => Promise<{ status: number }>;
 
 export const fetchTransport: PushTransport = (url, init) => fetch(url, init);

@@ -134,7 +134,10 @@ export class PushService {
     const subject = this.config.subject;
     if (subject === null) return;
     const vapid = { subject, publicKey: this.config.publicKey, privateKey: this.config.privateKey };
-    const subs = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
+    const subs = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.memberId, memberId));
     await Promise.all(
       subs.map(async (s) => {
         try {

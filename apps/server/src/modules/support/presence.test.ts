@@ -63,7 +63,10 @@ describe('the reply notification', () => {
     expect(Array.from(n.body)).toHaveLength(100);
     expect(n.body.endsWith('…')).toBe(true);
     expect(n).toMatchObject({ title: 'Support replied', tag: 'support-42', url: '/help#livechat' });
-    expect(replyNotification(message('Hi'), 'ne')).toMatchObject({ title: 'सहायता टोलीले जवाफ दियो', body: 'Hi' });
+    expect(replyNotification(message('Hi'), 'ne')).toMatchObject({
+      title: 'सहायता टोलीले जवाफ दियो',
+      body: 'Hi',
+    });
     expect(replyNotification(message(''), 'en').body).toBe('Sent you an image');
   });
 });

@@ -93,7 +93,9 @@ export class SupportPresence {
     try {
       await this.db
         .delete(supportPresence)
-        .where(and(eq(supportPresence.instance, this.instance), inArray(supportPresence.memberId, memberIds)));
+        .where(
+          and(eq(supportPresence.instance, this.instance), inArray(supportPresence.memberId, memberIds)),
+        );
     } catch {
       /* the row goes stale on its own */
     }
