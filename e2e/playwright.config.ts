@@ -21,9 +21,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: a journey keeps the browser's renderer and the server busy, about 1.7 of the
-  // runner's 2 cores, so a second worker made each journey slower and the run no shorter (measured;
-  // docs/testing.md). E2E_WORKERS sets more on a bigger machine.
+  // One worker. Tried again on 2026-11-29 (docs/testing.md): 46 journeys of 11 files took 424 s with
+  // two workers against 532 s with one, but the whole set did not gain: journeys that walk many pages
+  // ran more than twice as long beside a second browser (wallet pages 29 s alone, 60–78 s), and the
+  // CPU-throttled layout-shift checks failed, each failure costing a retry and a new worker that
+  // seeds its worlds again. E2E_WORKERS sets more on a bigger machine.
   workers: Number(process.env.E2E_WORKERS) || 1,
   // In CI a failed journey runs once more: one that then passes is listed under "flaky tests" in the
   // summary (scripts/test-all.mjs), not hidden, and a timing race on a loaded runner does not refuse the run.
