@@ -99,6 +99,8 @@ test.describe('host rooms (issue 31)', () => {
   });
 
   test('the room at 390 px in both themes and languages', async ({ browser, server }) => {
+    // Four cold page loads (the Nepali ones fetch the Devanagari font too).
+    test.setTimeout(150_000);
     const member = await server.app.services.members.getByAccount('demo01');
     for (const text of ['Namaste!', 'नमस्ते, आज राम्रो खेल!']) {
       await server.app.services.rooms.post(
