@@ -14,7 +14,7 @@ test.use({ world: 'demo' });
 
 /**
  * Every route of the contract's table and every member-centre page, logged out and logged in,
- * plus the operator console, at phone (360: both themes, both languages) and tablet (768: dark EN, light NE) widths:
+ * plus the operator console, at phone (360: dark and light EN, dark NE) and tablet (768: dark EN, light NE) widths:
  * the page never scrolls sideways, no visible button lies under something else, and on a phone
  * no table is wider than the screen (the player site's records are cards there). At 360 px
  * axe-core runs on every page of both themes (0 critical, 0 serious): every rule in dark, the
@@ -28,12 +28,13 @@ test.use({ world: 'demo' });
 const WIDTHS = [360, 768] as const;
 const AXE_WIDTH = 360;
 /**
- * Which theme and language combinations each width runs. Phones get all four (most players). The
- * tablet gets one per language, one in each theme: a theme changes colours, not boxes, and each
- * 768 px combination cost CI about a minute on the 2-core machine.
+ * Which theme and language combinations each width runs. A theme changes colours, not boxes, and
+ * each combination cost CI about a minute on the 2-core machine. Phones get English in both themes
+ * (axe's colour rules run in each) and Nepali in dark; the tablet gets one per language, one in
+ * each theme, so Nepali is laid out in light too. Every combination still runs at some width.
  */
 const COMBOS_AT: Record<(typeof WIDTHS)[number], typeof COMBOS> = {
-  360: COMBOS,
+  360: COMBOS.filter((c) => c.lang === 'EN' || c.theme === 'dark'),
   768: COMBOS.filter((c) => (c.lang === 'EN') === (c.theme === 'dark')),
 };
 // The page needs the file's text, not the module node would load.
