@@ -6,10 +6,10 @@ import { groupMoney } from '../../../app/layouts/balance-format.ts';
 import { cx } from '../../../shared/lib/cx.ts';
 import { usePopupStore } from '../../../shared/popups/store.ts';
 import { selectHasToken, selectIsTrial, useSessionStore } from '../../../shared/session/store.ts';
+import { usePermission } from '../../../shared/system/api/get-permission.ts';
 import { useImageSrc } from '../../../shared/system/image-cdn.ts';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
-import { useFlags } from '../../auth/hooks/use-flags.ts';
 import { showsFreeTrial, trialLaunch } from '../lib/launch-gate.ts';
 import { createThrottle } from '../lib/throttle.ts';
 import { useJackpotPools } from '../../jackpot/api.ts';
@@ -81,7 +81,8 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
   const isTrial = useSessionStore(selectIsTrial);
   const launch = useLaunch();
   const imageSrc = useImageSrc();
-  const freePlay = useFlags().flags.FREEPLAY3 === true;
+  // SPEC §6 whitelabel flags (the shell's start-up permission call): FREEPLAY3, free play on.
+  const freePlay = usePermission().data?.info.whitelabel.flags.FREEPLAY3 === true;
   const play = () => launch({ game });
   const trial = showsFreeTrial(game, { hasToken, isTrial, freePlay });
   // A signed-in player's free trial plays as their trial twin; a guest or trial account plays as usual.
