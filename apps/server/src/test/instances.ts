@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../config.ts';
+import { type Config, testConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
@@ -16,12 +16,14 @@ export async function eventually(check: () => Promise<boolean>, ms = 3_000): Pro
 
 /**
  * Two server instances on one fresh PostgreSQL database (TEST_DATABASE_URL): `a` as createTestApp
- * makes it, `b` with its own pool, caches and listener.
+ * makes it, `b` with its own pool, caches and listener; both with the same config overrides.
  */
-export async function twoInstances(): Promise<{ a: TestApp; b: FastifyInstance; close(): Promise<void> }> {
-  const a = await createTestApp({}, { postgres: 'require' });
+export async function twoInstances(
+  overrides: Partial<Config> = {},
+): Promise<{ a: TestApp; b: FastifyInstance; close(): Promise<void> }> {
+  const a = await createTestApp(overrides, { postgres: 'require' });
   const database = await openDatabase({ url: a.database.url!, poolSize: 4 });
-  const b = await buildApp(testConfig(), { database });
+  const b = await buildApp(testConfig(overrides), { database });
   await b.ready();
   return {
     a,
