@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -19,6 +21,12 @@ function reactRouterProduction(): string {
     'production',
     'index.mjs',
   );
+}
+
+/** A short content hash of a file beside this config. */
+function fileHash(file: string): string {
+  const bytes = readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), file));
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 10);
 }
 
 export default defineConfig(({ command }) => ({
@@ -54,6 +62,9 @@ export default defineConfig(({ command }) => ({
         // Only the shell is precached: the whole app (console included) would cost a phone
         // megabytes on its first visit. Hashed assets are cached as they are first used.
         globPatterns: ['offline.html', 'favicon.svg', 'icon-192.png'],
+        // Web Push (issue 31): the push and notification-click handlers, a static file of public/.
+        // Its hash in the URL changes sw.js when it changes, so browsers update the worker.
+        importScripts: [`push-sw.js?v=${fileHash('public/push-sw.js')}`],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         runtimeCaching: [

@@ -1,6 +1,8 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { testConfig } from '../../apps/server/src/config.ts';
 import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
-import { rememberPreferences } from '../fixtures/shots.ts';
+import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
 import { openConsole, signInPlayer } from './wallet-helpers.ts';
 
 // The demo world: demo01 is a player with a balance the console shows beside the chat.
@@ -32,6 +34,13 @@ test.describe('live support chat (issue 31)', () => {
     const chat = page.getByRole('dialog', { name: 'Live chat' });
     await expect(chat.getByText('We are online: a member of our team will answer here.')).toBeVisible();
     await expect(chat.getByText('Support hours: every day, 24 hours')).toBeVisible();
+    // Journeys block service workers: the push switch says so and cannot be turned on (issue 31).
+    await expect(
+      chat.getByRole('switch', { name: 'Notify me on this device when support replies' }),
+    ).toBeDisabled();
+    await expect(
+      chat.getByText('This browser cannot show notifications from this site.', { exact: false }),
+    ).toBeVisible();
     await chat.getByRole('textbox', { name: 'Type your message' }).fill('My deposit of 500 has not arrived.');
     await chat.getByRole('button', { name: 'Start chat' }).click();
     const messages = chat.getByRole('list', { name: 'Messages' });
@@ -73,6 +82,7 @@ test.describe('live support chat (issue 31)', () => {
     page,
     server,
   }) => {
+    test.setTimeout(120_000);
     // Hours that are never now: open one hour from now until two hours from now, Nepal time.
     const nepal = new Date(Date.now() + (5 * 60 + 45) * 60_000);
     const hh = (h: number) => `${String((nepal.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
@@ -98,5 +108,125 @@ test.describe('live support chat (issue 31)', () => {
     await page.reload();
     await page.goto('/help#livechat');
     await expect(chat.getByText('खाता कसरी खोल्ने?')).toBeVisible();
+
+    // The guest's unread badge (issue 31), at 390 px: with the chat closed, an operator's answer
+    // shows on the side menu's Live chat, and reading it clears the badge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press('Escape');
+    await expect(chat).toHaveCount(0);
+    const conversationId = queue.find((i) => i.guestName === 'Sita')?.id;
+    const op = await createOperator(server.app, { role: 'support', account: 'opguest' });
+    const answered = await server.app.inject({
+      method: 'POST',
+      url: `/wps/admin/support/conversations/${conversationId}/messages`,
+      headers: { token: op.token },
+      payload: { text: 'नमस्ते Sita, म मद्दत गर्छु।' },
+    });
+    expect(answered.statusCode).toBe(200);
+    const openSideMenu = () =>
+      page.getByRole('navigation', { name: 'छिटो नेभिगेसन' }).getByRole('button', { name: 'खेलहरू' }).click();
+    await openSideMenu();
+    const liveChat = page
+      .getByRole('complementary', { name: 'साइड मेनु' })
+      .getByRole('button', { name: /प्रत्यक्ष च्याट/ });
+    await expect(liveChat.getByTestId('support-unread')).toHaveText(/^1/, { timeout: 15_000 });
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('support-guest-badge-ne-dark-390.png') });
+    await liveChat.click();
+    await expect(chat.getByText('नमस्ते Sita, म मद्दत गर्छु।')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chat).toHaveCount(0);
+    await openSideMenu();
+    await expect(liveChat).toBeVisible();
+    await expect(liveChat.getByTestId('support-unread')).toHaveCount(0, { timeout: 15_000 });
+  });
+});
+
+/**
+ * "Notify me on this device when support replies" (issue 31). Journeys cannot reach a real push
+ * service, so the page gets a stand-in for the browser's push manager (a subscription with real
+ * P-256 keys); everything from the switch to the server's table is the product's.
+ */
+test.describe('push notifications for support replies (issue 31)', () => {
+  test.use({ serverConfig: { webPush: { ...testConfig().webPush, subject: 'https://wps.example.com' } } });
+
+  test('a member turns notifications on in the chat at 390 px, the device is registered, and turns them off', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const keys = {
+      p256dh: browserKey.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    await page.addInitScript((k) => {
+      let current: unknown = null;
+      const subscription = (options: unknown) => ({
+        endpoint: 'https://push.example.net/send/journey',
+        options,
+        toJSON: () => ({ endpoint: 'https://push.example.net/send/journey', keys: k }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      });
+      const pushManager = {
+        getSubscription: async () => current,
+        subscribe: async (options: unknown) => {
+          current = subscription(options);
+          return current;
+        },
+      };
+      Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true });
+      // The browser's permission prompt, answered "Allow" (headless Chromium denies notifications).
+      let permission: NotificationPermission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission, configurable: true });
+      Object.defineProperty(Notification, 'requestPermission', {
+        value: async () => {
+          permission = 'granted';
+          return permission;
+        },
+        configurable: true,
+      });
+      const sw = navigator.serviceWorker ?? {};
+      Object.defineProperty(sw, 'getRegistration', {
+        value: async () => ({ pushManager }),
+        configurable: true,
+      });
+      if (!navigator.serviceWorker) Object.defineProperty(navigator, 'serviceWorker', { value: sw });
+    }, keys);
+    await signInPlayer(page, 'demo01', 'Demo@1234');
+    const demo = await server.app.services.members.getByAccount('demo01');
+    expect(demo).toBeTruthy();
+    const memberId = demo?.id ?? 0;
+
+    await page.goto('/help#livechat');
+    const chat = page.getByRole('dialog', { name: 'Live chat' });
+    const toggle = chat.getByRole('switch', { name: 'Notify me on this device when support replies' });
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).not.toBeChecked();
+    await toggle.click({ force: true });
+    await expect(toggle).toBeChecked();
+    await expect(
+      chat.getByText('On: this device is notified when support replies while the site is closed.'),
+    ).toBeVisible();
+    await expect.poll(() => server.app.services.push.count(memberId)).toBe(1);
+    expect(await noSideScroll(page)).toBe(true);
+
+    // The switch in both themes and languages, on (a reload keeps it: the device is still subscribed).
+    for (const { theme, lang } of COMBOS) {
+      await rememberPreferences(page, theme, lang);
+      await page.goto('/help#livechat');
+      await expect(page.getByRole('switch')).toBeChecked();
+      await shoot(page, `support-push-switch-${theme}-${lang}-390`);
+    }
+    await rememberPreferences(page, 'light', 'EN');
+    await page.goto('/help#livechat');
+    await expect(toggle).toBeChecked();
+    await toggle.click({ force: true });
+    await expect(toggle).not.toBeChecked();
+    await expect.poll(() => server.app.services.push.count(memberId)).toBe(0);
   });
 });

@@ -56,15 +56,20 @@ function guestHeaders(): Record<string, string> | undefined {
 }
 
 export const statusKey = (token: string | null) => ['support', 'status', token] as const;
+/** A guest's status is its conversation's (the token header): one cache entry per conversation. */
+const statusKeyOf = (token: string | null, guestId: number | null) =>
+  [...statusKey(token), token ? null : guestId] as const;
 export const threadKey = (id: number | null) => ['support', 'thread', id] as const;
 
-/** On duty or not, the member's open conversation and its unread answers (the badge). */
+/** On duty or not, the member's (or this device's guest) conversation and its unread answers (the badge). */
 export function useSupportStatus(opts: { poll?: boolean } = {}) {
   const token = useSessionStore((s) => s.token);
+  const guestId = useSupportUi((s) => s.guest?.id ?? null);
   const live = useSupportUi((s) => s.live);
   return useQuery({
-    queryKey: statusKey(token),
-    queryFn: ({ signal }) => api.get<SupportStatusInfo>('/wps/support/status', { signal }),
+    queryKey: statusKeyOf(token, guestId),
+    queryFn: ({ signal }) =>
+      api.get<SupportStatusInfo>('/wps/support/status', { signal, headers: guestHeaders() }),
     staleTime: 30_000,
     // The badge follows the socket; without it, a slow poll.
     refetchInterval: opts.poll && !live ? 30_000 : false,

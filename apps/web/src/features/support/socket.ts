@@ -68,6 +68,11 @@ function connect(qc: QueryClient) {
   socket = ws;
   ws.onopen = () => {
     useSupportUi.getState().setLive(true);
+    // Answers that came while no socket was open are only in the HTTP reads: the threads catch up
+    // (an open chat reads them, marking them read) before the badge is counted again.
+    void qc
+      .invalidateQueries({ queryKey: ['support', 'thread'] })
+      .then(() => qc.invalidateQueries({ queryKey: ['support', 'status'] }));
     for (const room of roomListeners.keys()) ws.send(JSON.stringify({ t: 'room.join', room }));
   };
   ws.onmessage = (e) => {

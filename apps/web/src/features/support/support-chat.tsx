@@ -1,6 +1,6 @@
 import type { SupportMessage, SupportStatusInfo } from '@wps/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
@@ -21,6 +21,9 @@ import {
 } from './api.ts';
 import { useSupportSocket } from './socket.ts';
 import './support.css';
+
+// Members only, and its own chunk: the push switch (issue 31) stays out of the chat for guests.
+const NotifySwitch = lazy(() => import('../push/notify-switch.tsx'));
 
 /** "On duty" or the honest wait: never "24/7" unless the hours are round the clock. */
 export function DutyLine({ status }: { status: SupportStatusInfo }) {
@@ -175,6 +178,11 @@ export function SupportChat() {
   return (
     <div className="support-chat">
       {status.data && <DutyLine status={status.data} />}
+      {token && (
+        <Suspense fallback={null}>
+          <NotifySwitch />
+        </Suspense>
+      )}
       <div className="support-chat__body">
         {id !== null && thread.data ? (
           <MessageList
