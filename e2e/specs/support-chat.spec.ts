@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { testConfig } from '../../apps/server/src/config.ts';
 import { createOperator } from '../../apps/server/src/test/members.ts';
 import { expect, test } from '../fixtures/server.ts';
-import { COMBOS, rememberPreferences, shoot } from '../fixtures/shots.ts';
+import { COMBOS, rememberPreferences } from '../fixtures/shots.ts';
 import { openConsole, signInPlayer } from './wallet-helpers.ts';
 
 // The demo world: demo01 is a player with a balance the console shows beside the chat.
@@ -131,6 +131,7 @@ test.describe('live support chat (issue 31)', () => {
       .getByRole('button', { name: /प्रत्यक्ष च्याट/ });
     await expect(liveChat.getByTestId('support-unread')).toHaveText(/^1/, { timeout: 15_000 });
     expect(await noSideScroll(page)).toBe(true);
+    await liveChat.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('support-guest-badge-ne-dark-390.png') });
     await liveChat.click();
     await expect(chat.getByText('नमस्ते Sita, म मद्दत गर्छु।')).toBeVisible();
@@ -162,31 +163,35 @@ test.describe('push notifications for support replies (issue 31)', () => {
       auth: randomBytes(16).toString('base64url'),
     };
     await page.addInitScript((k) => {
-      let current: unknown = null;
+      // Kept for the tab like the browser keeps it: a reload still finds the subscription and the permission.
+      const STORE = 'stand-in.push';
       const subscription = (options: unknown) => ({
         endpoint: 'https://push.example.net/send/journey',
         options,
         toJSON: () => ({ endpoint: 'https://push.example.net/send/journey', keys: k }),
         unsubscribe: async () => {
-          current = null;
+          sessionStorage.removeItem(STORE);
           return true;
         },
       });
       const pushManager = {
-        getSubscription: async () => current,
+        getSubscription: async () => (sessionStorage.getItem(STORE) ? subscription(null) : null),
         subscribe: async (options: unknown) => {
-          current = subscription(options);
-          return current;
+          sessionStorage.setItem(STORE, '1');
+          return subscription(options);
         },
       };
       Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true });
       // The browser's permission prompt, answered "Allow" (headless Chromium denies notifications).
-      let permission: NotificationPermission = 'default';
-      Object.defineProperty(Notification, 'permission', { get: () => permission, configurable: true });
+      const GRANT = 'stand-in.notifications';
+      Object.defineProperty(Notification, 'permission', {
+        get: () => (sessionStorage.getItem(GRANT) ? 'granted' : 'default'),
+        configurable: true,
+      });
       Object.defineProperty(Notification, 'requestPermission', {
         value: async () => {
-          permission = 'granted';
-          return permission;
+          sessionStorage.setItem(GRANT, '1');
+          return 'granted';
         },
         configurable: true,
       });
@@ -215,14 +220,18 @@ test.describe('push notifications for support replies (issue 31)', () => {
     await expect.poll(() => server.app.services.push.count(memberId)).toBe(1);
     expect(await noSideScroll(page)).toBe(true);
 
-    // The switch in both themes and languages, on (a reload keeps it: the device is still subscribed).
+    // The switch in both themes and languages, on (the device is still subscribed). Through
+    // about:blank: a same-URL goto would only move the hash, and the preferences load with the page.
     for (const { theme, lang } of COMBOS) {
       await rememberPreferences(page, theme, lang);
+      await page.goto('about:blank');
       await page.goto('/help#livechat');
       await expect(page.getByRole('switch')).toBeChecked();
-      await shoot(page, `support-push-switch-${theme}-${lang}-390`);
+      expect(await noSideScroll(page)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`support-push-switch-${theme}-${lang}-390.png`) });
     }
     await rememberPreferences(page, 'light', 'EN');
+    await page.goto('about:blank');
     await page.goto('/help#livechat');
     await expect(toggle).toBeChecked();
     await toggle.click({ force: true });
