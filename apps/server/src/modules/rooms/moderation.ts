@@ -1,11 +1,10 @@
-import type { RoomSanction } from '@wps/contract';
+import type { RoomFrame, RoomSanction } from '@wps/contract';
 import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../admin/service.ts';
 import type { MembersService } from '../members/service.ts';
 import { roomMessages, roomSanctions, roomWords } from './schema.ts';
-import type { RoomsService } from './service.ts';
 import { normalizeWord } from './words.ts';
 
 export interface RoomActor {
@@ -29,10 +28,20 @@ const toSanction = (r: typeof roomSanctions.$inferSelect): RoomSanction => ({
  * announced at once), mute a member in a room for some minutes, ban and unban, and the word list.
  * Every action is written to the operator audit log in the same transaction as the change.
  */
+/**
+ * What moderation needs of the rooms service (service.ts implements it). Declared here so the two
+ * files import one way: the service builds its moderation, the moderation never imports the service.
+ */
+export interface ModeratedRooms {
+  /** The configured host of a room; throws the not-found error for an unknown room. */
+  host(id: string): unknown;
+  publish(room: string, frame: RoomFrame, onlyMemberId?: number): void;
+}
+
 export class RoomModeration {
   constructor(
     private readonly db: Db,
-    private readonly rooms: RoomsService,
+    private readonly rooms: ModeratedRooms,
     private readonly deps: { members: MembersService; audit: AuditService },
   ) {}
 
