@@ -158,13 +158,19 @@ function inspectOnce(page: Page, screenWidth: number) {
      * After scrolling a button into view: the next frames are painted (a `content-visibility: auto`
      * section, the footer, paints what scrolled in only then; until then a hit test finds the
      * section, not its button). False when the page is no longer to be judged: a popup opened
-     * meanwhile (a guarded route's login covers the page on purpose), or the button left the page.
+     * meanwhile (a guarded route's login covers the page on purpose), or the button left the page
+     * or was hidden (then the whole look is taken again, `stale`).
      */
     const afterScroll = async (button: HTMLElement) => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       if (scope === document && document.querySelector('[role="dialog"], dialog[open]')) return false;
-      if (!button.isConnected) stale = true;
-      return button.isConnected;
+      // Gone, or hidden meanwhile: the popup in the dialog was replaced (a CI run under load went on
+      // from /register to /help while the register form was still being looked at; the form, hidden
+      // by Suspense while the help chunk came, measured 0×0 and "was covered" by the backdrop).
+      const shown =
+        button.isConnected && button.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+      if (!shown) stale = true;
+      return shown;
     };
     const label = (b: HTMLElement) =>
       (b.getAttribute('aria-label') || b.textContent || b.className).trim().replace(/\s+/g, ' ').slice(0, 40);

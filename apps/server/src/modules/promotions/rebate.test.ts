@@ -143,8 +143,10 @@ describe('manual rebate (MANPLAYREB3)', () => {
     const pin = (ms: number) => {
       rebate.clock.now = async () => new Date(ms);
     };
-    // A business midnight 1 to 25 hours from now: every instant below is after the member's creation.
-    const midnight = businessDayStart(new Date(Date.now() + 25 * 3_600_000)).getTime();
+    // A business midnight 3 to 27 hours from now, so that every instant below, the earliest two hours
+    // before it, is after the member's creation (a claim's first window starts there). With 25 hours
+    // the midnight could be 1 hour away and the first bet fell before the member existed.
+    const midnight = businessDayStart(new Date(Date.now() + 27 * 3_600_000)).getTime();
     const claim = () => api(player.token, 'POST', '/wps/promotions/rebate/claim');
     try {
       await betAt(player.id, 100_000n, midnight - 2 * 3_600_000); // 1000.00 at 1 % → 10.00
