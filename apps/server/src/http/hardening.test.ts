@@ -183,6 +183,13 @@ describe('trusted proxies and metrics', () => {
       expect(again.body).toMatch(
         /wps_bets_consumer_watermark_age_seconds\{consumer="promotions.wagering"\} \d/,
       );
+      // The process's metrics (collected once per process, app-close.test.ts) beside the app's own.
+      expect(again.body).toContain('process_cpu_user_seconds_total');
+      expect(again.body).toContain('nodejs_eventloop_lag_seconds');
+      expect(again.body).toContain('nodejs_gc_duration_seconds');
+      expect(again.body).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/metrics",status="401"\} 2/,
+      );
     } finally {
       await t.close();
     }

@@ -9,6 +9,22 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /**
+ * The process's own metrics (memory, CPU, event-loop delay, GC), collected once per process: they
+ * describe the process, not an app, and prom-client's collectors for them are never stopped (a GC
+ * PerformanceObserver, an enabled event-loop-delay monitor). Collected per app, each app's registry
+ * was held by them for good, and through it the app: a process that builds many apps (a test worker)
+ * kept every one it had closed.
+ */
+let processMetrics: Registry | null = null;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
+/**
  * Prometheus text at /metrics: process metrics, a request histogram by route and status, and each
  * bets-record consumer's backlog and watermark age (read at scrape time from `consumers`).
  */
@@ -18,7 +34,7 @@ export function registerMetrics(
   consumers?: () => Promise<ConsumerState[]>,
 ) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const processWide = processRegistry();
   if (consumers) {
     let states: Promise<ConsumerState[]> | null = null;
     // One read per scrape for both gauges: the read in flight is shared.
@@ -65,8 +81,9 @@ export function registerMetrics(
     if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
       throw new AppError('UNAUTHORIZED');
     }
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
+    const both = Registry.merge([processWide, registry]);
+    reply.header('content-type', both.contentType);
+    return both.metrics();
   });
   return registry;
 }
