@@ -18,11 +18,14 @@ import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { requestLocale, translate } from '../../http/i18n.ts';
+import { SOCKET_TRY_LATER, SocketGate, socketCaller } from '../../http/socket-gate.ts';
 import { tokenFrom } from '../auth/hook.ts';
 import type { AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
 
 /** Largest client frame read; anything longer is an error frame. */
 const MAX_FRAME_BYTES = 1024;
+/** Sockets one instance holds, and one caller (a member, else an address: guests watch) holds on it. */
+export const CRASH_SOCKETS = { perInstance: 20_000, perCaller: 20 } as const;
 
 /** Close codes (application range 4000–4999) sent with a reason when a socket's session ends. */
 export const CRASH_CLOSE = {
@@ -97,6 +100,7 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
   const system = app.services.system;
   const watch = new SocketSessions();
   sessions.changes.follow(watch);
+  const gate = new SocketGate(CRASH_SOCKETS.perInstance, CRASH_SOCKETS.perCaller);
   const tags = ['inhouse'];
   const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
@@ -139,6 +143,9 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(CRASH_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+    const release = gate.enter(socketCaller(req));
+    if (!release) return socket.close(SOCKET_TRY_LATER.code, SOCKET_TRY_LATER.reason);
+    socket.on('close', release);
     const principal = req.principal?.kind === 'member' ? req.principal : null;
     const token = principal ? tokenFrom(req) : null;
     const ip = clientIp(req);

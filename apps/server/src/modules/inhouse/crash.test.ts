@@ -3,10 +3,12 @@ import { crashPointHundredths, verifyChainHash } from '@wps/games';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { SOCKET_TRY_LATER } from '../../http/socket-gate.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { CrashService, crashAfterMs, multiplierAt, TICK_FRAME_MS } from './crash-service.ts';
+import { CRASH_SOCKETS } from './crash-routes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -350,6 +352,17 @@ describe('crash: shared rounds over the socket', () => {
     c.send({ t: 'bet', requestId: rid(), slot: 0, amount: '1.00' });
     expect((await c.next('error')).code).toBe('CONFLICT');
     c.ws.terminate();
+  });
+
+  it('watchers from one address hold at most 20 sockets; a member counts on their own', async () => {
+    const closed = (ws: WebSocket) => new Promise<number>((res) => ws.once('close', (c) => res(c)));
+    const watchers: Client[] = [];
+    for (let i = 0; i < CRASH_SOCKETS.perCaller; i++) watchers.push(await connect());
+    const over = new WebSocket(`${base}/wps/inhouse/crash/ws`);
+    expect(await closed(over)).toBe(SOCKET_TRY_LATER.code);
+    const member = await connect(player.token);
+    expect((await member.next('hello')).member).toBe(true);
+    for (const c of [...watchers, member]) c.ws.terminate();
   });
 
   it('a trial player bets play money only', async () => {

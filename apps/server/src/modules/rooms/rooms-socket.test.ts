@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { SOCKET_TRY_LATER } from '../../http/socket-gate.ts';
+import { SUPPORT_SOCKETS } from '../support/ws-routes.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 
@@ -124,5 +126,34 @@ describe('host rooms on the support socket', () => {
     await expect.poll(() => got(c, 'pong')).toBe(true);
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
     c.ws.close();
+  });
+
+  it('holds at most 20 sockets for one address without a token; a member counts on their own', async () => {
+    const closed = (ws: WebSocket) => new Promise<number>((res) => ws.once('close', (c) => res(c)));
+    const guests: WebSocket[] = [];
+    for (let i = 0; i < SUPPORT_SOCKETS.perCaller; i++) guests.push((await connect()).ws);
+    // One more from the same address is refused with "try again later"; its page polls meanwhile.
+    const over = new WebSocket(`${base}/wps/support/ws`);
+    expect(await closed(over)).toBe(SOCKET_TRY_LATER.code);
+    // A member on the same address is counted as themself, not as the address.
+    const player = await createMember(t.app);
+    const member = await connect(`token=${player.token}`);
+    expect(await member.join('anna')).toBe(true);
+    // A socket that closed frees its place.
+    const gone = guests.pop();
+    gone?.close();
+    if (gone) await closed(gone);
+    await expect
+      .poll(async () => {
+        const again = new WebSocket(`${base}/wps/support/ws`);
+        const opened = await new Promise<boolean>((res) => {
+          again.once('open', () => res(true));
+          again.once('close', () => res(false));
+        });
+        if (opened) guests.push(again);
+        return opened;
+      })
+      .toBe(true);
+    for (const ws of [...guests, member.ws]) ws.close();
   });
 });

@@ -1,6 +1,7 @@
 import { hasPermission, type RoomFrame, SUPPORT_WS_PATH, type SupportFrame } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { SOCKET_TRY_LATER, SocketGate, socketCaller } from '../../http/socket-gate.ts';
 import { tokenFrom } from '../auth/hook.ts';
 import { RoomFollower } from '../rooms/follower.ts';
 import { isRoomEvent, type SupportEvent } from './relay.ts';
@@ -11,6 +12,8 @@ export const SUPPORT_CLOSE = { unauthorized: 4001 } as const;
 const RECHECK_MS = 60_000;
 /** Client frames are small (a ping, a room join): anything longer is ignored unread. */
 const CLIENT_FRAME_MAX = 256;
+/** Sockets one instance holds, and one caller (a member, an operator, else an address) holds on it. */
+export const SUPPORT_SOCKETS = { perInstance: 20_000, perCaller: 20 } as const;
 
 /**
  * The chat's socket (issue 31), beside the crash game's: `?token=` is a member's or an operator's
@@ -28,8 +31,13 @@ export const supportSocketRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessions = app.services.auth.sessions;
   const staffs = (permissions: readonly string[]) =>
     hasPermission(permissions, 'support') || hasPermission(permissions, 'rooms');
+  // Guests connect with no token (to read a room): without a cap one address could hold them all.
+  const gate = new SocketGate(SUPPORT_SOCKETS.perInstance, SUPPORT_SOCKETS.perCaller);
 
   app.get(SUPPORT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+    const release = gate.enter(socketCaller(req));
+    if (!release) return socket.close(SOCKET_TRY_LATER.code, SOCKET_TRY_LATER.reason);
+    socket.on('close', release);
     const token = tokenFrom(req);
     const p = req.principal;
     const send = (f: SupportFrame | RoomFrame) => {
