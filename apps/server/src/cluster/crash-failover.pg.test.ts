@@ -155,16 +155,25 @@ class Socket {
     ms = 10_000,
   ): Promise<Extract<CrashServerFrame, { t: T }>> {
     let found: Extract<CrashServerFrame, { t: T }> | undefined;
-    await until(
-      () => {
-        const i = this.frames.findIndex((f) => f.t === t && pred(f as Extract<CrashServerFrame, { t: T }>));
-        if (i < 0) return false;
-        found = this.frames.splice(i, 1)[0] as Extract<CrashServerFrame, { t: T }>;
-        return true;
-      },
-      ms,
-      `a ${t} frame`,
-    );
+    try {
+      await until(
+        () => {
+          const i = this.frames.findIndex((f) => f.t === t && pred(f as Extract<CrashServerFrame, { t: T }>));
+          if (i < 0) return false;
+          found = this.frames.splice(i, 1)[0] as Extract<CrashServerFrame, { t: T }>;
+          return true;
+        },
+        ms,
+        `a ${t} frame`,
+      );
+    } catch (err) {
+      // Say what did come (an error frame refusing the bet, a closed socket): a CI run once timed
+      // out here, and the bare timeout could not tell why.
+      const seen = this.frames.filter((f) => f.t !== 'tick').slice(-5);
+      throw new Error(
+        `${(err as Error).message}; socket state ${this.ws.readyState}, last frames: ${JSON.stringify(seen).slice(0, 800)}`,
+      );
+    }
     return found!;
   }
 }
