@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { secondsLeft } from './countdown.tsx';
+import { secondsLeft, shownSeconds } from './countdown.tsx';
 import { pageWindow } from './pagination.tsx';
 import { absoluteUrl } from './qr-code.tsx';
 
@@ -39,5 +39,11 @@ describe('countdown', () => {
     expect(secondsLeft(10_000, 9_001)).toBe(1);
     expect(secondsLeft(10_000, 10_000)).toBe(0);
     expect(secondsLeft(10_000, 20_000)).toBe(0);
+  });
+
+  it('never shows more than the deadline it was set to, however old the last tick', () => {
+    // Set at 100 s for 300 s; the hook last read the clock when it mounted, 3 s before.
+    expect(shownSeconds(100_000 + 300_000, 97_000, 100_000)).toBe(300);
+    expect(shownSeconds(400_000, 150_000, 100_000)).toBe(250); // a tick later than the render: the tick
   });
 });
