@@ -35,13 +35,19 @@ async function fitsTheScreen(page: Page) {
 }
 
 async function play(page: Page, path: string, button: string, stakeLabel: string, times: number) {
+  const game = path.split('/').pop();
   await page.goto(path);
   // The stake's label also carries the table limits under it.
   await page.getByLabel(stakeLabel).first().fill('20');
   for (let i = 0; i < times; i++) {
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/wps/inhouse/'));
+    // The round's own answer: the page also reads the seeds and the balance again after each round,
+    // and one of those could be the first in-house response after the click.
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/wps/inhouse/${game}/play`,
+    );
     await page.getByRole('button', { name: button, exact: true }).click();
-    expect((await answered).status()).toBe(200);
+    const response = await answered;
+    expect(response.status(), `round ${i + 1} of ${game}: ${await response.text()}`).toBe(200);
   }
 }
 

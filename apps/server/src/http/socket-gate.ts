@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { clientIp } from './client-ip.ts';
 
 /** The close code for a socket refused because the instance or its caller holds enough: try later. */
@@ -49,4 +50,18 @@ export function socketCaller(req: FastifyRequest): string {
   if (p?.kind === 'member') return `member:${p.memberId}`;
   if (p?.kind === 'operator') return `operator:${p.operatorId}`;
   return `ip:${clientIp(req)}`;
+}
+
+/**
+ * Counts a just-opened socket in, or closes it with 1013 when the gate is full; answers whether it
+ * was admitted. An admitted socket frees its place when it closes, however it closes.
+ */
+export function admitSocket(gate: SocketGate, socket: WebSocket, req: FastifyRequest): boolean {
+  const release = gate.enter(socketCaller(req));
+  if (!release) {
+    socket.close(SOCKET_TRY_LATER.code, SOCKET_TRY_LATER.reason);
+    return false;
+  }
+  socket.on('close', release);
+  return true;
 }

@@ -18,7 +18,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { requestLocale, translate } from '../../http/i18n.ts';
-import { SOCKET_TRY_LATER, SocketGate, socketCaller } from '../../http/socket-gate.ts';
+import { admitSocket, SocketGate } from '../../http/socket-gate.ts';
 import { tokenFrom } from '../auth/hook.ts';
 import type { AuthChangeFollower, AuthChangeKind } from '../auth/session-cache.ts';
 
@@ -143,9 +143,7 @@ export const crashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(CRASH_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
-    const release = gate.enter(socketCaller(req));
-    if (!release) return socket.close(SOCKET_TRY_LATER.code, SOCKET_TRY_LATER.reason);
-    socket.on('close', release);
+    if (!admitSocket(gate, socket, req)) return;
     const principal = req.principal?.kind === 'member' ? req.principal : null;
     const token = principal ? tokenFrom(req) : null;
     const ip = clientIp(req);

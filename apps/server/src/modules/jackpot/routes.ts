@@ -21,14 +21,18 @@ import { operatorPrincipal } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { operatorConsole } from '../../http/console-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { admitSocket, SocketGate } from '../../http/socket-gate.ts';
 import { JackpotTicker } from './ticker.ts';
 
 const tags = ['jackpot'];
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 /** Recent wins on the public list (the winners board shows them too). */
 const PUBLIC_WINS = 20;
-/** Ticker sockets one instance holds at most; past it a page polls instead (close 1013, try later). */
-const MAX_TICKER_SOCKETS = 20_000;
+/**
+ * Ticker sockets one instance holds, and one caller (a member, else an address) of them; past
+ * either a page polls instead (close 1013, try later).
+ */
+export const JACKPOT_SOCKETS = { perInstance: 20_000, perCaller: 20 } as const;
 
 /** The player side: the pools (the ticker's figure) and their recent wins with proofs. */
 export const jackpotRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,16 +51,15 @@ export const jackpotRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The ticker's push: the same figure as GET /wps/jackpot, sent when it changes.
-  const ticker = new JackpotTicker(() => jackpot.publicPools(), JACKPOT_PUSH_CHECK_MS, MAX_TICKER_SOCKETS);
+  const ticker = new JackpotTicker(() => jackpot.publicPools(), JACKPOT_PUSH_CHECK_MS);
+  // Every visitor's page opens this socket with no token: the same caps as the crash game's watchers.
+  const gate = new SocketGate(JACKPOT_SOCKETS.perInstance, JACKPOT_SOCKETS.perCaller);
   app.addHook('onClose', async () => ticker.close());
-  app.get(JACKPOT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
+  app.get(JACKPOT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+    if (!admitSocket(gate, socket, req)) return;
     const remove = ticker.add((frame) => {
       if (socket.readyState === socket.OPEN) socket.send(frame);
     });
-    if (!remove) {
-      socket.close(1013, 'try again later');
-      return;
-    }
     socket.on('close', remove);
     // The ticker only speaks: anything a client sends is ignored, not echoed or parsed.
   });

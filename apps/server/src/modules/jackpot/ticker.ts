@@ -23,17 +23,17 @@ export class JackpotTicker {
   constructor(
     private readonly readPools: () => Promise<{ pools: JackpotPool[] }>,
     private readonly everyMs: number,
-    /** Beyond this many open sockets a new one is refused (the page falls back to polling). */
-    readonly maxSockets: number,
   ) {}
 
   get size(): number {
     return this.sockets.size;
   }
 
-  /** Adds a socket; false when full. The returned remover is safe to call twice. */
-  add(send: Send): (() => void) | false {
-    if (this.sockets.size >= this.maxSockets) return false;
+  /**
+   * Adds a socket (how many may be open is the route's `SocketGate`). The returned remover is safe
+   * to call twice.
+   */
+  add(send: Send): () => void {
     this.sockets.add(send);
     if (!this.timer) {
       this.timer = setInterval(() => void this.tick(), this.everyMs);

@@ -146,8 +146,12 @@ describe('host rooms on the support socket', () => {
     await expect
       .poll(async () => {
         const again = new WebSocket(`${base}/wps/support/ws`);
+        // A refused socket opens too and is then closed: admitted is what answers a ping.
         const opened = await new Promise<boolean>((res) => {
-          again.once('open', () => res(true));
+          again.once('open', () => again.send(JSON.stringify({ t: 'ping' })));
+          again.on('message', (data) => {
+            if (JSON.parse(String(data)).t === 'pong') res(true);
+          });
           again.once('close', () => res(false));
         });
         if (opened) guests.push(again);

@@ -1,7 +1,7 @@
 import { hasPermission, type RoomFrame, SUPPORT_WS_PATH, type SupportFrame } from '@wps/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { SOCKET_TRY_LATER, SocketGate, socketCaller } from '../../http/socket-gate.ts';
+import { admitSocket, SocketGate } from '../../http/socket-gate.ts';
 import { tokenFrom } from '../auth/hook.ts';
 import { RoomFollower } from '../rooms/follower.ts';
 import { isRoomEvent, type SupportEvent } from './relay.ts';
@@ -35,9 +35,7 @@ export const supportSocketRoutes: FastifyPluginAsyncZod = async (app) => {
   const gate = new SocketGate(SUPPORT_SOCKETS.perInstance, SUPPORT_SOCKETS.perCaller);
 
   app.get(SUPPORT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
-    const release = gate.enter(socketCaller(req));
-    if (!release) return socket.close(SOCKET_TRY_LATER.code, SOCKET_TRY_LATER.reason);
-    socket.on('close', release);
+    if (!admitSocket(gate, socket, req)) return;
     const token = tokenFrom(req);
     const p = req.principal;
     const send = (f: SupportFrame | RoomFrame) => {
