@@ -13,6 +13,13 @@ const chromium =
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
+ * Journeys that measure layout shift while a page loads (one of them on a 4× throttled CPU): a
+ * second browser beside them delays the frames they measure, so the run gives them the machine to
+ * themselves, after the rest (`--project=alone`, scripts/test-all.mjs).
+ */
+const ALONE = ['**/layout.spec.ts', '**/home-first-paint.spec.ts'];
+
+/**
  * Browser journeys against the real server built in-process (fixtures/server.ts) and the built
  * web app (apps/web/dist). System Chromium only: browsers are never downloaded.
  */
@@ -21,17 +28,22 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker. Tried again on 2026-11-29 (docs/testing.md): 46 journeys of 11 files took 424 s with
-  // two workers against 532 s with one, but the whole set did not gain: journeys that walk many pages
-  // ran more than twice as long beside a second browser (wallet pages 29 s alone, 60–78 s), and the
-  // CPU-throttled layout-shift checks failed, each failure costing a retry and a new worker that
-  // seeds its worlds again. E2E_WORKERS sets more on a bigger machine.
-  workers: Number(process.env.E2E_WORKERS) || 1,
+  // Two workers, each with its own browser, servers and worlds. One journey uses about one of the
+  // two cores (a browser renderer and the worker's server take turns), so on 2026-11-29 the set
+  // went from 18.3 min with one worker to 11.0 with two, with the same journeys passing. Tried
+  // earlier the same day it did not gain: every journey then seeded its worlds again (a config
+  // per test), and the layout-shift journeys, which now run alone (ALONE), failed beside a second
+  // browser. E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // In CI a failed journey runs once more: one that then passes is listed under "flaky tests" in the
   // summary (scripts/test-all.mjs), not hidden, and a timing race on a loaded runner does not refuse the run.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
-  outputDir: 'test-results/output',
+  // `npm test` runs the two projects as two stages, each with its own report.
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/results.json' }]],
+  projects: [
+    { name: 'journeys', testIgnore: ALONE, outputDir: 'test-results/output' },
+    { name: 'alone', testMatch: ALONE, outputDir: 'test-results/output-alone' },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const VITEST = 'test-results/vitest.json';
-const PLAYWRIGHT = 'e2e/test-results/results.json';
+// The journeys' two stages (two workers, then the layout-shift ones alone) write a report each.
+const PLAYWRIGHT = ['e2e/test-results/results.json', 'e2e/test-results/results-alone.json'];
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
@@ -62,8 +63,11 @@ export function printSlowest(n = 20) {
     console.log('| file | tests | s |\n|---|---|---|');
     for (const f of files.slice(0, n)) console.log(`| ${f.name} | ${f.tests} | ${seconds(f.ms)} |`);
   }
-  if (existsSync(PLAYWRIGHT)) {
-    const all = journeys(JSON.parse(readFileSync(PLAYWRIGHT, 'utf8'))).sort((a, b) => b.ms - a.ms);
+  const reports = PLAYWRIGHT.filter((f) => existsSync(f));
+  if (reports.length) {
+    const all = reports
+      .flatMap((f) => journeys(JSON.parse(readFileSync(f, 'utf8'))))
+      .sort((a, b) => b.ms - a.ms);
     const total = all.reduce((s, j) => s + j.ms, 0);
     const setup = all.reduce((s, j) => s + j.setupMs, 0);
     console.log(
