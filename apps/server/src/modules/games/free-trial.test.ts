@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedGames } from '../../db/seed/games.ts';
@@ -6,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
 import { TRIAL_TWINS_PER_IP_PER_HOUR } from './trial-launch.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 const SECRET = 'free-trial-secret';
 
@@ -55,19 +55,7 @@ describe('free trial for signed-in players', () => {
       headers: { token },
       remoteAddress: ip,
     });
-  const seamless = async (op: string, body: unknown) => {
-    const raw = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/seamless/v1/SANDBOX/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const seamless = (op: string, body: unknown) => seamlessCall(t.app, SECRET, op, body);
   /** What the vendor learns from a launch URL: the player it plays for. */
   const redeem = async (url: string) => {
     const launchToken = new URL(url, 'http://x').searchParams.get('token')!;

@@ -1,10 +1,10 @@
 import { businessDateTime } from '@wps/contract';
-import { createHmac } from 'node:crypto';
 import { periodStart } from '@wps/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 const SECRET = 'protection-sandbox-secret';
 const HOUR = 3_600_000;
@@ -195,19 +195,7 @@ describe('player protection', () => {
   it('a seamless bet (HMAC-signed) is refused by a loss limit with LIMIT_EXCEEDED and nothing debited', async () => {
     const p = await createMember(t.app);
     await fund(p.id, 100_000n);
-    const call = async (op: string, body: unknown) => {
-      const raw = JSON.stringify(body);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/seamless/v1/SANDBOX/${op}`,
-        headers: {
-          'content-type': 'application/json',
-          'x-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
-        },
-        payload: raw,
-      });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const call = (op: string, body: unknown) => seamlessCall(t.app, SECRET, op, body);
     const bet = (txId: string, amount: string) =>
       call('bet', { txId, roundId: `r-${txId}`, username: p.account, gameCode: 'g1', amount });
     await api(p.token, 'PUT', '/wps/member/limits', { kind: 'loss', period: 'day', value: '50.00' });

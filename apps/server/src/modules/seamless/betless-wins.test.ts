@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 /**
  * Issue 7 #2 and #9: no vendor has a default secret; a win needs a bet by the same player in the
@@ -21,19 +21,8 @@ describe('seamless vendor secrets, bet-less wins, disabled players', () => {
     await t.close();
   });
 
-  const call = async (vendor: string, op: string, body: unknown, secret = secrets[vendor] ?? 'none') => {
-    const raw = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/seamless/v1/${vendor}/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = (vendor: string, op: string, body: unknown, secret = secrets[vendor] ?? 'none') =>
+    seamlessCall(t.app, secret, op, body, vendor);
   const cash = (id: number) => t.app.services.wallet.balance(Accounts.cash(id));
   const fund = (id: number, amount: bigint) =>
     t.app.services.wallet.post({

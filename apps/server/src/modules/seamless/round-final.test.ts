@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 const SECRET = 'test-sandbox-secret';
 
@@ -22,19 +22,7 @@ describe('seamless rounds: a win needs a live bet, a paid round is final', () =>
   });
   afterAll(() => t.close());
 
-  const call = async (op: string, body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/seamless/v1/SANDBOX/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = (op: string, body: Record<string, unknown>) => seamlessCall(t.app, SECRET, op, body);
   const player = async () => {
     const m = await createMember(t.app);
     await t.app.services.wallet.post({
