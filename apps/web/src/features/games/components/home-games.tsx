@@ -2,6 +2,7 @@ import type { GameCategory } from '@wps/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNearViewport } from '../../../shared/lib/use-near-viewport.ts';
 import { selectHasToken, useSessionStore } from '../../../shared/session/store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import type { NavCategory } from '../../../shared/system/categories.ts';
@@ -105,6 +106,10 @@ function TileRow({
   );
 }
 
+/**
+ * A category's row of games, asked for and drawn only once it is within a screen of the viewport:
+ * until then it holds the skeleton's place (the same height, so nothing shifts when it fills).
+ */
 function VendorGamesRow({
   category,
   vendor,
@@ -114,8 +119,13 @@ function VendorGamesRow({
   vendor: string;
   label: string;
 }) {
-  const games = useVendorGames(category, vendor, 12);
-  return <TileRow label={label} games={games.data?.content ?? []} pending={games.isPending} />;
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const games = useVendorGames(near ? category : undefined, near ? vendor : undefined, 12);
+  return (
+    <div ref={ref}>
+      <TileRow label={label} games={games.data?.content ?? []} pending={!near || games.isPending} />
+    </div>
+  );
 }
 
 function VendorLinks({ category, lane }: { category: GameCategory; lane: Lane | undefined }) {
