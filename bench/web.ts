@@ -2,7 +2,7 @@
  * `npm run bench:web`: build the site and the server, serve them as `npm start` does, and run
  * Lighthouse 12 with its default mobile profile (simulated slow 4G, 4× CPU slowdown) on issue 30's
  * routes (PAGES). Prints score, LCP, TBT, CLS and the gzipped JS/CSS the first route loads, each
- * against issue 2's budget, and writes the figures to bench/results/.
+ * against issue 30's budget, and writes the figures to bench/results/.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,11 @@ import lighthouse from 'lighthouse';
 import { kib, measure } from '../apps/web/scripts/bundle-size.mjs';
 import { npmRun, repoRoot, startBuiltServer } from './lib/built-server.ts';
 
-const BUDGET = { score: 90, lcpMs: 2500, cls: 0.1, firstRouteJsGzip: 170 * 1024 } as const;
+/**
+ * Issue 30's budgets for every listed route. The first route's JS stays at the bundle check's
+ * 170 KiB (apps/web/scripts/check-bundle-size.mjs) while the issue's aim of 100 KiB is not reached.
+ */
+const BUDGET = { score: 90, lcpMs: 2000, tbtMs: 200, cls: 0.05, firstRouteJsGzip: 170 * 1024 } as const;
 /**
  * Issue 30's public routes (`--pages=/,/rng` measures some of them). The member and agent pages are
  * measured as a visitor without a session first reaches them: the shell with its sign-in prompt.
@@ -148,7 +152,7 @@ for (const r of results) {
     `    ${verdict(r.lcpMs <= BUDGET.lcpMs)} LCP ${(r.lcpMs / 1000).toFixed(2)} s (${ratio(r.lcpMs, BUDGET.lcpMs)})`,
   );
   console.log(
-    `         TBT ${Math.round(r.tbtMs)} ms · FCP ${(r.fcpMs / 1000).toFixed(2)} s · Speed Index ${(r.speedIndexMs / 1000).toFixed(2)} s`,
+    `    ${verdict(r.tbtMs <= BUDGET.tbtMs)} TBT ${Math.round(r.tbtMs)} ms (budget ≤ ${BUDGET.tbtMs} ms) · FCP ${(r.fcpMs / 1000).toFixed(2)} s · Speed Index ${(r.speedIndexMs / 1000).toFixed(2)} s`,
   );
   console.log(`    ${verdict(r.cls <= BUDGET.cls)} CLS ${r.cls.toFixed(3)} (budget ≤ ${BUDGET.cls})`);
   if (r.lcpElement) console.log(`         LCP element: ${r.lcpElement}`);
@@ -176,6 +180,7 @@ writeFileSync(
 console.log(`\n  written to ${path.relative(repoRoot, file)}`);
 
 const failed =
-  results.some((r) => r.score < BUDGET.score || r.lcpMs > BUDGET.lcpMs || r.cls > BUDGET.cls) ||
-  sizes.jsGzip > BUDGET.firstRouteJsGzip;
+  results.some(
+    (r) => r.score < BUDGET.score || r.lcpMs > BUDGET.lcpMs || r.tbtMs > BUDGET.tbtMs || r.cls > BUDGET.cls,
+  ) || sizes.jsGzip > BUDGET.firstRouteJsGzip;
 process.exitCode = failed ? 1 : 0;
