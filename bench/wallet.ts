@@ -42,8 +42,10 @@ type Seamless = ReturnType<typeof createServices>['seamless'];
 
 /**
  * The vendors' real mix, in process on many players: per 100 calls 90 bets, 9 wins (on the
- * client's last round), 1 rollback (of the client's last bet), and 2 % of calls are a retry of
- * the client's previous call (same txId and fields), as vendors resend on a timeout.
+ * client's last round), 1 rollback (of the client's last bet, when no win has been paid on its
+ * round: the platform refuses to roll back a paid round, 409 CONFLICT, and a vendor never asks),
+ * and 2 % of calls are a retry of the client's previous call (same txId and fields), as vendors
+ * resend on a timeout.
  */
 async function mixedLoad(seamless: Seamless, pick: (i: number) => string, seconds: number) {
   const calls = { bet: 0, win: 0, rollback: 0, retry: 0 };
@@ -52,6 +54,8 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
     round: string;
     txId: string;
     username: string;
+    /** A win was sent on the round: the bet can no longer be rolled back. */
+    paid: boolean;
   } | null> = Array.from({ length: CLIENTS }, () => null);
   const stats = await closedLoop(CLIENTS, seconds, async (c, i) => {
     const prev = last[c];
@@ -60,7 +64,7 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
     if (prev && (i * 53 + 7) % 100 < 2) {
       calls.retry++;
       call = prev.call;
-    } else if (prev && roll < 1) {
+    } else if (prev && !prev.paid && roll < 1) {
       calls.rollback++;
       const req = { txId: `mrb-${i}`, refTxId: prev.txId, username: prev.username };
       call = () => seamless.rollback('SANDBOX', req);
@@ -69,6 +73,7 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
       calls.win++;
       const req = { txId: `mw-${i}`, roundId: prev.round, username: prev.username, amount: '1.50' };
       call = () => seamless.win('SANDBOX', req);
+      prev.paid = true;
     } else {
       calls.bet++;
       const req = {
@@ -79,7 +84,7 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
         amount: '1.00',
       };
       call = () => seamless.bet('SANDBOX', req);
-      last[c] = { call, round: req.roundId, txId: req.txId, username: req.username };
+      last[c] = { call, round: req.roundId, txId: req.txId, username: req.username, paid: false };
     }
     const a = await call();
     if (a.code !== 'OK') throw new Error(`mixed load: refused ${a.code}`);
