@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { businessDayOf, fromMinor } from '@wps/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { seedGames } from '../../db/seed/games.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
 import { Accounts } from '../wallet/accounts.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 const SECRET = 'bets-test-secret';
 const GAME = 'PG_SLOT_001';
@@ -37,19 +37,7 @@ describe('bets record from seamless rounds, betting record, winners, consumers',
     await t.close();
   });
 
-  const vendor = async (op: string, body: unknown, v = 'PG') => {
-    const raw = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/seamless/v1/${v}/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const vendor = (op: string, body: unknown, v = 'PG') => seamlessCall(t.app, SECRET, op, body, v);
   const get = async (url: string, token?: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: token ? { token } : {} });
     return { status: res.statusCode, body: res.json() };

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VENDORS, demoGames, seedGames } from '../../db/seed/games.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createMember, createOperator } from '../../test/members.ts';
+import { seamlessCall } from '../../test/seamless.ts';
 
 const SECRET = 'games-test-secret';
 const PG_SECRET = 'pg-secret-for-tests';
@@ -47,24 +47,12 @@ describe('games catalogue and player calls', () => {
     });
     return { status: res.statusCode, body: res.json() };
   };
-  const vendorCall = async (
+  const vendorCall = (
     vendor: string,
     path: string,
     body: unknown,
     secret = vendor === 'PG' ? PG_SECRET : SECRET,
-  ) => {
-    const raw = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/seamless/v1/${vendor}/${path}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  ) => seamlessCall(t.app, secret, path, body, vendor);
   const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
   const firstGame = (pred: (g: ReturnType<typeof demoGames>[number]) => boolean) => {
     const g = demoGames().find(pred);
