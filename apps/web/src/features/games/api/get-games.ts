@@ -51,17 +51,21 @@ export function useGamePages(q: GamesQuery) {
   });
 }
 
-/** One page of a vendor's games (game centres, home sections). */
+/**
+ * One page of a vendor's games (game centres, home sections). `wanted` false holds the call back
+ * (a home row not yet near the screen); the query stays pending until it is asked.
+ */
 export function useVendorGames(
   gameType: GameCategory | undefined,
   vassalage: string | undefined,
   pageSize = 20,
+  wanted = true,
 ) {
   const lang = useLanguageStore((s) => s.code);
   return useQuery({
     queryKey: ['games', 'vendor', gameType, vassalage, pageSize, lang],
     queryFn: ({ signal }) => getGames({ gameType, vassalage, filter: 'ALL', pageNo: 1, pageSize }, signal),
-    enabled: Boolean(vassalage),
+    enabled: wanted && Boolean(vassalage),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

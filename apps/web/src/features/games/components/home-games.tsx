@@ -120,10 +120,10 @@ function VendorGamesRow({
   label: string;
 }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const games = useVendorGames(near ? category : undefined, near ? vendor : undefined, 12);
+  const games = useVendorGames(category, vendor, 12, near);
   return (
     <div ref={ref}>
-      <TileRow label={label} games={games.data?.content ?? []} pending={!near || games.isPending} />
+      <TileRow label={label} games={games.data?.content ?? []} pending={games.isPending} />
     </div>
   );
 }
