@@ -18,13 +18,19 @@ test('a phone asks for a home catalogue row only as it nears the screen, and the
     if (url.pathname === '/wps/relay/GCS_games') asked.push(url.searchParams.get('gameType') ?? '');
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    const w = window as unknown as { __shift: number; __moved: string[] };
     w.__shift = 0;
+    w.__moved = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean }
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }
       >) {
-        if (!e.hadRecentInput) w.__shift += e.value;
+        if (e.hadRecentInput) continue;
+        w.__shift += e.value;
+        const nodes = e.sources.map((s) =>
+          s.node instanceof Element ? s.node.className : String(s.node?.nodeName),
+        );
+        w.__moved.push(`${e.value.toFixed(3)} at ${Math.round(e.startTime)} ms: ${nodes.join(', ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -47,7 +53,10 @@ test('a phone asks for a home catalogue row only as it nears the screen, and the
   await row.scrollIntoViewIfNeeded();
   await expect(row.getByTestId('game-tile').first()).toBeVisible();
   expect(asked.length).toBeGreaterThan(before);
-  const shiftAfter = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  const after = await page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __moved: string[] };
+    return { shift: w.__shift, moved: w.__moved };
+  });
   // Scrolling counts no shift of its own; a row that grew as it filled would.
-  expect(shiftAfter - shiftBefore).toBeLessThan(0.01);
+  expect(after.shift - shiftBefore, after.moved.join('; ')).toBeLessThan(0.01);
 });
