@@ -48,7 +48,10 @@ test('a phone asks for a home catalogue row only as it nears the screen, and the
   expect(far, `the row "${label}" should start more than two screens down`).toBeGreaterThan(2);
   const before = asked.length;
   await expect(row.getByTestId('game-tile')).toHaveCount(0);
-  const placeholder = await row.locator('.game-tile--skeleton').first().evaluate((el) => el.getBoundingClientRect().height);
+  const placeholder = await row
+    .locator('.game-tile--skeleton')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
   // Scrolled to, it asks and fills in.
   const shiftBefore = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
   await row.scrollIntoViewIfNeeded();
@@ -64,6 +67,8 @@ test('a phone asks for a home catalogue row only as it nears the screen, and the
   // trial buttons, is as tall as the placeholder it replaced.
   const heights = await page
     .getByTestId('game-tile')
-    .evaluateAll((tiles) => [...new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().height * 10) / 10))]);
+    .evaluateAll((tiles) => [
+      ...new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().height * 10) / 10)),
+    ]);
   expect(heights).toEqual([Math.round(placeholder * 10) / 10]);
 });
