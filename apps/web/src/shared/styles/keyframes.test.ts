@@ -53,7 +53,8 @@ describe('CSS animations', () => {
     for (const file of cssFiles(srcDir)) {
       for (const [name, props] of keyframeProperties(readFileSync(file, 'utf8'))) {
         const other = [...props].filter((p) => !COMPOSITED.has(p));
-        if (other.length) offenders.push(`${path.relative(srcDir, file)} @keyframes ${name}: ${other.join(', ')}`);
+        if (other.length)
+          offenders.push(`${path.relative(srcDir, file)} @keyframes ${name}: ${other.join(', ')}`);
       }
     }
     expect(offenders).toEqual([]);
