@@ -2,13 +2,37 @@
 // Relative, not @wps/contract: Vite loads its config with Node, which cannot import the package's TypeScript entry.
 import { ROUTES } from '../../../packages/contract/src/paths.ts';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
-import { PAGE_MODULES } from '../src/app/page-modules.ts';
+import { PAGE_MODULES, ROUTE_POPUP_MODULES } from '../src/app/page-modules.ts';
+import { SHELL_NAMESPACES } from '../src/shared/i18n/shell-namespaces.ts';
 
-const CATALOGUE = (locale: string) => `src/shared/i18n/locales/${locale}/common.json`;
+const CATALOGUE = (locale: string, namespace = 'common') =>
+  `src/shared/i18n/locales/${locale}/${namespace}.json`;
+
+/** `useTranslation('ns')`, `useTranslation(['a', 'b'])` and `t('ns:key')` in a module's source. */
+const NAMESPACE_USE = /useTranslation\(\s*(\[[^\]]*\]|'[^']+')|\bt\(\s*'([a-z-]+):/g;
+const namespaceCache = new Map<string, string[]>();
+/** A page's lazy sections whose namespaces are preloaded with it, at most (see bootManifest). */
+const LAZY_PARTS_MAX = 4;
+
+/** The i18n namespaces a source module asks for (read from disk once per build). */
+function namespacesOf(moduleId: string): string[] {
+  const cached = namespaceCache.get(moduleId);
+  if (cached) return cached;
+  const found = new Set<string>();
+  if (/\.(tsx?|jsx?)$/.test(moduleId) && !moduleId.includes('node_modules') && existsSync(moduleId)) {
+    for (const m of readFileSync(moduleId, 'utf8').matchAll(NAMESPACE_USE)) {
+      if (m[1]) for (const q of m[1].matchAll(/'([^']+)'/g)) found.add(q[1] ?? '');
+      if (m[2]) found.add(m[2]);
+    }
+  }
+  const list = [...found].filter(Boolean);
+  namespaceCache.set(moduleId, list);
+  return list;
+}
 
 function chunkFor(bundle: OutputBundle, source: string): OutputChunk | undefined {
   return Object.values(bundle).find(
@@ -18,23 +42,27 @@ function chunkFor(bundle: OutputBundle, source: string): OutputChunk | undefined
 }
 
 /** A chunk and its static imports, minus the entry (already loading). */
-function withImports(bundle: OutputBundle, chunk: OutputChunk): string[] {
-  const out = new Set<string>();
+function withImports(bundle: OutputBundle, chunk: OutputChunk): OutputChunk[] {
+  const out = new Map<string, OutputChunk>();
   const visit = (c: OutputChunk) => {
     if (c.isEntry || out.has(c.fileName)) return;
-    out.add(c.fileName);
+    out.set(c.fileName, c);
     for (const dep of c.imports) {
       const next = bundle[dep];
       if (next?.type === 'chunk') visit(next);
     }
   };
   visit(chunk);
-  return [...out];
+  return [...out.values()];
 }
 
 /**
  * The boot script's data: every file it may preload, the visitor-language catalogues, and for
- * each SPEC §2 path the page chunk (with its imports) that renders it, as indexes into `files`.
+ * each SPEC §2 path the page chunk (with its imports) that renders it, as indexes into `files`,
+ * and the i18n namespaces that page's modules ask for (`namespaces[path]`, each an index into
+ * `catalogues`, which holds the English and Nepali chunk of each namespace). Without the latter
+ * a page suspends on one namespace, renders, then suspends on the next its children use: on
+ * /promotions four round trips after the entry ran, the page's text painted last (issue 30).
  */
 export function bootManifest(bundle: OutputBundle) {
   const files: string[] = [];
@@ -42,21 +70,59 @@ export function bootManifest(bundle: OutputBundle) {
     const at = files.indexOf(`/${f}`);
     return at >= 0 ? at : files.push(`/${f}`) - 1;
   };
-  const catalogue = (locale: string) => {
-    const c = chunkFor(bundle, CATALOGUE(locale));
-    if (!c) throw new Error(`boot preloads: no ${locale} catalogue chunk`);
+  const catalogue = (locale: string, namespace = 'common') => {
+    const c = chunkFor(bundle, CATALOGUE(locale, namespace));
+    if (!c) throw new Error(`boot preloads: no ${locale} ${namespace} catalogue chunk`);
     return index(c.fileName);
   };
   const lang = { en: catalogue('en'), ne: catalogue('ne') };
   const routes: Record<string, number[]> = {};
+  const catalogues: Array<[number, number]> = [];
+  const catalogueOf = new Map<string, number>();
+  const namespaces: Record<string, number[]> = {};
+  /** Paths a visitor without a session is sent from to /login (home with the login popup). */
+  const guarded: string[] = [];
+  const catalogueIndex = (ns: string) => {
+    let at = catalogueOf.get(ns);
+    if (at === undefined) {
+      at = catalogues.push([catalogue('en', ns), catalogue('ne', ns)]) - 1;
+      catalogueOf.set(ns, at);
+    }
+    return at;
+  };
+  // The shell's, which i18next loads with `common` on every page.
+  const shell = SHELL_NAMESPACES.map(catalogueIndex);
   for (const route of ROUTES) {
     const modulePath = PAGE_MODULES[route.key];
     if (!modulePath) continue; // the console (/admin) is its own app
     const chunk = chunkFor(bundle, `src/${modulePath}`);
     if (!chunk) throw new Error(`boot preloads: no chunk for ${modulePath}`);
-    routes[route.path] = withImports(bundle, chunk).map(index);
+    const chunks = withImports(bundle, chunk);
+    const popupModule = ROUTE_POPUP_MODULES[route.path];
+    if (popupModule) {
+      const popup = chunkFor(bundle, `src/${popupModule}`);
+      if (!popup) throw new Error(`boot preloads: no chunk for ${popupModule}`);
+      for (const c of withImports(bundle, popup)) if (!chunks.includes(c)) chunks.push(c);
+    }
+    routes[route.path] = chunks.map((c) => index(c.fileName));
+    if (route.guard !== 'public') guarded.push(route.path);
+    // The page's own modules and the parts it loads on its own as it renders (its lazy sections:
+    // home's game rows, the promotions page's boards), each with its static imports.
+    // A page that picks one of many sections by its query (/member?page=...) would name them all:
+    // only its own are taken.
+    const lazy = [...new Set(chunks.flatMap((c) => c.dynamicImports))];
+    const parts =
+      lazy.length > LAZY_PARTS_MAX
+        ? []
+        : lazy.flatMap((f) => {
+            const next = bundle[f];
+            return next?.type === 'chunk' ? withImports(bundle, next) : [];
+          });
+    const used = new Set([...chunks, ...parts].flatMap((c) => c.moduleIds.flatMap(namespacesOf)));
+    for (const ns of ['common', ...SHELL_NAMESPACES]) used.delete(ns); // preloaded on every page
+    namespaces[route.path] = [...used].sort().map(catalogueIndex);
   }
-  return { files, lang, routes };
+  return { files, lang, routes, catalogues, shell, namespaces, guarded };
 }
 
 /**
@@ -64,7 +130,8 @@ export function bootManifest(bundle: OutputBundle) {
  * the page chunk. A small async script (`assets/boot-<hash>.js`, written at build time, so no
  * inline script beyond the pre-paint theme picker) starts all of those while the entry is still
  * downloading: the status and permission calls (the API client adopts these responses), the
- * visitor's language catalogue and the chunk of the page being opened.
+ * visitor's language catalogues (common, the shell's and the page's namespaces) and the chunks of
+ * the page being opened (for a guarded page without a session, of /login, which it will show).
  */
 export function bootPreloads(): Plugin {
   let outDir = 'dist';
@@ -83,11 +150,14 @@ export function bootPreloads(): Plugin {
         const source = [
           // Nothing to do if the app already started (cached entry) or for the operator console.
           "!function(){if(window.__wpsEarly||location.pathname.indexOf('/admin')===0)return;",
-          `var f=${JSON.stringify(m.files)},r=${JSON.stringify(m.routes)},l='EN';`,
+          `var f=${JSON.stringify(m.files)},r=${JSON.stringify(m.routes)},c=${JSON.stringify(m.catalogues)},s=${JSON.stringify(m.shell)},n=${JSON.stringify(m.namespaces)},l='EN';`,
           "try{l=localStorage.getItem('wps.lang')||l}catch(_){}",
           "var d=document,p=function(i){var k=d.createElement('link');k.rel='modulepreload';k.href=f[i];d.head.appendChild(k)};",
           `p(l==='NE'?${m.lang.ne}:${m.lang.en});`,
-          '(r[location.pathname]||[]).forEach(p);',
+          // A guarded page opened without a session shows /login: preload what that shows.
+          `var q=location.pathname,t=null;try{t=sessionStorage.getItem('token')}catch(_){}if(!t&&${JSON.stringify(m.guarded)}.indexOf(q)>=0)q='/login';`,
+          '(r[q]||[]).forEach(p);',
+          "s.concat(n[q]||[]).forEach(function(i){p(c[i][l==='NE'?1:0])});",
           "var g=function(u){return fetch(u,{headers:{accept:'application/json',lang:l},credentials:'same-origin'})};",
           "window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission')}",
           '}();\n',

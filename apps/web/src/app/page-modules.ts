@@ -41,3 +41,13 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
 };
 
 export const NOT_FOUND_MODULE = 'app/routes/not-found-page.tsx';
+
+/**
+ * The popup a route opens over home (ROUTE_POPUPS in route-table.ts), by the module of its body
+ * (POPUP_REGISTRY loads the same): the build preloads it, and its catalogues, with the route.
+ */
+export const ROUTE_POPUP_MODULES: Readonly<Record<string, string>> = {
+  '/login': 'features/auth/popups/login-popup.tsx',
+  '/register': 'features/auth/popups/register-popup.tsx',
+  '/help': 'features/home/popups/help-popup.tsx',
+};

@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useLanguageStore } from './language-store.ts';
 import { type CatalogueLocale, catalogueFor, type LanguageCode, needsDevanagari } from './languages.ts';
+import { SHELL_NAMESPACES } from './shell-namespaces.ts';
 
 /** One lazily built chunk per `locales/<locale>/<namespace>.json`: only what is shown is fetched. */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
@@ -51,7 +52,7 @@ export async function startI18n(): Promise<void> {
       // active language never needs a second catalogue fetched behind it.
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['common'],
+      ns: ['common', ...SHELL_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
