@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { groupMoney } from '../../../app/layouts/balance-format.ts';
 import { useImageSrc } from '../../../shared/system/image-cdn.ts';
 import type { Winner } from '../api/get-winners.ts';
+import { browserDriftEnv, startDrift } from '../lib/drift.ts';
 
 function WinnerCard({ w }: { w: Winner }) {
   const { t } = useTranslation('games');
@@ -29,32 +30,15 @@ export function WinnerScroller({ list }: { list: Winner[] }) {
   useEffect(() => {
     const el = ref.current;
     if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    let paused = false;
-    let frame = 0;
-    let pos = el.scrollLeft;
-    const pause = () => {
-      paused = true;
-    };
-    const resume = () => {
-      paused = false;
-      pos = el.scrollLeft;
-    };
-    const tick = () => {
-      if (!paused && el.scrollWidth > el.clientWidth) {
-        pos += SPEC.winnerScrollerStep;
-        if (pos >= el.scrollWidth - el.clientWidth) pos = 0;
-        el.scrollLeft = pos;
-      }
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
+    const drift = startDrift(el, SPEC.winnerScrollerStep, browserDriftEnv(el));
+    const { pause, resume } = drift;
     el.addEventListener('pointerenter', pause);
     el.addEventListener('pointerleave', resume);
     el.addEventListener('focusin', pause);
     el.addEventListener('focusout', resume);
     el.addEventListener('touchstart', pause, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      drift.stop();
       el.removeEventListener('pointerenter', pause);
       el.removeEventListener('pointerleave', resume);
       el.removeEventListener('focusin', pause);
