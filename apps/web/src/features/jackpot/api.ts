@@ -67,6 +67,35 @@ function release() {
   setLive(false);
 }
 
+/**
+ * One poll per tab while the socket is down, however many tiles show a pool: each tile's own
+ * query interval was a timer per tile (55 on the home page), each waking to refetch.
+ */
+let pollers = 0;
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+/** A component that shows pools holds the poll while mounted; the last one out stops it. */
+export function holdPoll(qc: QueryClient): () => void {
+  pollers++;
+  if (!pollTimer) {
+    pollTimer = setInterval(() => {
+      if (live || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
+      void qc.refetchQueries({ queryKey: POOLS_KEY, exact: true, type: 'active' });
+    }, JACKPOT_POLL_MS);
+  }
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    pollers--;
+    if (pollers > 0 || !pollTimer) return;
+    clearInterval(pollTimer);
+    pollTimer = null;
+  };
+}
+
+export { POOLS_KEY as JACKPOT_POOLS_KEY };
+
 const subscribeLive = (l: () => void) => {
   liveListeners.add(l);
   return () => liveListeners.delete(l);
@@ -82,9 +111,9 @@ export function useJackpotPools() {
   const query = useQuery({
     queryKey: POOLS_KEY,
     queryFn: ({ signal }) => api.get<{ pools: JackpotPool[] }>('/wps/jackpot', { signal }),
-    refetchInterval: pushed ? false : JACKPOT_POLL_MS,
     staleTime: pushed ? Number.POSITIVE_INFINITY : JACKPOT_POLL_MS / 2,
   });
+  useEffect(() => holdPoll(qc), [qc]);
   // A site with no pool on opens no socket: its tiles only poll, to learn when one is switched on.
   const hasPools = (query.data?.pools.length ?? 0) > 0;
   useEffect(() => {
