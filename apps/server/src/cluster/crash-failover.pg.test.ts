@@ -330,7 +330,11 @@ describe.skipIf(!base)(
       const interrupted: number[] = [];
       const followerCashouts = new Map<number, number>();
 
-      /** A round in its betting window with at least 2.5 s left, past the chain's short first round. */
+      /**
+       * A round in its betting window (6 s) with at least 4 s left, past the chain's short first
+       * round: a CI run on a loaded machine sent its last bet with 2.5 s left and saw it refused,
+       * betting closed, when the acknowledgements came slowly.
+       */
       const bettingRound = async () => {
         let round: { roundId: number; startsAt: number } | null = null;
         await until(
@@ -339,7 +343,7 @@ describe.skipIf(!base)(
               `select id, round_no, status, extract(epoch from starts_at - clock_timestamp()) * 1000 as left
                from crash_rounds order by id desc limit 1`,
             ).catch(() => []);
-            if (r?.status !== 'betting' || r.round_no < 2 || Number(r.left) < 2500) return false;
+            if (r?.status !== 'betting' || r.round_no < 2 || Number(r.left) < 4000) return false;
             round = { roundId: r.id, startsAt: Date.now() + Number(r.left) };
             return true;
           },
@@ -348,18 +352,21 @@ describe.skipIf(!base)(
         );
         return round!;
       };
-      /** Every player bets in both slots, half through each instance; each acknowledged bet is kept. */
+      /**
+       * Every player bets in both slots, half through each instance, all sent at once; each
+       * acknowledged bet is kept.
+       */
       const betAll = async (roundId: number) => {
         await Promise.all(
-          players.map(async (p, i) => {
-            for (const slot of [0, 1]) {
+          players.flatMap((p, i) =>
+            [0, 1].map(async (slot) => {
               const s = sockets[i]![(i + slot) % 2]!;
               const amount = slot === 0 ? '10.00' : '5.00';
               s.send({ t: 'bet', requestId: `fo-${roundId}-${p.id}-${slot}`, slot, amount });
               const b = await s.next('bet', (f) => f.bet.roundId === roundId && f.bet.slot === slot);
               acked.set(b.bet.betId, { player: p.id, amount: slot === 0 ? 1000n : 500n });
-            }
-          }),
+            }),
+          ),
         );
       };
       /** Cash-outs of two players' slot-0 bets, sent to the follower by bet id. */
