@@ -1,5 +1,5 @@
 import type { GameCategory } from '@wps/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNearViewport } from '../../../shared/lib/use-near-viewport.ts';
@@ -81,7 +81,12 @@ function TileRow({
   reserveArrows?: boolean;
 }) {
   const { t } = useTranslation('games');
-  if (pending)
+  // Drawing a row of twelve tiles was the home page's longest task on a slow phone (issue 30).
+  // Deferred, the row keeps its placeholders for the urgent render and React draws the tiles in a
+  // transition, in slices it can interrupt for input and paint. The row's height does not change.
+  const shownGames = useDeferredValue(games);
+  const shownPending = useDeferredValue(pending);
+  if (shownPending)
     return (
       <div className="carousel">
         {reserveArrows && (
@@ -94,10 +99,10 @@ function TileRow({
         </ul>
       </div>
     );
-  if (games.length === 0) return <p className="muted small">{t('home.noGames')}</p>;
+  if (shownGames.length === 0) return <p className="muted small">{t('home.noGames')}</p>;
   return (
-    <Carousel label={label} count={games.length}>
-      {games.map((g) => (
+    <Carousel label={label} count={shownGames.length}>
+      {shownGames.map((g) => (
         <li key={g.gameId}>
           <GameTile game={g} />
         </li>
