@@ -26,6 +26,21 @@ async function seamless(server: TestServer, op: 'bet' | 'win', body: Record<stri
 
 const tiles = (page: Page) => page.getByTestId('game-tile');
 
+test('a list page loads its first screen of art at once, the first tile first, the rest lazily', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/rng');
+  await expect(tiles(page).nth(5)).toBeAttached();
+  const art = await tiles(page).evaluateAll((all) =>
+    all.slice(0, 6).map((t) => {
+      const img = t.querySelector('img');
+      return `${img?.getAttribute('loading')}/${img?.getAttribute('fetchpriority') ?? '-'}`;
+    }),
+  );
+  expect(art).toEqual(['eager/high', 'eager/-', 'eager/-', 'eager/-', 'lazy/-', 'lazy/-']);
+});
+
 for (const [label, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],

@@ -75,7 +75,17 @@ function FavoriteToggle({ game }: { game: Game }) {
  * too. SPEC's ticking "jackpot-style" number is left out: it was no jackpot (issue 27); a game
  * a real pool covers shows the pool's amount (issue 31).
  */
-export const GameTile = memo(function GameTile({ game }: { game: Game }) {
+export const GameTile = memo(function GameTile({
+  game,
+  above = 'no',
+}: {
+  game: Game;
+  /**
+   * Where a grid knows the tile is on the first screen: its art loads at once, not lazily after
+   * layout; the grid's first tile, the page's largest paint on a phone, is asked for first (`lcp`).
+   */
+  above?: 'no' | 'fold' | 'lcp';
+}) {
   const { t } = useTranslation('games');
   const hasToken = useSessionStore(selectHasToken);
   const isTrial = useSessionStore(selectIsTrial);
@@ -102,7 +112,8 @@ export const GameTile = memo(function GameTile({ game }: { game: Game }) {
           alt=""
           width={ART_SIZE}
           height={ART_SIZE}
-          loading="lazy"
+          loading={above === 'no' ? 'lazy' : 'eager'}
+          {...(above === 'lcp' ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
         />
       </button>

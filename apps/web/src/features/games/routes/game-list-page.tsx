@@ -21,6 +21,14 @@ const CATEGORY_OF: Record<string, GameCategory> = { fish: 'FISH', rng: 'RNG', pv
 const InhouseTiles = lazy(() => import('../../inhouse/components/inhouse-tiles.tsx'));
 
 const VENDOR_RE = /^[A-Z0-9_]{1,32}$/;
+
+/**
+ * The tiles a phone shows on the list's first screen (two columns, two rows): their art is not
+ * left to lazy loading, and the first, /rng's largest paint, goes first (issue 30: Lighthouse
+ * found the page's LCP image lazily loaded, requested only after layout).
+ */
+const aboveFold = (i: number) => (i === 0 ? 'lcp' : i < 4 ? 'fold' : 'no');
+
 const SEARCH_DELAY_MS = 300;
 
 /** The search box asks the server once typing pauses. */
@@ -141,9 +149,9 @@ export default function GameListPage({ routeKey }: PageProps) {
             {t('shown', { shown: games.length, total })}
           </p>
           <ul className="game-grid">
-            {games.map((g) => (
+            {games.map((g, i) => (
               <li key={g.gameId}>
-                <GameTile game={g} />
+                <GameTile game={g} above={aboveFold(i)} />
               </li>
             ))}
             {pages.isFetchingNextPage && <SkeletonTiles count={4} />}
