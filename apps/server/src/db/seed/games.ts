@@ -46,17 +46,17 @@ export const DEMO_VENDORS: NewVendor[] = [
     '/rng/inhouse/{gameCode}?launch={token}&device={device}',
   ),
   V('PG', 'PG Slots', 'पीजी स्लट', ['RNG'], '#1abc9c', 1),
-  V('EG2', 'EG2 Games', 'ईजी२ गेम्स', ['RNG'], '#8e44ad', 2),
+  V('EG2', 'EG2 Games', 'ईजी2 गेम्स', ['RNG'], '#8e44ad', 2),
   V('PT', 'PT Casino', 'पीटी क्यासिनो', ['RNG', 'LIVE'], '#2c3e50', 3),
   V('JDB', 'JDB', 'जेडीबी', ['RNG', 'FISH'], '#e67e22', 4),
-  V('CQ9', 'CQ9', 'सीक्यू९', ['RNG', 'FISH'], '#d35400', 5),
+  V('CQ9', 'CQ9', 'सीक्यू9', ['RNG', 'FISH'], '#d35400', 5),
   V('FC', 'FC Gaming', 'एफसी गेमिङ', ['RNG', 'FISH', 'PVP'], '#16a085', 6),
   V('JL', 'JL Games', 'जेएल गेम्स', ['RNG', 'FISH', 'PVP'], '#f39c12', 7),
   V('BGS', 'BGS', 'बीजीएस', ['BGS'], '#27ae60', 8),
-  V('LIVE88', 'Live88 Casino', 'लाइभ८८ क्यासिनो', ['LIVE'], '#b03a2e', 9),
+  V('LIVE88', 'Live88 Casino', 'लाइभ88 क्यासिनो', ['LIVE'], '#b03a2e', 9),
   V('SPORTX', 'SportX', 'स्पोर्टएक्स', ['SPORTS'], '#1f618d', 10),
   V('IMES', 'IM Esports', 'आईएम ई-स्पोर्ट्स', ['ESPORTS'], '#6c3483', 11),
-  V('DS88', 'DS88 Cockfight', 'डीएस८८ कुखुरा लडाइँ', ['COCKFIGHT'], '#7b241c', 12),
+  V('DS88', 'DS88 Cockfight', 'डीएस88 कुखुरा लडाइँ', ['COCKFIGHT'], '#7b241c', 12),
   V('TCG_LOTTO_VN', 'VN Lottery', 'भियतनाम चिट्ठा', ['LOTT', 'ELOTT'], '#b7950b', 13),
   V('TCG_SEA', 'SEA Lottery', 'एसईए चिट्ठा', ['LOTT'], '#117a65', 14),
 ];
@@ -151,12 +151,12 @@ const LOTTERY: Array<[string, string, string, GameCategory]> = [
   ['TCG_LOTTO_VN', 'VN_NORTH', 'North Lottery|उत्तरी चिट्ठा', 'LOTT'],
   ['TCG_LOTTO_VN', 'VN_CENTRAL', 'Central Lottery|मध्य चिट्ठा', 'LOTT'],
   ['TCG_LOTTO_VN', 'VN_SOUTH', 'South Lottery|दक्षिणी चिट्ठा', 'LOTT'],
-  ['TCG_LOTTO_VN', 'VN_FAST_1', 'Fast Lottery 1 min|छिटो चिट्ठा १ मिनेट', 'ELOTT'],
-  ['TCG_LOTTO_VN', 'VN_FAST_3', 'Fast Lottery 3 min|छिटो चिट्ठा ३ मिनेट', 'ELOTT'],
-  ['TCG_LOTTO_VN', 'VN_FAST_5', 'Fast Lottery 5 min|छिटो चिट्ठा ५ मिनेट', 'ELOTT'],
-  ['TCG_SEA', 'SEA_4D', 'SEA 4D|एसईए ४डी', 'LOTT'],
-  ['TCG_SEA', 'SEA_4D_FAST', 'SEA 4D Fast|छिटो एसईए ४डी', 'LOTT'],
-  ['TCG_SEA', 'SEA_3D', 'SEA 3D|एसईए ३डी', 'LOTT'],
+  ['TCG_LOTTO_VN', 'VN_FAST_1', 'Fast Lottery 1 min|छिटो चिट्ठा 1 मिनेट', 'ELOTT'],
+  ['TCG_LOTTO_VN', 'VN_FAST_3', 'Fast Lottery 3 min|छिटो चिट्ठा 3 मिनेट', 'ELOTT'],
+  ['TCG_LOTTO_VN', 'VN_FAST_5', 'Fast Lottery 5 min|छिटो चिट्ठा 5 मिनेट', 'ELOTT'],
+  ['TCG_SEA', 'SEA_4D', 'SEA 4D|एसईए 4डी', 'LOTT'],
+  ['TCG_SEA', 'SEA_4D_FAST', 'SEA 4D Fast|छिटो एसईए 4डी', 'LOTT'],
+  ['TCG_SEA', 'SEA_3D', 'SEA 3D|एसईए 3डी', 'LOTT'],
 ];
 
 const DAY = 86_400_000;
@@ -286,10 +286,10 @@ export function demoGames(now = Date.now()): NewGame[] {
   lobby('SPORTX', 'SPORTS', 'SPORTX_CRICKET', 'SportX Cricket', 'स्पोर्टएक्स क्रिकेट');
   lobby('SPORTX', 'SPORTS', 'SPORTX_FOOTBALL', 'SportX Football', 'स्पोर्टएक्स फुटबल');
   lobby('IMES', 'ESPORTS', 'IMES_BOOK', 'IM Esports', 'आईएम ई-स्पोर्ट्स', true);
-  lobby('IMES', 'ESPORTS', 'IMES_DOTA', 'IM Esports Dota 2', 'आईएम डोटा २');
+  lobby('IMES', 'ESPORTS', 'IMES_DOTA', 'IM Esports Dota 2', 'आईएम डोटा 2');
   lobby('IMES', 'ESPORTS', 'IMES_CS', 'IM Esports Counter-Strike', 'आईएम काउन्टर-स्ट्राइक');
-  lobby('DS88', 'COCKFIGHT', 'DS88_ARENA', 'DS88 Arena', 'डीएस८८ मैदान', true);
-  lobby('DS88', 'COCKFIGHT', 'DS88_DERBY', 'DS88 Derby', 'डीएस८८ डर्बी');
+  lobby('DS88', 'COCKFIGHT', 'DS88_ARENA', 'DS88 Arena', 'डीएस88 मैदान', true);
+  lobby('DS88', 'COCKFIGHT', 'DS88_DERBY', 'DS88 Derby', 'डीएस88 डर्बी');
   for (const [vendor, code, names, type] of LOTTERY) {
     const [en, ne] = names.split('|') as [string, string];
     add({
