@@ -358,9 +358,12 @@ describe.skipIf(!testConfig().testDatabaseUrl)('crash leader (PostgreSQL)', () =
   }, 60_000);
 
   it("cash-outs are judged by the bet's own round on the database's clock: a follower with a wrong wall clock or no view of the round honours them", async () => {
-    const sa = instance();
-    const sb = instance();
-    const sc = instance();
+    // A betting window long enough to be caught with time to bet on a loaded machine: with 400 ms
+    // (250 of them needed) a CI run polled past every round with a point of 2.00x for 30 s.
+    const timing = { bettingMs: 1500, pauseMs: 100, chainLength: 500, settleGraceMs: 150 };
+    const sa = instance(timing);
+    const sb = instance(timing);
+    const sc = instance(timing);
     const a = sa.crash;
     const b = sb.crash;
     // B's wall clock runs 4 s ahead; the database's clock is the one that counts.
