@@ -10,6 +10,7 @@ import { pageFor } from './app/route-pages.ts';
 import { findRoute, isAdminPath } from './app/route-table.ts';
 import { bannersKey, takeHomeBanners } from './features/home/lib/home-shell.ts';
 import { startI18n } from './shared/i18n/index.ts';
+import { SHELL_NAMESPACES } from './shared/i18n/shell-namespaces.ts';
 import { useLanguageStore } from './shared/i18n/language-store.ts';
 import { takeTokenFromUrl, useSessionStore } from './shared/session/store.ts';
 import { permissionQuery } from './shared/system/api/get-permission.ts';
@@ -57,7 +58,7 @@ if (isAdminPath(window.location.pathname)) {
   const lang = useLanguageStore.getState().code;
   const homeBanners = takeHomeBanners(lang);
   if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
-  void startI18n();
+  void startI18n(SHELL_NAMESPACES);
   const route = findRoute(window.location.pathname);
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
   // moment for it lets the first screen paint in one pass rather than layout first, page later.

@@ -3,7 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../../shared/api/client.ts';
 
-const POOLS_KEY = ['jackpot', 'pools'] as const;
+export const JACKPOT_POOLS_KEY = ['jackpot', 'pools'] as const;
 /** First retry after a lost socket; doubled each time up to the most, so a server away is not hammered. */
 const RETRY_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
@@ -37,7 +37,7 @@ function connect(qc: QueryClient) {
   ws.onmessage = (e) => {
     try {
       const f = JSON.parse(String(e.data)) as { t?: string; pools?: JackpotPool[] };
-      if (f.t === 'pools' && Array.isArray(f.pools)) qc.setQueryData(POOLS_KEY, { pools: f.pools });
+      if (f.t === 'pools' && Array.isArray(f.pools)) qc.setQueryData(JACKPOT_POOLS_KEY, { pools: f.pools });
     } catch {
       /* a frame we do not know */
     }
@@ -80,7 +80,7 @@ export function holdPoll(qc: QueryClient): () => void {
   if (!pollTimer) {
     pollTimer = setInterval(() => {
       if (live || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
-      void qc.refetchQueries({ queryKey: POOLS_KEY, exact: true, type: 'active' });
+      void qc.refetchQueries({ queryKey: JACKPOT_POOLS_KEY, exact: true, type: 'active' });
     }, JACKPOT_POLL_MS);
   }
   let held = true;
@@ -93,8 +93,6 @@ export function holdPoll(qc: QueryClient): () => void {
     pollTimer = null;
   };
 }
-
-export { POOLS_KEY as JACKPOT_POOLS_KEY };
 
 const subscribeLive = (l: () => void) => {
   liveListeners.add(l);
@@ -109,7 +107,7 @@ export function useJackpotPools() {
   const qc = useQueryClient();
   const pushed = useSyncExternalStore(subscribeLive, () => live);
   const query = useQuery({
-    queryKey: POOLS_KEY,
+    queryKey: JACKPOT_POOLS_KEY,
     queryFn: ({ signal }) => api.get<{ pools: JackpotPool[] }>('/wps/jackpot', { signal }),
     staleTime: pushed ? Number.POSITIVE_INFINITY : JACKPOT_POLL_MS / 2,
   });

@@ -2,7 +2,6 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useLanguageStore } from './language-store.ts';
 import { type CatalogueLocale, catalogueFor, type LanguageCode, needsDevanagari } from './languages.ts';
-import { SHELL_NAMESPACES } from './shell-namespaces.ts';
 
 /** One lazily built chunk per `locales/<locale>/<namespace>.json`: only what is shown is fetched. */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
@@ -37,8 +36,11 @@ function applyDocumentLanguage(locale: CatalogueLocale) {
 
 export const i18n = i18next;
 
-/** Start i18next in the stored (or default) language. Resolves once its catalogue is loaded. */
-export async function startI18n(): Promise<void> {
+/**
+ * Start i18next in the stored (or default) language, with `common` and the given namespaces (the
+ * player shell's, SHELL_NAMESPACES; the console needs none of them). Resolves once they are loaded.
+ */
+export async function startI18n(namespaces: readonly string[] = []): Promise<void> {
   const code = useLanguageStore.getState().code;
   const locale = catalogueFor(code);
   ensureFont(code);
@@ -52,7 +54,7 @@ export async function startI18n(): Promise<void> {
       // active language never needs a second catalogue fetched behind it.
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['common', ...SHELL_NAMESPACES],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

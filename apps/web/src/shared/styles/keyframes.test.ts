@@ -21,7 +21,7 @@ function cssFiles(dir: string): string[] {
 }
 
 /** Every @keyframes block's animated property names, by "file: name". */
-export function keyframeProperties(css: string): Map<string, Set<string>> {
+function keyframeProperties(css: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   for (const m of text.matchAll(/@keyframes\s+([\w-]+)\s*\{/g)) {

@@ -84,9 +84,9 @@ function TileRow({
   // Drawing a row of twelve tiles was the home page's longest task on a slow phone (issue 30).
   // Deferred, the row keeps its placeholders for the urgent render and React draws the tiles in a
   // transition, in slices it can interrupt for input and paint. The row's height does not change.
-  const shownGames = useDeferredValue(games);
-  const shownPending = useDeferredValue(pending);
-  if (shownPending)
+  // One value (null while pending): the query's list keeps its identity, so only an answer defers.
+  const shownGames = useDeferredValue(pending ? null : games);
+  if (shownGames === null)
     return (
       <div className="carousel">
         {reserveArrows && (
