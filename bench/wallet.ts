@@ -12,7 +12,10 @@
  *   3. the bet path over HTTP: the real server process, signed requests from autocannon with
  *      32 connections, on many players and on one hot player.
  *   (each also without group commit, as a reference in the same run);
- *   4. the mixed load in process: bets, wins and rollbacks 90/9/1 with 2 % duplicate retries.
+ *   4. the mixed load in process: bets, wins and rollbacks 90/9/1 with 2 % duplicate retries;
+ *   5. the bets record's consumers (wagering, points, missions, referral, jackpot, agent rollup
+ *      and real-time salary): their drain rate over what the runs above wrote, then the mixed load
+ *      again with all of them running beside it, and the largest lag each showed (lib/consumers.ts).
  * Each line prints the rate, p50/p99 latency and the ratio to pgbench; pgbench runs again at the
  * end, so a run on a drifting machine shows itself. The last line is
  * `wallet ratio <in-process/pgbench> http ratio <http/pgbench> hot ratio <in-process 1 hot/pgbench>`.
@@ -28,6 +31,7 @@ import { createServices } from '../apps/server/src/services.ts';
 import { pgbenchInit, pgbenchRun } from './lib/pgbench.ts';
 import { closedLoop, fmt, type RunStats } from './lib/stats.ts';
 import { benchDatabase, settle } from './lib/database.ts';
+import { betConsumers, drainConsumers, runConsumers } from './lib/consumers.ts';
 import { freePort, httpRun, startServer } from './wallet-http.ts';
 
 const CLIENTS = 32;
@@ -47,7 +51,7 @@ type Seamless = ReturnType<typeof createServices>['seamless'];
  * and 2 % of calls are a retry of the client's previous call (same txId and fields), as vendors
  * resend on a timeout.
  */
-async function mixedLoad(seamless: Seamless, pick: (i: number) => string, seconds: number) {
+async function mixedLoad(seamless: Seamless, pick: (i: number) => string, seconds: number, prefix = 'm') {
   const calls = { bet: 0, win: 0, rollback: 0, retry: 0 };
   const last: Array<{
     call: () => Promise<{ code: string }>;
@@ -66,19 +70,19 @@ async function mixedLoad(seamless: Seamless, pick: (i: number) => string, second
       call = prev.call;
     } else if (prev && !prev.paid && roll < 1) {
       calls.rollback++;
-      const req = { txId: `mrb-${i}`, refTxId: prev.txId, username: prev.username };
+      const req = { txId: `${prefix}rb-${i}`, refTxId: prev.txId, username: prev.username };
       call = () => seamless.rollback('SANDBOX', req);
       last[c] = null;
     } else if (prev && roll < 10) {
       calls.win++;
-      const req = { txId: `mw-${i}`, roundId: prev.round, username: prev.username, amount: '1.50' };
+      const req = { txId: `${prefix}w-${i}`, roundId: prev.round, username: prev.username, amount: '1.50' };
       call = () => seamless.win('SANDBOX', req);
       prev.paid = true;
     } else {
       calls.bet++;
       const req = {
-        txId: `mb-${i}`,
-        roundId: `mr-${i}`,
+        txId: `${prefix}b-${i}`,
+        roundId: `${prefix}r-${i}`,
         username: pick(i),
         gameCode: 'bench',
         amount: '1.00',
@@ -189,6 +193,21 @@ async function main() {
     const mixed = await mixedLoad(services.seamless, spread, SECONDS);
     console.log(
       `${line('mixed 90/9/1 + 2 % retries (many)', mixed.stats, base)}  (${mixed.calls.bet} bets, ${mixed.calls.win} wins, ${mixed.calls.rollback} rollbacks, ${mixed.calls.retry} retries)`,
+    );
+    // Issue 30: every consumer of the bets record keeps up. First they drain what the runs above
+    // wrote (their sustained rate, flat out), then the mixed load runs again with all of them
+    // draining beside it in this process, sampling how far behind each one falls.
+    const offset = config.businessUtcOffsetMinutes;
+    const backlog = await drainConsumers(services, offset);
+    console.log(
+      `consumers drained the runs' ${backlog.rows} bets in ${backlog.seconds.toFixed(1)} s: ${(backlog.rows / backlog.seconds).toFixed(0)} bets/s each, all ${Object.keys(betConsumers(services, offset)).length} at once`,
+    );
+    const consumers = runConsumers(services, offset);
+    const mixedWith = await mixedLoad(services.seamless, spread, SECONDS, 'c');
+    const lag = await consumers.stop();
+    console.log(line('mixed, consumers running (many)', mixedWith.stats, base));
+    console.log(
+      `consumer lag during it: max ${lag.maxLagS.toFixed(1)} s (${lag.consumers.map((c) => `${c.name} ${c.maxLagS.toFixed(1)}`).join(', ')})`,
     );
     await database.close();
 

@@ -114,6 +114,17 @@ const envSchema = z.object({
    * round's win or rollback arriving within it nets out before any reward is decided (bets/service.ts).
    */
   BETS_FINALITY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Issue 30 (PostgreSQL): business days of the bets record partitioned ahead of today. */
+  BETS_PARTITION_DAYS_AHEAD: z.coerce.number().int().min(1).max(366).default(7),
+  /** Business days before today kept in the live bets record; unset keeps every day. */
+  BETS_RETENTION_DAYS: z.coerce.number().int().min(2).max(100_000).optional(),
+  /** Archived days move to this tablespace; unset: exported to BETS_EXPORT_DIR, then dropped. */
+  BETS_ARCHIVE_TABLESPACE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'expected a tablespace name (lower case letters, digits, _)')
+    .optional(),
+  /** Where exported days go (gzip CSV); DATA_DIR/exports/bets by default. */
+  BETS_EXPORT_DIR: z.string().optional(),
   DEPOSIT_PENDING_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   UPLOAD_QUOTA_BYTES: z.coerce
@@ -297,6 +308,13 @@ export interface Config {
   agentRealtimePeriodMs: number;
   /** BETS_FINALITY_SECONDS: how long a vendor round's bets row waits before consumers take it. */
   betsFinalitySeconds: number;
+  /** The bets record's partitions by business day (modules/bets/partitions.ts; PostgreSQL only). */
+  betsPartitions: {
+    daysAhead: number;
+    retentionDays: number | null;
+    archiveTablespace: string | null;
+    exportDir: string;
+  };
   /** Deposit requests a member may have waiting for review at once. */
   depositPendingMax: number;
   /** Images a member may upload per rolling hour. */
@@ -578,6 +596,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     agentActiveMinBet: BigInt(e.AGENT_ACTIVE_MIN_BET_PAISA),
     agentRealtimePeriodMs: e.AGENT_REALTIME_PERIOD_SECONDS * 1000,
     betsFinalitySeconds: e.BETS_FINALITY_SECONDS,
+    betsPartitions: {
+      daysAhead: e.BETS_PARTITION_DAYS_AHEAD,
+      retentionDays: e.BETS_RETENTION_DAYS ?? null,
+      archiveTablespace: e.BETS_ARCHIVE_TABLESPACE ?? null,
+      exportDir: path.resolve(e.BETS_EXPORT_DIR ?? path.join(e.DATA_DIR, 'exports', 'bets')),
+    },
     depositPendingMax: e.DEPOSIT_PENDING_MAX,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,

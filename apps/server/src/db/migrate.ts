@@ -9,6 +9,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 import { rowsOf } from './rows.ts';
 import { splitSqlStatements } from './sql-statements.ts';
+import { partitionBetsTable } from '../modules/bets/partitions.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -87,5 +88,7 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: migrationsFolderPath });
   }
+  // PostgreSQL only (issue 30): the bets record partitioned by business day; PGlite keeps one table.
+  if (database.kind === 'postgres') await partitionBetsTable(database.db);
   await applySqlFunctions(database);
 }

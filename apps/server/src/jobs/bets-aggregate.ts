@@ -3,6 +3,11 @@ import type { JobDefinition } from './scheduler.ts';
 
 const HOUR = 3_600_000;
 
+export const BETS_AGGREGATE_JOBS = {
+  hourly: 'bets-aggregate-hourly',
+  daily: 'bets-aggregate-daily',
+} as const;
+
 /**
  * The bets record's hourly and daily aggregates (DESIGN §7: `bets_hourly`, `bets_daily`), rebuilt
  * once each period has ended. Every period counts (catch-up after downtime). A seamless bet lands in
@@ -13,7 +18,7 @@ const HOUR = 3_600_000;
 export function betsAggregateJobs(bets: BetsService): JobDefinition[] {
   return [
     {
-      name: 'bets-aggregate-hourly',
+      name: BETS_AGGREGATE_JOBS.hourly,
       period: 'hour',
       catchUp: true,
       run: async (ctx) => {
@@ -24,7 +29,7 @@ export function betsAggregateJobs(bets: BetsService): JobDefinition[] {
     },
     {
       // Days cut at the business time zone's midnight (the scheduler aligns `day` periods to it).
-      name: 'bets-aggregate-daily',
+      name: BETS_AGGREGATE_JOBS.daily,
       period: 'day',
       catchUp: true,
       run: async (ctx) => {

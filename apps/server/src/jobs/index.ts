@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Scheduler } from './scheduler.ts';
 import { agentJobs } from './agents.ts';
 import { betsAggregateJobs } from './bets-aggregate.ts';
+import { aggregatesFinalThrough, betsPartitionsJob } from './bets-partitions.ts';
+import { BetPartitions } from '../modules/bets/partitions.ts';
 import { withdrawalReceiptJob } from './withdrawal-receipt.ts';
 import { paymentsReconcileJob } from './payments.ts';
 import { lotteryDrawJobs, lotteryResultsFeedJob } from './lottery-draws.ts';
@@ -27,6 +29,12 @@ export function createJobs(app: FastifyInstance): Scheduler {
   scheduler.register(withdrawalReceiptJob(app.services.cashier));
   scheduler.register(paymentsReconcileJob(app.services.payments));
   for (const job of betsAggregateJobs(app.services.bets)) scheduler.register(job);
+  const partitions = new BetPartitions(app.database, {
+    ...app.config.betsPartitions,
+    utcOffsetMinutes: app.config.businessUtcOffsetMinutes,
+    aggregatesFinalThrough: aggregatesFinalThrough(scheduler),
+  });
+  scheduler.register(betsPartitionsJob(partitions));
   for (const job of lotteryDrawJobs(app.services.lottery)) scheduler.register(job);
   const feed = app.config.lotteryResultsFeed;
   if (feed) scheduler.register(lotteryResultsFeedJob(app.services.lottery, feed.periodSeconds));

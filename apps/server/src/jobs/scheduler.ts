@@ -185,6 +185,16 @@ export class Scheduler {
     return new Date(result.rows[0]?.now ?? Number.NaN);
   }
 
+  /** Whether `job`'s run of the period starting at `start` is done. */
+  async isDone(job: string, start: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, start), eq(jobRuns.status, 'done')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   // ------------------------------------------------------------------ periods
 
   private offset(job: JobDefinition): number {

@@ -25,6 +25,8 @@ DROP TRIGGER IF EXISTS withdrawal_receipts_append_only ON withdrawal_receipts;
 CREATE TRIGGER withdrawal_receipts_append_only BEFORE UPDATE OR DELETE ON withdrawal_receipts
   FOR EACH ROW EXECUTE FUNCTION wps_refuse_change();
 
+-- On PostgreSQL `bets` is partitioned by business day (migration 0071): a row trigger on the
+-- parent is cloned onto every partition, present and future, the default one included.
 DROP TRIGGER IF EXISTS bets_append_only ON bets;
 CREATE TRIGGER bets_append_only BEFORE UPDATE OR DELETE ON bets
   FOR EACH ROW EXECUTE FUNCTION wps_refuse_change();

@@ -19,6 +19,9 @@ const ts = () => timestamp({ withTimezone: true });
  * DESIGN §7: one append-only record of every settled bet, whatever its source. A row is a change:
  * a round's figures are the sum of its rows (a rollback appends a negative row), so sums over any
  * period are right without editing history. A trigger refuses UPDATE and DELETE.
+ * On PostgreSQL the table is partitioned by business day on settled_at (migration 0071,
+ * partitions.ts) and its primary key is (id, settled_at); PGlite keeps one table keyed by id.
+ * Either way ids come from one sequence and are unique.
  */
 export const bets = pgTable(
   'bets',
@@ -122,4 +125,30 @@ export const betsTeamDaily = pgTable(
     index('bets_team_daily_upline_idx').using('gin', t.uplinePath),
     index('bets_team_daily_day_idx').on(t.day),
   ],
+);
+
+/**
+ * Each business day of the record that left the live table under the retention setting
+ * (partitions.ts), with its sums: what an auditor reconciles against the export file or the
+ * archive table that now holds the day. Aggregates never rebuild a period these ranges overlap.
+ */
+export const betsArchivedDays = pgTable(
+  'bets_archived_days',
+  {
+    day: date({ mode: 'string' }).primaryKey(),
+    rangeStart: ts().notNull(),
+    rangeEnd: ts().notNull(),
+    partitionName: text().notNull(),
+    rows: bigint({ mode: 'bigint' }).notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+    payout: bigint({ mode: 'bigint' }).notNull(),
+    validStake: bigint({ mode: 'bigint' }).notNull(),
+    /** tablespace | export */
+    method: text().notNull(),
+    archiveTable: text(),
+    exportFile: text(),
+    exportSha256: text(),
+    archivedAt: ts().notNull().default(sql`now()`),
+  },
+  (t) => [check('bets_archived_days_method_known', sql`${t.method} in ('tablespace', 'export')`)],
 );

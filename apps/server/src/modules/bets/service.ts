@@ -246,13 +246,24 @@ export class BetsService {
 
   /**
    * Rebuilds one hour or day of the aggregates from the record: delete and insert in one
-   * transaction, so running it twice (or again after late bets) leaves the same rows.
+   * transaction, so running it twice (or again after late bets) leaves the same rows. Answers
+   * the rows written (0, writing none, for a period of an archived day).
    * `start` is the period's first instant; the scheduler picks it (e.g. Nepal midnight).
    */
   async aggregate(period: AggregatePeriod, start: Date): Promise<number> {
     const table = period === 'hour' ? betsHourly : betsDaily;
     const end = new Date(start.getTime() + PERIOD_MS[period]);
     return this.db.transaction(async (tx) => {
+      // A period overlapping an archived day (partitions.ts) keeps the sums it was built with: its
+      // rows have left the live table, and rebuilding it (an operator re-running an old period)
+      // would empty it.
+      const [archived] = rowsOf<{ any: boolean }>(
+        await tx.execute(sql`
+          select exists (select 1 from bets_archived_days
+                         where range_start < ${end.toISOString()}::timestamptz
+                           and range_end > ${start.toISOString()}::timestamptz) as any`),
+      );
+      if (archived?.any) return 0;
       await tx.delete(table).where(eq(table.periodStart, start));
       const inserted = await tx.execute(sql`
         insert into ${table} (period_start, member_id, upline_path, source, vendor, game_type,
