@@ -25,6 +25,7 @@ import type { ChildProcess } from 'node:child_process';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { BetPartitions } from '../apps/server/src/modules/bets/partitions.ts';
 import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
 import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
@@ -113,6 +114,14 @@ async function main() {
 
     const database = await openDatabase({ url, poolSize: CLIENTS });
     await runMigrations(database);
+    // Production's layout: the bets-partitions job has made today's partition (and the week's).
+    const layout = await new BetPartitions(database, {
+      ...config.betsPartitions,
+      utcOffsetMinutes: config.businessUtcOffsetMinutes,
+      retentionDays: null,
+      aggregatesFinalThrough: async () => false,
+    }).maintain();
+    console.log(`bets record: ${layout.created.length} day partitions made ahead`);
     const services = createServices(config, database);
     // One hash for every bench player: argon2 is deliberately slow, and nobody logs in here.
     const passwordHash = await hashPassword('Bench@1234');

@@ -73,25 +73,32 @@ export class VipService {
     return ex.select().from(vipLevels).orderBy(asc(vipLevels.level));
   }
 
-  /** Adds turnover and deposits (paisa) to members in the caller's transaction, then levels them up. */
+  /**
+   * Adds turnover and deposits (paisa) to members in the caller's transaction, then levels them up.
+   * One upsert for the whole set (a bets batch names hundreds of members: a statement each made
+   * the missions consumer the slowest of the record's, bench/profile-consumers.ts), its rows in
+   * member order, so two writers lock shared members in the same order.
+   */
   async add(tx: Tx, deltas: Map<number, { turnover: bigint; deposits: bigint }>): Promise<void> {
     if (deltas.size === 0) return;
     const levels = await this.levels(tx);
-    for (const [memberId, d] of [...deltas].sort((a, b) => a[0] - b[0])) {
-      const [row] = await tx
-        .insert(vipMembers)
-        .values({ memberId, turnover: d.turnover, deposits: d.deposits })
-        .onConflictDoUpdate({
-          target: vipMembers.memberId,
-          set: {
-            turnover: sql`${vipMembers.turnover} + ${d.turnover}`,
-            deposits: sql`${vipMembers.deposits} + ${d.deposits}`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning();
-      if (row) await this.levelUp(tx, row, levels);
-    }
+    const rows = await tx
+      .insert(vipMembers)
+      .values(
+        [...deltas]
+          .sort((a, b) => a[0] - b[0])
+          .map(([memberId, d]) => ({ memberId, turnover: d.turnover, deposits: d.deposits })),
+      )
+      .onConflictDoUpdate({
+        target: vipMembers.memberId,
+        set: {
+          turnover: sql`${vipMembers.turnover} + excluded.turnover`,
+          deposits: sql`${vipMembers.deposits} + excluded.deposits`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    for (const row of rows.sort((a, b) => a.memberId - b.memberId)) await this.levelUp(tx, row, levels);
   }
 
   private async levelUp(tx: Tx, m: typeof vipMembers.$inferSelect, levels: LevelRow[]) {
