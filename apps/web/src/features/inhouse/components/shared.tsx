@@ -20,7 +20,11 @@ export function RichText({ text }: { text: string }) {
 
 export const MONEY_INPUT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
 
-/** Stake input: a decimal string with at most two decimals, within the game's limits. */
+/**
+ * Stake input: a decimal string with at most two decimals, within the game's limits. It takes
+ * input only once the limits are known: before, its value would still change to the game's
+ * minimum under a player's cursor, and what they typed would land after it ("1.0020").
+ */
 export function StakeField({
   value,
   onChange,
@@ -41,6 +45,7 @@ export function StakeField({
         className="input"
         inputMode="decimal"
         value={value}
+        disabled={!info}
         aria-invalid={!valid || undefined}
         onChange={(e) => onChange(e.target.value.trim())}
       />
@@ -84,10 +89,13 @@ export function RoundLine({ round, children }: { round: RoundResult; children?: 
   );
 }
 
-/** Play with a stake and the play button; the child holds the game's own choices. */
+/**
+ * Play with a stake and the play button; the child holds the game's own choices. The stake starts
+ * at the game's minimum; nothing is shown, and nothing can be typed, until the limits are known.
+ */
 export function useStake(info: GameInfo | undefined) {
   const [stake, setStake] = useState('');
-  return [stake || info?.minBet || '10.00', setStake] as const;
+  return [stake || info?.minBet || '', setStake] as const;
 }
 
 export type GameProps = { game: InhouseGame; info: GameInfo | undefined };
