@@ -209,7 +209,7 @@ async function main() {
     const offset = config.businessUtcOffsetMinutes;
     const backlog = await drainConsumers(services, offset);
     console.log(
-      `consumers drained the runs' ${backlog.rows} bets in ${backlog.seconds.toFixed(1)} s: ${(backlog.rows / backlog.seconds).toFixed(0)} bets/s each, all ${Object.keys(betConsumers(services, offset)).length} at once`,
+      `consumers drained the runs' ${backlog.rows} bets in ${backlog.seconds.toFixed(1)} s: ${(backlog.rows / backlog.seconds).toFixed(0)} bets/s each, all ${Object.keys(betConsumers(services, offset)).length} at once (the wallet's top rate above: ${Math.max(many.rate, hotRun.rate).toFixed(0)} bets/s)`,
     );
     const consumers = runConsumers(services, offset);
     const mixedWith = await mixedLoad(services.seamless, spread, SECONDS, 'c');

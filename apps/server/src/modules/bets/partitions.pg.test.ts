@@ -87,6 +87,11 @@ describe.skipIf(!hasPostgres)('bets record partitioned by business day (PostgreS
       `select pg_get_constraintdef(oid) as d from pg_constraint where conrelid = 'bets'::regclass and contype = 'p'`,
     );
     expect(pk).toEqual({ d: 'PRIMARY KEY (id, settled_at)' });
+    // settled_at is found by block range summaries, not a B-tree entry per bet.
+    const [settled] = await db.query(
+      `select am.amname from pg_class c join pg_am am on am.oid = c.relam where c.relname = 'bets_settled_idx'`,
+    );
+    expect(settled).toEqual({ amname: 'brin' });
   });
 
   it("creates yesterday to days-ahead, each cut at the business day's midnight, once", async () => {
