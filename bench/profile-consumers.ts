@@ -5,29 +5,18 @@
  * the statements it sent per 1,000 bets (CONSUMER=<name> for one only). `--cpu-prof` on this
  * script shows where a drain's time goes.
  */
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
-import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { betConsumers } from './lib/consumers.ts';
+import { countQueries } from './lib/count-queries.ts';
 import { benchDatabase } from './lib/database.ts';
+import { fundedPlayers } from './lib/players.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 500);
 const BETS = Number(process.env.BETS ?? 20_000);
-const counts = new Map<string, number>();
-const orig = pg.Client.prototype.query;
-// biome-ignore lint/suspicious/noExplicitAny: diagnostics
-(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
-  const q = args[0];
-  const text: string = typeof q === 'string' ? q : (q?.text ?? '?');
-  const k = text.replace(/\s+/g, ' ').slice(0, 90);
-  counts.set(k, (counts.get(k) ?? 0) + 1);
-  // biome-ignore lint/suspicious/noExplicitAny: diagnostics
-  return (orig as any).apply(this, args);
-};
+const counts = countQueries(90);
 
 async function main() {
   const { url, drop } = await benchDatabase();
@@ -36,28 +25,7 @@ async function main() {
     const database = await openDatabase({ url, poolSize: 32 });
     await runMigrations(database);
     const services = createServices(config, database);
-    const passwordHash = await hashPassword('Bench@1234');
-    const players: string[] = [];
-    for (let i = 0; i < PLAYERS; i += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(50, PLAYERS - i) }, (_, j) =>
-          services.members.create({ account: `cons${i + j}`, passwordHash }),
-        ),
-      );
-      await Promise.all(
-        batch.map((m) =>
-          services.wallet.post({
-            key: `cons-fund:${m.id}`,
-            reason: 'deposit',
-            postings: [
-              { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
-              { account: Accounts.cash(m.id), amount: 100_000_000n },
-            ],
-          }),
-        ),
-      );
-      players.push(...batch.map((m) => m.account));
-    }
+    const players = await fundedPlayers(services, PLAYERS, 'cons', 50);
     let written = 0;
     const t0 = performance.now();
     await Promise.all(

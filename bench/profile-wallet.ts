@@ -1,32 +1,21 @@
 /// <reference path="../apps/server/src/types/geoip-country.d.ts" />
 /** Diagnostics for bench:wallet (not part of the bench): queries per bet, batch sizes, run order. */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
-import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { SeamlessLanes } from '../apps/server/src/modules/seamless/group-commit.ts';
 import { createServices } from '../apps/server/src/services.ts';
+import { countQueries } from './lib/count-queries.ts';
 import { benchDatabase } from './lib/database.ts';
+import { fundedPlayers } from './lib/players.ts';
 import { closedLoop, fmt } from './lib/stats.ts';
 import { freePort, httpRun, startServer } from './wallet-http.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PLAYERS = 2000;
-const counts = new Map<string, number>();
-const orig = pg.Client.prototype.query;
-// biome-ignore lint/suspicious/noExplicitAny: diagnostics
-(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
-  const q = args[0];
-  const text: string = typeof q === 'string' ? q : (q?.text ?? '?');
-  const k = text.replace(/\s+/g, ' ').slice(0, 70);
-  counts.set(k, (counts.get(k) ?? 0) + 1);
-  // biome-ignore lint/suspicious/noExplicitAny: diagnostics
-  return (orig as any).apply(this, args);
-};
+const counts = countQueries();
 
 async function main() {
   const { url, drop } = await benchDatabase();
@@ -35,31 +24,7 @@ async function main() {
     const database = await openDatabase({ url, poolSize: Number(process.env.POOL ?? CLIENTS) });
     await runMigrations(database);
     const services = createServices(config, database);
-    const passwordHash = await hashPassword('Bench@1234');
-    const players: string[] = [];
-    for (let i = 0; i < PLAYERS; i += 100) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
-          // Existing players are reused, so BENCH_DATABASE_URL may name a database kept between runs.
-          services.members
-            .create({ account: `bench${i + j}`, passwordHash })
-            .catch(async () => (await services.members.getByAccount(`bench${i + j}`))!),
-        ),
-      );
-      await Promise.all(
-        batch.map((m) =>
-          services.wallet.post({
-            key: `bench-fund:${m.id}`,
-            reason: 'deposit',
-            postings: [
-              { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
-              { account: Accounts.cash(m.id), amount: 100_000_000n },
-            ],
-          }),
-        ),
-      );
-      players.push(...batch.map((m) => m.account));
-    }
+    const players = await fundedPlayers(services, PLAYERS, 'bench');
     const spread = (i: number) => players[(i * 7919) % PLAYERS]!;
     const bet = async (prefix: string, i: number, username: string) => {
       const a = await services.seamless.bet('SANDBOX', {

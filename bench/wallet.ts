@@ -26,12 +26,12 @@ import { testConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { BetPartitions } from '../apps/server/src/modules/bets/partitions.ts';
-import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
 import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { pgbenchInit, pgbenchRun } from './lib/pgbench.ts';
 import { closedLoop, fmt, type RunStats } from './lib/stats.ts';
 import { benchDatabase, settle } from './lib/database.ts';
+import { fundedPlayers } from './lib/players.ts';
 import { betConsumers, drainConsumers, runConsumers } from './lib/consumers.ts';
 import { freePort, httpRun, startServer } from './wallet-http.ts';
 
@@ -123,29 +123,7 @@ async function main() {
     }).maintain();
     console.log(`bets record: ${layout.created.length} day partitions made ahead`);
     const services = createServices(config, database);
-    // One hash for every bench player: argon2 is deliberately slow, and nobody logs in here.
-    const passwordHash = await hashPassword('Bench@1234');
-    const players: string[] = [];
-    for (let i = 0; i < PLAYERS; i += 100) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(100, PLAYERS - i) }, (_, j) =>
-          services.members.create({ account: `bench${i + j}`, passwordHash }),
-        ),
-      );
-      await Promise.all(
-        batch.map((m) =>
-          services.wallet.post({
-            key: `bench-fund:${m.id}`,
-            reason: 'deposit',
-            postings: [
-              { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
-              { account: Accounts.cash(m.id), amount: 100_000_000n },
-            ],
-          }),
-        ),
-      );
-      players.push(...batch.map((m) => m.account));
-    }
+    const players = await fundedPlayers(services, PLAYERS, 'bench');
     const spread = (i: number) => players[(i * 7919) % PLAYERS]!;
     const hot = players[0]!;
     const bet = async (prefix: string, i: number, username: string) => {

@@ -16,10 +16,9 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { BetPartitions } from '../apps/server/src/modules/bets/partitions.ts';
-import { hashPassword } from '../apps/server/src/modules/members/passwords.ts';
-import { Accounts } from '../apps/server/src/modules/wallet/accounts.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { benchDatabase } from './lib/database.ts';
+import { fundedPlayers } from './lib/players.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 200);
 const BETS = Number(process.env.BETS ?? 2000);
@@ -87,20 +86,7 @@ async function main() {
       aggregatesFinalThrough: async () => false,
     }).maintain();
     let services = createServices(config, database);
-    const passwordHash = await hashPassword('Bench@1234');
-    const players: string[] = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const m = await services.members.create({ account: `wpb${i}`, passwordHash });
-      await services.wallet.post({
-        key: `wpb-fund:${m.id}`,
-        reason: 'deposit',
-        postings: [
-          { account: Accounts.clearing('BENCH'), amount: -100_000_000n },
-          { account: Accounts.cash(m.id), amount: 100_000_000n },
-        ],
-      });
-      players.push(m.account);
-    }
+    const players = await fundedPlayers(services, PLAYERS, 'wpb');
     const bet = (prefix: string, i: number) =>
       services.seamless.bet('SANDBOX', {
         txId: `${prefix}-${i}`,
