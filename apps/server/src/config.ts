@@ -116,8 +116,11 @@ const envSchema = z.object({
   BETS_FINALITY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   /** Issue 30 (PostgreSQL): business days of the bets record partitioned ahead of today. */
   BETS_PARTITION_DAYS_AHEAD: z.coerce.number().int().min(1).max(366).default(7),
-  /** Business days before today kept in the live bets record; unset keeps every day. */
-  BETS_RETENTION_DAYS: z.coerce.number().int().min(2).max(100_000).optional(),
+  /**
+   * Business days before today kept in the live bets record; unset keeps every day. At least 7: a
+   * vendor's rollback is recorded against its round's rows, which must still be there.
+   */
+  BETS_RETENTION_DAYS: z.coerce.number().int().min(7).max(100_000).optional(),
   /** Archived days move to this tablespace; unset: exported to BETS_EXPORT_DIR, then dropped. */
   BETS_ARCHIVE_TABLESPACE: z
     .string()

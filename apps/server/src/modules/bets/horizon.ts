@@ -2,6 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
+/** The bets export's session name (partitions.ts): `finalThrough` leaves its transaction out. */
+export const EXPORT_APPLICATION = 'wps-bets-export';
+
 /**
  * Where a bets-record consumer may read up to. Consumers follow the record by (tx_xid, id), so a
  * row may only be taken once no transaction that could still add a row with a lower tx_xid is
@@ -74,7 +77,9 @@ export function finalBelow(mark: LockedMark): SQL {
  * the consumer has consumed through this instant. Also what closes a period: bets settled before
  * its end are all there once this has passed the end.
  * Open transactions of other roles show no start to a role without pg_read_all_stats: run the
- * app as one role. Prepared (two-phase) transactions are not counted; the app prepares none.
+ * app as one role. Prepared (two-phase) transactions are not counted; the app prepares none. The
+ * bets record's export (partitions.ts) is left out: a read-only session that never writes a bet,
+ * whose transaction lasts as long as a day takes to copy.
  */
 export async function finalThrough(db: DbOrTx): Promise<Date> {
   const [row] = rowsOf<{ t: Date | string }>(
@@ -82,7 +87,8 @@ export async function finalThrough(db: DbOrTx): Promise<Date> {
       select least(clock_timestamp(), (
         select min(xact_start) from pg_stat_activity
         where datid = (select oid from pg_database where datname = current_database())
-          and pid <> pg_backend_pid() and xact_start is not null)) as t`),
+          and pid <> pg_backend_pid() and xact_start is not null
+          and application_name <> ${EXPORT_APPLICATION})) as t`),
   );
   return new Date(row!.t);
 }

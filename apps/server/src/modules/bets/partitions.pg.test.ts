@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import type { TestDatabase } from '../../test/databases.ts';
 import { freshDatabase } from '../../test/helper.ts';
+import { EXPORT_APPLICATION, finalThrough } from './horizon.ts';
 import { BetPartitions, type BetPartitionsOptions, partitionName } from './partitions.ts';
 import { BetsService } from './service.ts';
 
@@ -297,6 +298,31 @@ describe.skipIf(!hasPostgres)('bets record partitioned by business day (PostgreS
     expect(await db.query('select count(*)::int as n from bets where member_id = 940001')).toEqual([
       { n: 0 },
     ]);
+  });
+});
+
+describe.skipIf(!hasPostgres)("the export session and the consumers' horizon (PostgreSQL)", () => {
+  it('an open export transaction does not hold the horizon back; any other open transaction does', async () => {
+    const db = await freshDatabase({ postgres: 'require' });
+    const open = async (applicationName: string) => {
+      const c = new pg.Client({ connectionString: db.url, application_name: applicationName });
+      await c.connect();
+      await c.query('begin isolation level repeatable read read only');
+      await c.query('select 1');
+      return c;
+    };
+    try {
+      const exporter = await open(EXPORT_APPLICATION);
+      const opened = Date.now();
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await finalThrough(db.db)).getTime()).toBeGreaterThan(opened + 200);
+      const report = await open('a-report');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await finalThrough(db.db)).getTime()).toBeLessThan(Date.now() - 250);
+      for (const c of [exporter, report]) await c.end();
+    } finally {
+      await db.drop();
+    }
   });
 });
 

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +19,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { EXPORT_APPLICATION } from './horizon.ts';
 
 /**
  * The bets record's partitions by business day (issue 30), on PostgreSQL only: migration 0071
@@ -71,6 +81,7 @@ interface DaySums {
 }
 
 const NAME_PREFIX = 'bets_p';
+
 const ADVISORY_KEY = sql`hashtext('wps_bets_partitions')`;
 
 /** `bets_p20261130` for business day 2026-11-30. */
@@ -127,6 +138,13 @@ export async function partitionBetsTable(db: Db): Promise<boolean> {
       'alter table bets attach partition bets_default default',
     ])
       await tx.execute(sql.raw(statement));
+    // Append-only from the same commit on (the trigger file, applied next, creates it again).
+    const [refuse] = rowsOf<{ f: string | null }>(
+      await tx.execute(sql`select to_regprocedure('wps_refuse_change()')::text as f`),
+    );
+    if (refuse?.f)
+      await tx.execute(sql`create trigger bets_append_only before update or delete on bets
+                           for each row execute function wps_refuse_change()`);
     // The trigger file is applied again whenever its hash changes; after a conversion it must be,
     // whatever its hash: forget the recorded one.
     const [recorded] = rowsOf<{ t: string | null }>(
@@ -243,7 +261,7 @@ export class BetPartitions {
         const [from, to] = dayRange(day, offset);
         const name = partitionName(day);
         await tx.execute(
-          sql.raw(`create table ${name} partition of bets
+          sql.raw(`create table ${ident(name)} partition of bets
                    for values from ('${from.toISOString()}') to ('${to.toISOString()}')`),
         );
         created.push(name);
@@ -316,21 +334,42 @@ export class BetPartitions {
     return null;
   }
 
-  /** Detaches the day and moves it to the archive tablespace as `bets_archive_YYYYMMDD`, append-only. */
+  /**
+   * Detaches the day as `bets_archive_YYYYMMDD`, append-only, and records it, in one short
+   * transaction; the copy into the archive tablespace follows in a transaction of its own, which
+   * locks only the detached table (a copy of a whole day under the lock on `bets` would hold every
+   * bet for its length). `moveArchivesToTablespace` finishes any move a crash left undone.
+   */
   private async moveToTablespace(part: DayPartition, day: string, tablespace: string): Promise<void> {
+    const archive = `bets_archive_${day.replaceAll('-', '')}`;
     await this.db.transaction(async (tx) => {
       await this.guard(tx);
-      const sums = await sumsOf(tx, sql.raw(part.name));
-      const archive = `bets_archive_${day.replaceAll('-', '')}`;
-      await tx.execute(sql.raw(`alter table bets detach partition ${part.name}`));
-      await tx.execute(sql.raw(`alter table ${part.name} set tablespace ${pg.escapeIdentifier(tablespace)}`));
-      await tx.execute(sql.raw(`alter table ${part.name} rename to ${archive}`));
+      await tx.execute(sql.raw(`alter table bets detach partition ${ident(part.name)}`));
+      const sums = await sumsOf(tx, sql.raw(ident(part.name)));
+      await tx.execute(sql.raw(`alter table ${ident(part.name)} rename to ${ident(archive)}`));
       await tx.execute(
-        sql.raw(`create trigger ${archive}_append_only before update or delete on ${archive}
+        sql.raw(`create trigger ${ident(`${archive}_append_only`)} before update or delete on ${ident(archive)}
                  for each row execute function wps_refuse_change()`),
       );
       await this.record(tx, part, day, sums, { method: 'tablespace', archiveTable: archive });
     });
+    await this.moveArchivesToTablespace(tablespace);
+  }
+
+  /** Moves every archive table not yet in the archive tablespace there, one transaction each. */
+  private async moveArchivesToTablespace(tablespace: string): Promise<void> {
+    const pending = rowsOf<{ t: string }>(
+      await this.db.execute(sql`
+        select a.archive_table as t from bets_archived_days a
+        join pg_class c on c.relname = a.archive_table and c.relkind = 'r'
+        left join pg_tablespace ts on ts.oid = c.reltablespace
+        where a.method = 'tablespace'
+          and coalesce(ts.spcname, (select t.spcname from pg_database d join pg_tablespace t on t.oid = d.dattablespace
+                                    where d.datname = current_database())) <> ${tablespace}
+        order by a.day`),
+    );
+    for (const { t } of pending)
+      await this.db.execute(sql.raw(`alter table ${ident(t)} set tablespace ${ident(tablespace)}`));
   }
 
   /**
@@ -343,7 +382,15 @@ export class BetPartitions {
     mkdirSync(this.opts.exportDir, { recursive: true });
     const file = path.join(this.opts.exportDir, `bets-${day}.csv.gz`);
     const partial = `${file}.partial`;
-    const client = new pg.Client({ connectionString: this.database.url });
+    // An export of this day already kept is never replaced: the day must not be dropped on a new one.
+    if (existsSync(file))
+      throw new Error(`bets partitions: ${file} exists; move it away to archive ${part.name} again`);
+    // Read-only and named, so the horizon (horizon.ts finalThrough) leaves it out: its transaction
+    // lasts the whole export, and consumers and period closes would otherwise wait for it.
+    const client = new pg.Client({
+      connectionString: this.database.url,
+      application_name: EXPORT_APPLICATION,
+    });
     await client.connect();
     let exported: DaySums;
     let sha256: string;
@@ -357,7 +404,7 @@ export class BetPartitions {
       }>(
         `select count(*)::text as rows, coalesce(sum(stake), 0)::text as stake,
                 coalesce(sum(payout), 0)::text as payout, coalesce(sum(valid_stake), 0)::text as valid_stake
-         from ${part.name}`,
+         from ${ident(part.name)}`,
       );
       exported = {
         rows: BigInt(rows[0]!.rows),
@@ -373,7 +420,9 @@ export class BetPartitions {
         },
       });
       const copy = client.query(
-        copyTo(`copy (select * from ${part.name} order by id) to stdout with (format csv, header true)`),
+        copyTo(
+          `copy (select * from ${ident(part.name)} order by id) to stdout with (format csv, header true)`,
+        ),
       );
       await pipeline(copy, createGzip(), hashing, createWriteStream(partial));
       sha256 = hash.digest('hex');
@@ -384,22 +433,36 @@ export class BetPartitions {
     } finally {
       await client.end();
     }
+    // On disk before the day is dropped: the file, then its name in the directory.
+    syncFile(partial);
     renameSync(partial, file);
-    await this.db.transaction(async (tx) => {
-      await this.guard(tx);
-      const now = await sumsOf(tx, sql.raw(part.name));
-      if (!sameSums(now, exported))
-        throw new Error(
-          `bets partitions: ${part.name} changed after its export (${fmt(exported)} → ${fmt(now)})`,
-        );
-      await tx.execute(sql.raw(`alter table bets detach partition ${part.name}`));
-      await tx.execute(sql.raw(`drop table ${part.name}`));
-      await this.record(tx, part, day, exported, {
-        method: 'export',
-        exportFile: file,
-        exportSha256: sha256,
+    syncFile(this.opts.exportDir);
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.guard(tx);
+        await tx.execute(sql.raw(`alter table bets detach partition ${ident(part.name)}`));
+        const now = await sumsOf(tx, sql.raw(ident(part.name)));
+        if (!sameSums(now, exported))
+          throw new Error(
+            `bets partitions: ${part.name} changed after its export (${fmt(exported)} → ${fmt(now)})`,
+          );
+        await tx.execute(sql.raw(`drop table ${ident(part.name)}`));
+        await this.record(tx, part, day, exported, {
+          method: 'export',
+          exportFile: file,
+          exportSha256: sha256,
+        });
       });
-    });
+    } catch (err) {
+      // Only a day still in place gives its file up (the next run exports it again); if the drop
+      // may have committed, or the database cannot say, the file stays.
+      const still = await this.db
+        .execute(sql`select to_regclass(${part.name}) is not null as still`)
+        .then((r) => rowsOf<{ still: boolean }>(r)[0]?.still === true)
+        .catch(() => false);
+      if (still) rmSync(file, { force: true });
+      throw err;
+    }
   }
 
   private async record(
@@ -440,6 +503,18 @@ async function sumsOf(tx: Tx, table: SQL): Promise<DaySums> {
     payout: BigInt(row!.payout),
     validStake: BigInt(row!.valid_stake),
   };
+}
+
+/** A catalog name (ours: `bets_p…`, `bets_archive_…`, or a validated tablespace) quoted for raw DDL. */
+const ident = (name: string) => pg.escapeIdentifier(name);
+
+function syncFile(file: string) {
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const sameSums = (a: DaySums, b: DaySums) =>
