@@ -268,20 +268,13 @@ export class BetPartitions {
       }
       let moved = 0;
       if (draining) {
-        const [back] = rowsOf<{ rows: string; stake: string; payout: string; valid_stake: string }>(
+        const [back] = rowsOf<SumsRow>(
           await tx.execute(sql`
             with moved as (insert into bets select * from bets_default_draining
                            returning stake, payout, valid_stake)
-            select count(*)::text as rows, coalesce(sum(stake), 0)::text as stake,
-                   coalesce(sum(payout), 0)::text as payout, coalesce(sum(valid_stake), 0)::text as valid_stake
-            from moved`),
+            select ${sql.raw(SUMS_COLUMNS)} from moved`),
         );
-        const got = {
-          rows: BigInt(back!.rows),
-          stake: BigInt(back!.stake),
-          payout: BigInt(back!.payout),
-          validStake: BigInt(back!.valid_stake),
-        };
+        const got = parseSums(back!);
         if (!sameSums(got, draining))
           throw new Error(
             `bets partitions: moving the default partition changed its sums (${fmt(draining)} → ${fmt(got)})`,
@@ -396,22 +389,8 @@ export class BetPartitions {
     let sha256: string;
     try {
       await client.query('begin isolation level repeatable read read only');
-      const { rows } = await client.query<{
-        rows: string;
-        stake: string;
-        payout: string;
-        valid_stake: string;
-      }>(
-        `select count(*)::text as rows, coalesce(sum(stake), 0)::text as stake,
-                coalesce(sum(payout), 0)::text as payout, coalesce(sum(valid_stake), 0)::text as valid_stake
-         from ${ident(part.name)}`,
-      );
-      exported = {
-        rows: BigInt(rows[0]!.rows),
-        stake: BigInt(rows[0]!.stake),
-        payout: BigInt(rows[0]!.payout),
-        validStake: BigInt(rows[0]!.valid_stake),
-      };
+      const { rows } = await client.query<SumsRow>(`select ${SUMS_COLUMNS} from ${ident(part.name)}`);
+      exported = parseSums(rows[0]!);
       const hash = createHash('sha256');
       const hashing = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -490,19 +469,20 @@ export class BetPartitions {
   }
 }
 
+/** A table's (or a statement's rows') count and sums, as text: bigint sums exceed a JS number. */
+const SUMS_COLUMNS = `count(*)::text as rows, coalesce(sum(stake), 0)::text as stake,
+  coalesce(sum(payout), 0)::text as payout, coalesce(sum(valid_stake), 0)::text as valid_stake`;
+type SumsRow = { rows: string; stake: string; payout: string; valid_stake: string };
+const parseSums = (r: SumsRow): DaySums => ({
+  rows: BigInt(r.rows),
+  stake: BigInt(r.stake),
+  payout: BigInt(r.payout),
+  validStake: BigInt(r.valid_stake),
+});
+
 async function sumsOf(tx: Tx, table: SQL): Promise<DaySums> {
-  const [row] = rowsOf<{ rows: string; stake: string; payout: string; valid_stake: string }>(
-    await tx.execute(sql`
-      select count(*)::text as rows, coalesce(sum(stake), 0)::text as stake,
-             coalesce(sum(payout), 0)::text as payout, coalesce(sum(valid_stake), 0)::text as valid_stake
-      from ${table}`),
-  );
-  return {
-    rows: BigInt(row!.rows),
-    stake: BigInt(row!.stake),
-    payout: BigInt(row!.payout),
-    validStake: BigInt(row!.valid_stake),
-  };
+  const [row] = rowsOf<SumsRow>(await tx.execute(sql`select ${sql.raw(SUMS_COLUMNS)} from ${table}`));
+  return parseSums(row!);
 }
 
 /** A catalog name (ours: `bets_p…`, `bets_archive_…`, or a validated tablespace) quoted for raw DDL. */
