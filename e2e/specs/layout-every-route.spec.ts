@@ -77,11 +77,7 @@ async function visit(page: Page, path: string) {
 async function settle(page: Page) {
   await page
     .waitForFunction(
-      // The global loader (a request in flight) counts as not settled too: its bar slides across
-      // the screen's edge inside a clipped strip, and a slow machine caught it there mid-route.
-      () =>
-        document.querySelector('main, .admin-signin') &&
-        !document.querySelector('.loader, .boot-loader, .global-loader'),
+      () => document.querySelector('main, .admin-signin') && !document.querySelector('.loader, .boot-loader'),
       undefined,
       { timeout: 3_000, polling: 50 },
     )
