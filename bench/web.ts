@@ -72,6 +72,8 @@ interface PageResult {
 const webDist = mkdtempSync(path.join(tmpdir(), 'wps-bench-web-'));
 /** Lighthouse varies run to run (more so on a busy machine): each page is measured this many times, median reported. */
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+/** `--lhr-dir=DIR` keeps each run's whole Lighthouse report there (its traces of requests and tasks), to find a cause. */
+const LHR_DIR = process.argv.find((a) => a.startsWith('--lhr-dir='))?.slice('--lhr-dir='.length);
 npmRun(['run', 'build', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir']);
 npmRun(['run', 'build', '-w', 'apps/server']);
 const sizes = measure(webDist);
@@ -100,6 +102,11 @@ try {
         if (attempt >= RUNS * 2)
           throw new Error(`Lighthouse failed on ${pagePath}: ${lhr?.runtimeError?.message}`);
         continue;
+      }
+      if (LHR_DIR) {
+        mkdirSync(LHR_DIR, { recursive: true });
+        const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_')}-${runs.length + 1}.json`;
+        writeFileSync(path.join(LHR_DIR, name), JSON.stringify(lhr));
       }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as

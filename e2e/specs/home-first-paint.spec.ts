@@ -108,3 +108,46 @@ test.describe('home: the first banner paints before the scripts', () => {
     });
   }
 });
+
+/**
+ * Issue 30: a guarded page (/member, /agentHome) opened without a session shows /login over the
+ * home, so the server paints the home's first banner there too; a tab with a session is about
+ * to show the page itself, and the pre-paint script in index.html keeps that banner hidden.
+ */
+test('a guarded page paints the home banner for a guest, never over a signed-in tab', async ({
+  browser,
+  server,
+  baseURL,
+}) => {
+  await server.seedContent();
+  const viewport = { width: 375, height: 800 };
+
+  // The HTML, the stylesheet and the inline pre-paint script alone: the app's scripts refused.
+  const bare = await browser.newContext({ baseURL, viewport });
+  await bare.route('**/assets/*.js', (r) => r.abort());
+  const still = await bare.newPage();
+  await still.goto('/member?page=depositv2');
+  await expect(still.locator('#wps-home-hero img')).toBeVisible();
+  await expect(still.locator('.boot-loader')).toBeHidden();
+  await still.evaluate(() => sessionStorage.setItem('token', 'a-session'));
+  await still.reload();
+  await expect(still.locator('#wps-home-hero')).toBeAttached();
+  await expect(still.locator('#wps-home-hero')).toBeHidden();
+  await expect(still.locator('.boot-loader')).toBeVisible();
+  // A session arriving in the address (SPEC §2 ?token=) counts as one too.
+  await still.evaluate(() => sessionStorage.clear());
+  await still.goto('/agentHome?token=a-session');
+  await expect(still.locator('#wps-home-hero')).toBeHidden();
+  await bare.close();
+
+  // With the app: a guest lands on /login over the home, the carousel in the hero's place.
+  const ctx = await browser.newContext({ baseURL, viewport });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('wps.announcement.closed', '1'));
+  await page.goto('/member?page=depositv2');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured' }).locator('img').first()).toBeAttached();
+  await expect(page.locator('#wps-home-hero')).toHaveCount(0);
+  await ctx.close();
+});

@@ -256,7 +256,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(roomsAdminRoutes);
   await app.register(pushRoutes);
 
-  await registerStatic(app, config.webDistDir, () => app.services.content.homeShell());
+  await registerStatic(app, config.webDistDir, (audience) => app.services.content.homeShell(audience));
 
   if (config.jobs) {
     app.jobs.start();

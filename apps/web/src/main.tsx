@@ -59,14 +59,18 @@ if (isAdminPath(window.location.pathname)) {
   const homeBanners = takeHomeBanners(lang);
   if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
   void startI18n(SHELL_NAMESPACES);
-  const route = findRoute(window.location.pathname);
+  const signedIn = Boolean(useSessionStore.getState().token);
+  const opened = findRoute(window.location.pathname);
+  // A guarded page opened without a session shows /login over the home (router.tsx's Guard),
+  // so that is the page the first screen waits for, as the boot script preloads it.
+  const route = opened && opened.guard !== 'public' && !signedIn ? findRoute('/login') : opened;
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
   // moment for it lets the first screen paint in one pass rather than layout first, page later.
   // (A promise, not top-level await: await in the entry makes Rollup split shared code into
   // many small chunks, each a request of its own.)
   const page = route ? pageFor(route.key).preload() : Promise.resolve();
   // A stored session's header tools (balance, account menu) belong to the same first paint.
-  const memberTools = useSessionStore.getState().token ? loadMemberTools() : undefined;
+  const memberTools = signedIn ? loadMemberTools() : undefined;
   void Promise.race([
     Promise.all([page, memberTools]),
     new Promise((resolve) => setTimeout(resolve, 1500)),

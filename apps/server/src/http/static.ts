@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSpaRoute } from '@wps/contract';
+import { isSpaRoute, ROUTES } from '@wps/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { sendError } from './error-handler.ts';
@@ -20,6 +20,21 @@ const API_PREFIXES = [
 const ROOT = '<div id="root">';
 const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
 
+type HeroAudience = 'everyone' | 'guest';
+/** Route keys whose page is the home (its aliases) or opens its popup over the home (SPEC §2). */
+const HOME_UNDERNEATH = new Set(['home', 'login', 'help']);
+/**
+ * Addresses whose first screen is the home, so its first banner is painted from the HTML:
+ * for everyone on the home's own addresses, for a guest only on a guarded page (shown /login
+ * over the home without a session; the page's pre-paint script hides it when there is one).
+ */
+const HERO_AUDIENCE = new Map<string, HeroAudience>(
+  ROUTES.flatMap((r): Array<[string, HeroAudience]> => {
+    if (HOME_UNDERNEATH.has(r.key)) return [[r.path, 'everyone']];
+    return r.guard === 'public' ? [] : [[r.path, 'guest']];
+  }),
+);
+
 /**
  * The built SPA: hashed assets and game artwork precompressed (br/gzip) and cached for a year; index.html never
  * cached; every SPEC §2 route falls back to index.html so history-mode deep links work.
@@ -31,7 +46,7 @@ export async function registerStatic(
    * The home page's server-rendered parts (content module's home-shell.ts): the first banner,
    * painted before the scripts run, and the banners the app starts from. Empty when there is none.
    */
-  homeShell?: () => Promise<{ hero: string; data: string }>,
+  homeShell?: (audience: HeroAudience) => Promise<{ hero: string; data: string }>,
 ) {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWeb = existsSync(indexPath);
@@ -64,11 +79,12 @@ export async function registerStatic(
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
-  app.get('/', async (req, reply) => {
+  /** index.html with the home's first banner and its banners list before the root, when one shows. */
+  const sendHomeShell = async (req: FastifyRequest, reply: FastifyReply, audience: HeroAudience) => {
     if (!indexHtml) return reply.status(404).send('web app not built');
     let shell = { hero: '', data: '' };
     try {
-      shell = (await homeShell?.()) ?? shell;
+      shell = (await homeShell?.(audience)) ?? shell;
     } catch (err) {
       req.log.warn({ err }, 'home shell failed; serving the page as built');
     }
@@ -80,7 +96,9 @@ export async function registerStatic(
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml.toString('utf8').replace(ROOT, `${shell.hero}${shell.data}${ROOT}`));
-  });
+  };
+
+  app.get('/', (req, reply) => sendHomeShell(req, reply, 'everyone'));
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
@@ -90,6 +108,8 @@ export async function registerStatic(
         return sendError(req, reply, new AppError('NOT_FOUND'));
       }
       if (!indexHtml) return sendError(req, reply, new AppError('NOT_FOUND'));
+      const audience = req.method === 'GET' ? HERO_AUDIENCE.get(pathname) : undefined;
+      if (audience) return sendHomeShell(req, reply, audience);
       if (isSpaRoute(pathname)) return sendIndex(reply, 200);
       // A missing asset is a plain 404; an unknown page still gets the SPA so it can show its not-found view.
       if (path.extname(pathname)) return sendError(req, reply, new AppError('NOT_FOUND'));

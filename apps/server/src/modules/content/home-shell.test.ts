@@ -88,6 +88,34 @@ describe('content: the home page renders its first banner on the server', () => 
     expect(parsed.banners.map((b) => b.title)).toContain('Side');
   });
 
+  it("paints it wherever the home is the first screen: for everyone on the home's addresses, for a guest only on a guarded page", async () => {
+    const page = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      return res.body;
+    };
+    const heroClass = (html: string) =>
+      /<div class="(home-hero[^"]*)" id="wps-home-hero">/.exec(html)?.[1] ?? null;
+    // /login, /register and /help open their popup over the home; /home is one of its aliases.
+    for (const url of ['/', '/home', '/login', '/register', '/help?x=1']) {
+      const html = await page(url);
+      expect(heroClass(html), url).toBe('home-hero');
+      expect(html, url).toContain('id="wps-home-banners"');
+    }
+    // A guarded page shows a guest /login over the home; index.html's pre-paint script hides a
+    // guest-only hero in a tab with a session (home-shell.css), which is about to show the page.
+    for (const url of ['/member?page=depositv2', '/agentHome']) {
+      expect(heroClass(await page(url)), url).toBe('home-hero home-hero--guest');
+    }
+    // Any other page paints its own first screen.
+    for (const url of ['/promotions', '/rng', '/agent']) expect(await page(url), url).toBe(INDEX);
+    // A page that does not exist gets the page as built, as a 404.
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(INDEX);
+  });
+
   it('reads the banners from the cache, which every banner write through the service clears', async () => {
     const before = heroTitle(await home());
     // A row written behind the service's back (as another instance would) is not read per request...

@@ -26,7 +26,20 @@ const scriptJson = (v: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function homeShell(all: Banner[], language: string, sizes: string): HomeShell {
+/**
+ * Who sees the home page at an address: `everyone` (/, its aliases, and /login, /register and
+ * /help, which open their popup over it), or a `guest` only (a guarded page: a visitor without a
+ * session is shown /login over the home). A guest-only hero carries `home-hero--guest`, which the
+ * page's pre-paint script hides when the tab holds a session (web's home-shell.css).
+ */
+export type HeroAudience = 'everyone' | 'guest';
+
+export function homeShell(
+  all: Banner[],
+  language: string,
+  sizes: string,
+  audience: HeroAudience = 'everyone',
+): HomeShell {
   const first = all.find((b) => b.groupName === 'w_home');
   if (!first) return { hero: '', data: '' };
   const srcset = (list: Banner['image']['variants']) => list.map((v) => `${v.url} ${v.width}w`).join(', ');
@@ -40,7 +53,7 @@ export function homeShell(all: Banner[], language: string, sizes: string): HomeS
   // The same box, sources and sizes as the carousel's first slide (banner-carousel.tsx), so the
   // browser picks the same file for both and the app's slide paints from it at once.
   const hero =
-    `<div class="home-hero" id="${HOME_HERO_ID}"><div class="home-hero__bar"></div>` +
+    `<div class="home-hero${audience === 'guest' ? ' home-hero--guest' : ''}" id="${HOME_HERO_ID}"><div class="home-hero__bar"></div>` +
     `<div class="home-hero__banner" style="aspect-ratio:${BANNER_DISPLAY_RATIO.w_home}"><picture>${sources}` +
     `<img src="${attr(first.url)}" width="${first.image.width}" height="${first.image.height}" alt="${attr(first.title)}" fetchpriority="high" decoding="sync">` +
     '</picture></div></div>';

@@ -23,7 +23,7 @@ import type { MessagesService } from '../messages/service.ts';
 import type { Actor, StoredImage } from './types.ts';
 import { BannerCache } from './banner-cache.ts';
 import { Feedback } from './feedback.ts';
-import { type HomeShell, homeShell } from './home-shell.ts';
+import { type HeroAudience, type HomeShell, homeShell } from './home-shell.ts';
 import { htmlText, sanitizeContentHtml } from './html.ts';
 import { type EncodedImage, encodeContentImage, encodeProofImage } from './images.ts';
 import {
@@ -217,8 +217,8 @@ export class ContentService {
    * banners for the app to start from), from the cached banners: no query per page view.
    * English, as a first visit reads; the app re-reads the banners in another language.
    */
-  async homeShell(): Promise<HomeShell> {
-    return homeShell(await this.publicBanners('EN'), 'EN', HOME_BANNER_SIZES);
+  async homeShell(audience: HeroAudience = 'everyone'): Promise<HomeShell> {
+    return homeShell(await this.publicBanners('EN'), 'EN', HOME_BANNER_SIZES, audience);
   }
 
   /** Banners showing now in this language (or every language), by group and order. */
