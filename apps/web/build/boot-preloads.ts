@@ -66,6 +66,8 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk): OutputChunk[] {
  * a page suspends on one namespace, renders, then suspends on the next its children use: on
  * /promotions four round trips after the entry ran, the page's text painted last (issue 30).
  */
+export type BootManifest = ReturnType<typeof bootManifest>;
+
 export function bootManifest(bundle: OutputBundle) {
   const files: string[] = [];
   const index = (f: string) => {
@@ -88,11 +90,14 @@ export function bootManifest(bundle: OutputBundle) {
   /** Per path: [its chunks' list, its catalogues' list, 1 if it is guarded (else 0)]. */
   const pages: Record<string, [number, number, number]> = {};
   const catalogues: Array<[number, number]> = [];
+  /** Each catalogue's namespace, by the same index. */
+  const namespaces: string[] = [];
   const catalogueOf = new Map<string, number>();
   const catalogueIndex = (ns: string) => {
     let at = catalogueOf.get(ns);
     if (at === undefined) {
       at = catalogues.push([catalogue('en', ns), catalogue('ne', ns)]) - 1;
+      namespaces[at] = ns;
       catalogueOf.set(ns, at);
     }
     return at;
@@ -133,7 +138,34 @@ export function bootManifest(bundle: OutputBundle) {
       route.guard === 'public' ? 0 : 1,
     ];
   }
-  return { files, lang, lists, pages, catalogues, shell };
+  return { files, lang, lists, pages, catalogues, namespaces, shell };
+}
+
+/** The boot script's source for a build's manifest (see bootPreloads). */
+export function bootScript(m: BootManifest): string {
+  return [
+    // Nothing to do if the app already started (cached entry) or for the operator console.
+    "!function(){if(window.__wpsEarly||location.pathname.indexOf('/admin')===0)return;",
+    `var f=${JSON.stringify(m.files)},u=${JSON.stringify(m.lists)},c=${JSON.stringify(m.catalogues)},N=${JSON.stringify(m.namespaces)},s=${JSON.stringify(m.shell)},P=${JSON.stringify(m.pages)},l='EN';`,
+    "try{l=localStorage.getItem('wps.lang')||l}catch(_){}",
+    // Each modulepreload link costs the main thread a resource request (~6 ms at Lighthouse's
+    // 4x slowdown); twenty-five in one task blocked it for 100-130 ms. They go in batches of
+    // PRELOADS_PER_TASK (25-45 ms a task), the start-up calls first, then the catalogues the
+    // first render waits on, then the page's chunks.
+    "var g=function(u){return fetch(u,{headers:{accept:'application/json',lang:l},credentials:'same-origin'})};",
+    "window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission')};",
+    `var d=document,L=[],p=function(i){L.push(f[i])};`,
+    `p(l==='NE'?${m.lang.ne}:${m.lang.en});`,
+    // A guarded page opened without a session (none stored, none in the address) shows /login:
+    // preload what that shows.
+    "var e=P[location.pathname],t=null;try{t=sessionStorage.getItem('token')||/[?&]token=/.test(location.search)}catch(_){}if(e&&e[2]&&!t)e=P['/login'];",
+    "s.concat(e?u[e[1]]:[]).forEach(function(i){p(c[i][l==='NE'?1:0])});",
+    // The page's namespaces by name: the entry loads them before its first render (main.tsx).
+    'window.__wpsPageNs=e?u[e[1]].map(function(i){return N[i]}):[];',
+    'if(e)u[e[0]].forEach(p);',
+    `var a=function(){L.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var k=d.createElement('link');k.rel='modulepreload';k.href=h;d.head.appendChild(k)});if(L.length)setTimeout(a,0)};a()`,
+    '}();\n',
+  ].join('');
 }
 
 /**
@@ -158,26 +190,7 @@ export function bootPreloads(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const m = bootManifest(ctx.bundle);
-        const source = [
-          // Nothing to do if the app already started (cached entry) or for the operator console.
-          "!function(){if(window.__wpsEarly||location.pathname.indexOf('/admin')===0)return;",
-          `var f=${JSON.stringify(m.files)},u=${JSON.stringify(m.lists)},c=${JSON.stringify(m.catalogues)},s=${JSON.stringify(m.shell)},P=${JSON.stringify(m.pages)},l='EN';`,
-          "try{l=localStorage.getItem('wps.lang')||l}catch(_){}",
-          // Each modulepreload link costs the main thread a resource request (~6 ms at Lighthouse's
-          // 4x slowdown); twenty-five in one task blocked it for 100-130 ms. They go in batches of
-          // PRELOADS_PER_TASK (25-45 ms a task), the start-up calls first, then the catalogues the
-          // first render waits on, then the page's chunks.
-          "var g=function(u){return fetch(u,{headers:{accept:'application/json',lang:l},credentials:'same-origin'})};",
-          "window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission')};",
-          `var d=document,L=[],p=function(i){L.push(f[i])};`,
-          `p(l==='NE'?${m.lang.ne}:${m.lang.en});`,
-          // A guarded page opened without a session shows /login: preload what that shows.
-          "var e=P[location.pathname],t=null;try{t=sessionStorage.getItem('token')}catch(_){}if(e&&e[2]&&!t)e=P['/login'];",
-          "s.concat(e?u[e[1]]:[]).forEach(function(i){p(c[i][l==='NE'?1:0])});",
-          'if(e)u[e[0]].forEach(p);',
-          `var a=function(){L.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var k=d.createElement('link');k.rel='modulepreload';k.href=h;d.head.appendChild(k)});if(L.length)setTimeout(a,0)};a()`,
-          '}();\n',
-        ].join('');
+        const source = bootScript(m);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 10);
         boot = { fileName: `assets/boot-${hash}.js`, source };
         // Async: it runs as soon as it arrives, without waiting for the stylesheet or the entry.

@@ -16,6 +16,13 @@ import { takeTokenFromUrl, useSessionStore } from './shared/session/store.ts';
 import { permissionQuery } from './shared/system/api/get-permission.ts';
 import { systemStatusQuery } from './shared/system/api/get-status.ts';
 
+declare global {
+  interface Window {
+    /** The opened page's i18n namespaces, set by the boot script (build/boot-preloads.ts). */
+    __wpsPageNs?: string[];
+  }
+}
+
 // The operator console is its own chunk and router; players never download it.
 const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
 
@@ -58,7 +65,11 @@ if (isAdminPath(window.location.pathname)) {
   const lang = useLanguageStore.getState().code;
   const homeBanners = takeHomeBanners(lang);
   if (homeBanners) queryClient.setQueryData(bannersKey(lang), homeBanners);
-  void startI18n(SHELL_NAMESPACES);
+  // With the shell's namespaces, the opened page's (named by the boot script from the build's
+  // scan of the page's modules): the first render waits for them, so the page does not paint a
+  // loader and then suspend on its catalogues (issue 30: /promotions showed its text ~350 ms
+  // later at 4x CPU). Without the boot script (it came after a cached entry), the page loads them.
+  const i18nReady = startI18n([...SHELL_NAMESPACES, ...(window.__wpsPageNs ?? [])]);
   const signedIn = Boolean(useSessionStore.getState().token);
   const opened = findRoute(window.location.pathname);
   // A guarded page opened without a session shows /login over the home (router.tsx's Guard),
@@ -72,7 +83,9 @@ if (isAdminPath(window.location.pathname)) {
   // A stored session's header tools (balance, account menu) belong to the same first paint.
   const memberTools = signedIn ? loadMemberTools() : undefined;
   void Promise.race([
-    Promise.all([page, memberTools]),
+    // Each settles either way: a chunk or a catalogue that fails to load must not hold the first
+    // render back (the page then shows its loader or its chunk error, with a retry).
+    Promise.all([page, memberTools, i18nReady].map((p) => p?.catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, 1500)),
   ]).then(() =>
     // A transition renders in time slices, so the first screen never blocks input in one long task.
