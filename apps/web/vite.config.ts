@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootPreloads } from './build/boot-preloads.ts';
 import { chunkModules } from './build/chunk-modules.ts';
 import { precompress } from './build/precompress.ts';
+import { pureContract } from './build/pure-contract.ts';
 import { themeCss } from './build/theme-css.ts';
 
 /**
@@ -31,6 +32,7 @@ function fileHash(file: string): string {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    pureContract(),
     react(),
     themeCss(),
     bootPreloads(),
