@@ -64,6 +64,31 @@ test.describe('layout stability (mobile first)', () => {
     });
   }
 
+  test('/rng on a phone: the vendor strip keeps its place while the game menus are late', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    // The menus after the tiles' skeleton: the order a slow line gave Lighthouse one run in three.
+    await page.route('**/lgw/games/game_menus*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/rng');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Providers' })).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    const shift = await page.evaluate(layoutShift);
+    expect(shift.total, shift.moved.join('; ')).toBeLessThan(0.01);
+    await context.close();
+  });
+
   test('the desktop layout loads without layout shift', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -15,6 +15,8 @@ const CATALOGUE = (locale: string, namespace = 'common') =>
 /** `useTranslation('ns')`, `useTranslation(['a', 'b'])` and `t('ns:key')` in a module's source. */
 const NAMESPACE_USE = /useTranslation\(\s*(\[[^\]]*\]|'[^']+')|\bt\(\s*'([a-z-]+):/g;
 const namespaceCache = new Map<string, string[]>();
+/** The shell's game menus call, exactly as features/games/api/get-game-menus.ts sends it. */
+export const GAME_MENUS = '/lgw/games/game_menus?platform=html5-desktop';
 /** Modulepreload links the boot script adds in one task (see bootPreloads). */
 const PRELOADS_PER_TASK = 5;
 /** A page's lazy sections whose namespaces are preloaded with it, at most (see bootManifest). */
@@ -153,7 +155,9 @@ export function bootScript(m: BootManifest): string {
     // PRELOADS_PER_TASK (25-45 ms a task), the start-up calls first, then the catalogues the
     // first render waits on, then the page's chunks.
     "var g=function(u){return fetch(u,{headers:{accept:'application/json',lang:l},credentials:'same-origin'})};",
-    "window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission')};",
+    // The shell's game menus too (side menu, category bar; a game page's first vendor comes from
+    // them, and its tiles after): keyed by path and query, as the API client looks them up.
+    `window.__wpsEarly={'/wps/system/status':g('/wps/system/status'),'/wps/system/permission':g('/wps/system/permission'),${JSON.stringify(GAME_MENUS)}:g(${JSON.stringify(GAME_MENUS)})};`,
     `var d=document,L=[],p=function(i){L.push(f[i])};`,
     `p(l==='NE'?${m.lang.ne}:${m.lang.en});`,
     // A guarded page opened without a session (none stored, none in the address) shows /login:

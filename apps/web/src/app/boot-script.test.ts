@@ -1,6 +1,8 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import { type BootManifest, bootScript } from '../../build/boot-preloads.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type BootManifest, bootScript, GAME_MENUS } from '../../build/boot-preloads.ts';
+import { getGameMenus } from '../features/games/api/get-game-menus.ts';
+import { configureApiClient } from '../shared/api/client.ts';
 
 /**
  * A build's manifest in small: two pages (/promotions public, /member guarded) and /login, each
@@ -66,7 +68,11 @@ function boot(url: string, stored: { token?: string; lang?: string } = {}) {
 describe('boot script (build/boot-preloads.ts)', () => {
   it("starts the start-up calls, preloads the language's catalogues and the page's chunks, and names the page's namespaces for the entry", () => {
     const run = boot('/promotions');
-    expect(run.fetched).toEqual(['/wps/system/status', '/wps/system/permission']);
+    expect(run.fetched).toEqual([
+      '/wps/system/status',
+      '/wps/system/permission',
+      '/lgw/games/game_menus?platform=html5-desktop',
+    ]);
     expect(run.preloaded).toEqual([
       '/assets/common-en.js',
       '/assets/games-en.js',
@@ -111,5 +117,22 @@ describe('boot script (build/boot-preloads.ts)', () => {
     const run = boot('/no-such-page');
     expect(run.preloaded).toEqual(['/assets/common-en.js', '/assets/games-en.js']);
     expect(run.pageNamespaces).toEqual([]);
+  });
+
+  afterEach(() => configureApiClient(null));
+
+  it('asks for the game menus exactly as the shell does, so the API client adopts the early answer', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ success: true, code: 'OK', message: '', value: [] }), { status: 200 }),
+    );
+    configureApiClient({
+      fetch: fetchMock as unknown as typeof fetch,
+      token: () => null,
+      lang: () => 'EN',
+      networkMessage: () => 'offline',
+    });
+    await getGameMenus();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(GAME_MENUS);
   });
 });

@@ -149,7 +149,29 @@ describe('api client', () => {
     }
   });
 
-  it('never hands an early response to a call with a token, a query or a body', async () => {
+  it('adopts an early call with a query only for that exact query (the game menus the shell asks for)', async () => {
+    const fetchMock = respond(200, { success: true, code: 'OK', message: '', value: 'late' });
+    setup(fetchMock as unknown as typeof fetch);
+    const early = Promise.resolve(
+      new Response(JSON.stringify({ success: true, code: 'OK', message: '', value: 'early' }), {
+        status: 200,
+      }),
+    );
+    const key = '/lgw/games/game_menus?platform=html5-desktop';
+    Object.assign(globalThis, { window: { __wpsEarly: { [key]: early } } });
+    try {
+      await expect(api.get('/lgw/games/game_menus', { query: { platform: 'mobile' } })).resolves.toBe('late');
+      await expect(api.get('/lgw/games/game_menus')).resolves.toBe('late');
+      await expect(api.get('/lgw/games/game_menus', { query: { platform: 'html5-desktop' } })).resolves.toBe(
+        'early',
+      );
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+
+  it('never hands an early response to a call with a token, another query or a body', async () => {
     const fetchMock = respond(200, { success: true, code: 'OK', message: '', value: 'fresh' });
     setup(fetchMock as unknown as typeof fetch);
     const early = Promise.resolve(new Response('{}'));

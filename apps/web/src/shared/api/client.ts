@@ -70,7 +70,12 @@ export function configureApiClient(patch: Partial<ClientConfig> | null): void {
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  let url = `${config.baseUrl}${path}`;
+  return `${config.baseUrl}${withQuery(path, query)}`;
+}
+
+/** The path with its query string, as the request sends it (and as the boot script keys its early calls). */
+function withQuery(path: string, query: RequestOptions['query']): string {
+  let url = path;
   if (query) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
@@ -96,12 +101,16 @@ declare global {
   }
 }
 
-/** Adopt a response the boot script already asked for (once; a plain GET without token or query). */
+/**
+ * Adopt a response the boot script already asked for (once; a plain GET without a token of its
+ * own, to exactly the path and query the boot script asked for).
+ */
 function takeEarly(path: string, options: RequestOptions): Promise<Response> | undefined {
   if (typeof window === 'undefined' || !window.__wpsEarly) return undefined;
-  if ((options.method ?? 'GET') !== 'GET' || options.query || options.token) return undefined;
-  const early = window.__wpsEarly[path];
-  if (early) window.__wpsEarly[path] = undefined;
+  if ((options.method ?? 'GET') !== 'GET' || options.token) return undefined;
+  const key = withQuery(path, options.query);
+  const early = window.__wpsEarly[key];
+  if (early) window.__wpsEarly[key] = undefined;
   return early;
 }
 

@@ -45,3 +45,14 @@ export function VendorStrip({
     </nav>
   );
 }
+
+/** The strip's box while the vendors load: one chip's height, nothing to read or press. */
+export function VendorStripPlaceholder() {
+  return (
+    <ul className="vendor-strip" aria-hidden="true">
+      <li>
+        <span className="vendor-chip vendor-chip--placeholder">&nbsp;</span>
+      </li>
+    </ul>
+  );
+}

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useGameMenus } from '../api/get-game-menus.ts';
 import { type GameFilter, useGamePages } from '../api/get-games.ts';
 import { GameTile, SkeletonTiles } from '../components/game-tile.tsx';
-import { VendorStrip } from '../components/vendor-strip.tsx';
+import { VendorStrip, VendorStripPlaceholder } from '../components/vendor-strip.tsx';
 import '../games.css';
 
 const CATEGORY_OF: Record<string, GameCategory> = { fish: 'FISH', rng: 'RNG', pvp: 'PVP', bgs: 'BGS' };
@@ -90,6 +90,9 @@ export default function GameListPage({ routeKey }: PageProps) {
       {!inhouse && vendors.length > 0 && (
         <VendorStrip basePath={basePath} vendors={vendors} current={vendor} />
       )}
+      {/* Its place is kept while the menus load: arriving after the tiles' skeleton, the strip
+          pushed the grid down (Lighthouse CLS 0.06 on /rng, one run in three). */}
+      {!inhouse && menus.isPending && <VendorStripPlaceholder />}
       <div className="games-toolbar">
         <fieldset className="chip-row">
           <legend className="visually-hidden">{t('filter')}</legend>
