@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures/server.ts';
+import type { Browser } from '@playwright/test';
+import { expect, type TestServer, test } from '../fixtures/server.ts';
 
 /** The page's layout shifts so far (not after input): their sum, and what moved, for the message. */
 const layoutShift = () =>
@@ -20,6 +21,15 @@ const layoutShift = () =>
     setTimeout(() => resolve({ total, moved }), 500);
   });
 
+/** A phone's browser context (412 × 823, touch) on the test's server. */
+const phone = (browser: Browser, server: TestServer) =>
+  browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
+
 test.describe('layout stability (mobile first)', () => {
   // As in production (which refuses HUMAN_CHECK=off): the login form's human-check line is there
   // from its first frame to its answer. Switched off, the line goes once the server says so, and
@@ -32,12 +42,7 @@ test.describe('layout stability (mobile first)', () => {
       browser,
       server,
     }) => {
-      const context = await browser.newContext({
-        baseURL: server.baseURL,
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await phone(browser, server);
       const page = await context.newPage();
       // A phone's CPU: the frames in between become visible, as they are to a player.
       const cdp = await context.newCDPSession(page);
@@ -68,12 +73,7 @@ test.describe('layout stability (mobile first)', () => {
     browser,
     server,
   }) => {
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await phone(browser, server);
     const page = await context.newPage();
     // The menus after the tiles' skeleton: the order a slow line gave Lighthouse one run in three.
     await page.route('**/lgw/games/game_menus*', async (route) => {
