@@ -34,6 +34,37 @@ test.describe('phone shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the games menu opened while the next page is still loading stays open when that page arrives', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
+    await expect(tabs.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    // The promotions page's chunk comes only when the test says so.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/promotions-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tabs.getByRole('link', { name: 'Promotions' }).click();
+    // The address bar moves at once; the page renders when its chunk is in.
+    await expect(page).toHaveURL(/\/promotions$/);
+    await tabs.getByRole('button', { name: 'Games' }).click();
+    const menu = page.getByRole('complementary', { name: 'Side menu' });
+    await expect(menu).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(menu).toBeVisible();
+    // A link in it still closes it.
+    await menu.getByRole('link', { name: 'Fishing' }).click();
+    await expect(page).toHaveURL(/\/fish$/);
+    await expect(menu).toHaveCount(0);
+  });
+
   test('the language switch is in the header and the current category chip is scrolled into view', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../shared/lib/storage.ts';
@@ -9,6 +9,7 @@ import { findRoute } from '../route-table.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
+import { usePhoneDrawer } from './phone-drawer.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
 import './main-layout.css';
@@ -23,11 +24,9 @@ export function MainLayout() {
   const navigate = useNavigate();
   const hasSideMenu = !findRoute(location.pathname)?.gamePage;
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = usePhoneDrawer();
+  const drawerOpen = drawer.open;
   const wide = useMediaQuery(WIDE);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the phone drawer.
-  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
   const toggleCollapsed = useCallback(() => {
     setCollapsed((c) => {
@@ -35,11 +34,10 @@ export function MainLayout() {
       return !c;
     });
   }, []);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // One menu button: it folds the rail on wide screens and opens the drawer on phones.
   const onMenuButton = () => {
     if (wide) toggleCollapsed();
-    else setDrawerOpen((o) => !o);
+    else drawer.toggle();
   };
 
   return (
@@ -55,7 +53,7 @@ export function MainLayout() {
             collapsed={collapsed}
             onToggleCollapsed={toggleCollapsed}
             open={drawerOpen}
-            onClose={closeDrawer}
+            onClose={drawer.close}
           />
         )}
         <div className="app-shell__content">
@@ -68,10 +66,7 @@ export function MainLayout() {
       </div>
       <AnnouncementStartup />
       <PwaUpdate />
-      <TabBar
-        gamesOpen={drawerOpen}
-        onGames={() => (hasSideMenu ? setDrawerOpen((o) => !o) : navigate('/'))}
-      />
+      <TabBar gamesOpen={drawerOpen} onGames={() => (hasSideMenu ? drawer.toggle() : navigate('/'))} />
     </div>
   );
 }
