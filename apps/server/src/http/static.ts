@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSpaRoute, ROUTES } from '@wps/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HeroAudience } from '../modules/content/home-shell.ts';
 import { AppError } from './errors.ts';
 import { sendError } from './error-handler.ts';
 
@@ -20,7 +21,6 @@ const API_PREFIXES = [
 const ROOT = '<div id="root">';
 const isApiPath = (url: string) => url === '/wps' || API_PREFIXES.some((p) => url.startsWith(p));
 
-type HeroAudience = 'everyone' | 'guest';
 /** Route keys whose page is the home (its aliases) or opens its popup over the home (SPEC §2). */
 const HOME_UNDERNEATH = new Set(['home', 'login', 'help']);
 /**
