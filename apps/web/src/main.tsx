@@ -7,7 +7,7 @@ import { BootLoader } from './app/boot-loader.tsx';
 import { loadMemberTools } from './app/layouts/member-tools.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { pageFor } from './app/route-pages.ts';
-import { decideGuard, findRoute, isAdminPath } from './app/route-table.ts';
+import { findRoute, isAdminPath } from './app/route-table.ts';
 import { bannersKey, takeHomeBanners } from './features/home/lib/home-shell.ts';
 import { startI18n } from './shared/i18n/index.ts';
 import { SHELL_NAMESPACES } from './shared/i18n/shell-namespaces.ts';
@@ -74,11 +74,7 @@ if (isAdminPath(window.location.pathname)) {
   const opened = findRoute(window.location.pathname);
   // A guarded page opened without a session shows /login over the home (router.tsx's Guard),
   // so that is the page the first screen waits for, as the boot script preloads it.
-  const sentToLogin =
-    opened &&
-    decideGuard(opened, { hasToken: signedIn, memberKnown: false, memberLoading: false, isAgent: false }) ===
-      'login';
-  const route = sentToLogin ? findRoute('/login') : opened;
+  const route = opened && opened.guard !== 'public' && !signedIn ? findRoute('/login') : opened;
   // The opened page's chunk is normally here already (preloaded by the boot script); waiting a
   // moment for it lets the first screen paint in one pass rather than layout first, page later.
   // (A promise, not top-level await: await in the entry makes Rollup split shared code into
